@@ -1,0 +1,206 @@
+import type { RateLimitInfo } from "./rate-limit.js";
+
+/** Every string `code` an {@link AgentlineError} can carry besides an API's own error codes. */
+export type AgentlineErrorCode =
+  | "api_error"
+  | "connection_error"
+  | "timeout"
+  | "aborted"
+  | "validation_error"
+  | "missing_fetch"
+  | "webhook_verification_failed"
+  | (string & {});
+
+// A realm-independent brand: `instanceof` fails across iframes, workers and duplicated bundles; a
+// registered symbol does not.
+const BRAND = Symbol.for("agentline.error");
+
+/** The base class of every error agentline throws. @see ../../README.md#errors */
+export class AgentlineError extends Error {
+  /** A stable string to branch on; for API errors, the server's own code. */
+  readonly code: AgentlineErrorCode;
+
+  constructor(message: string, options: { code: AgentlineErrorCode; cause?: unknown }) {
+    super(message, options.cause === undefined ? undefined : { cause: options.cause });
+    this.code = options.code;
+    Object.defineProperty(this, BRAND, { value: true });
+  }
+
+  override get name(): string {
+    return this.constructor.name;
+  }
+
+  /** A plain, secret-free record for structured logs. */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, code: this.code, message: this.message };
+  }
+}
+
+/** True for any agentline error, even one thrown by another copy of the SDK or in another realm. */
+export function isAgentlineError(value: unknown): value is AgentlineError {
+  return typeof value === "object" && value !== null && (value as Record<symbol, unknown>)[BRAND] === true;
+}
+
+/** What an {@link ApiError} was built from: the parsed error body plus the response's metadata. */
+export interface ApiErrorInit {
+  status: number;
+  code: string;
+  message: string;
+  requestId?: string | undefined;
+  helpUrl?: string | undefined;
+  provider?: string | undefined;
+  rateLimit?: RateLimitInfo | undefined;
+  /** Milliseconds the server asked us to wait (`Retry-After`), when it did. */
+  retryAfterMs?: number | undefined;
+  /** Field violations the server reported (forge `details`), as `{ field, description }`. */
+  fieldViolations?: ReadonlyArray<{ field: string; description: string }> | undefined;
+  /** The error body as the server sent it (parsed JSON, or text cut to 200 characters). */
+  body?: unknown;
+  method?: string | undefined;
+  path?: string | undefined;
+}
+
+/** A non-2xx answer from one of the APIs. One subclass per status family; see {@link apiErrorClassFor}. */
+export class ApiError extends AgentlineError {
+  readonly status: number;
+  readonly requestId: string | undefined;
+  readonly helpUrl: string | undefined;
+  readonly provider: string | undefined;
+  readonly rateLimit: RateLimitInfo | undefined;
+  readonly retryAfterMs: number | undefined;
+  readonly fieldViolations: ReadonlyArray<{ field: string; description: string }>;
+  readonly body: unknown;
+  readonly method: string | undefined;
+  readonly path: string | undefined;
+
+  constructor(init: ApiErrorInit) {
+    const where = init.method && init.path ? ` (${init.method} ${init.path})` : "";
+    super(`${init.status} ${init.code}: ${init.message}${where}`, { code: init.code });
+    this.status = init.status;
+    this.requestId = init.requestId;
+    this.helpUrl = init.helpUrl;
+    this.provider = init.provider;
+    this.rateLimit = init.rateLimit;
+    this.retryAfterMs = init.retryAfterMs;
+    this.fieldViolations = init.fieldViolations ?? [];
+    this.body = init.body;
+    this.method = init.method;
+    this.path = init.path;
+  }
+
+  /** Seconds to wait before retrying, as the server asked (`Retry-After`), when it did. */
+  get retryAfter(): number | undefined {
+    return this.retryAfterMs === undefined ? undefined : this.retryAfterMs / 1000;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      requestId: this.requestId,
+      helpUrl: this.helpUrl,
+      provider: this.provider,
+      rateLimit: this.rateLimit,
+      retryAfterMs: this.retryAfterMs,
+      fieldViolations: this.fieldViolations.length ? this.fieldViolations : undefined,
+      method: this.method,
+      path: this.path,
+    };
+  }
+}
+
+/** 400: a validation error, malformed body, or (streams) an invalid `Last-Event-ID`. */
+export class BadRequestError extends ApiError {}
+/** 401: the key, JWT or token is missing or invalid. */
+export class AuthenticationError extends ApiError {}
+/** 403: authenticated, but a plan, role, scope or feature is missing. */
+export class PermissionDeniedError extends ApiError {}
+/** 404: the agent, run or resource does not exist (or is not visible). */
+export class NotFoundError extends ApiError {}
+/** 409: a state conflict (agent busy or archived, id conflict, run not cancellable, …). */
+export class ConflictError extends ApiError {}
+/** 410: gone, e.g. a run stream past its retention window (`stream_expired`). */
+export class GoneError extends ApiError {}
+/** 429: rate limited; `retryAfter` and `rateLimit` say when to come back. */
+export class RateLimitError extends ApiError {}
+/** 5xx: the service failed. */
+export class InternalServerError extends ApiError {}
+
+/** The one place a status maps to an error class. */
+export function apiErrorClassFor(status: number): typeof ApiError {
+  if (status === 400) return BadRequestError;
+  if (status === 401) return AuthenticationError;
+  if (status === 403) return PermissionDeniedError;
+  if (status === 404) return NotFoundError;
+  if (status === 409) return ConflictError;
+  if (status === 410) return GoneError;
+  if (status === 429) return RateLimitError;
+  if (status >= 500) return InternalServerError;
+  return ApiError;
+}
+
+/** The request never got a response: DNS, refused or reset connection, or a body cut short. */
+export class ConnectionError extends AgentlineError {
+  constructor(message = "The connection failed before a response arrived.", cause?: unknown) {
+    super(message, { code: "connection_error", cause });
+  }
+}
+
+/** One attempt took longer than `timeoutMs`. */
+export class TimeoutError extends AgentlineError {
+  readonly timeoutMs: number;
+  constructor(timeoutMs: number, cause?: unknown) {
+    super(`The request timed out after ${timeoutMs} ms; raise \`timeoutMs\` in the options if it needs longer.`, {
+      code: "timeout",
+      cause,
+    });
+    this.timeoutMs = timeoutMs;
+  }
+}
+
+/** The caller's `AbortSignal` fired. */
+export class AbortError extends AgentlineError {
+  constructor(message = "The request was aborted by the caller's signal.", cause?: unknown) {
+    super(message, { code: "aborted", cause });
+  }
+}
+
+/** One broken rule: where (`path`, like `prompt.images[2].mimeType`), which rule, and a sentence. */
+export interface ValidationIssue {
+  /** Dotted path to the field, with `[i]` for array items; `""` for the whole value. */
+  path: string;
+  /** A short stable rule name, e.g. `required`, `max_length`, `one_of`, `exclusive`. */
+  rule: string;
+  /** A sentence a person can act on. Never contains the offending value when it could be secret. */
+  message: string;
+}
+
+/** A request that breaks the spec (never sent), or a response that does (`direction: "response"`). */
+export class ValidationError extends AgentlineError {
+  readonly issues: readonly ValidationIssue[];
+  readonly direction: "request" | "response";
+
+  constructor(issues: readonly ValidationIssue[], options: { direction?: "request" | "response"; context?: string } = {}) {
+    const first = issues[0];
+    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
+    const where = options.context ? `${options.context}: ` : "";
+    const text = first ? `${first.path || "(value)"}: ${first.message} [${first.rule}]` : "invalid value";
+    super(`${where}${text}${more}`, { code: "validation_error" });
+    this.issues = issues;
+    this.direction = options.direction ?? "request";
+  }
+
+  /** The path of the first broken field. */
+  get path(): string {
+    return this.issues[0]?.path ?? "";
+  }
+
+  /** The rule of the first broken field. */
+  get rule(): string {
+    return this.issues[0]?.rule ?? "";
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), direction: this.direction, issues: this.issues };
+  }
+}

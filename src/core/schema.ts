@@ -1,0 +1,53 @@
+import * as v from "valibot";
+import { type ValidationIssue, ValidationError } from "./errors.js";
+
+/**
+ * A string enum that stays open: known values are typed, unknown ones pass through untouched, so a
+ * server that adds a status tomorrow does not break today's client.
+ */
+// @__NO_SIDE_EFFECTS__
+export function openEnum<const T extends readonly string[]>(_values: T): v.GenericSchema<T[number] | (string & {})> {
+  return v.string() as v.GenericSchema<T[number] | (string & {})>;
+}
+
+/** Turns valibot's issue path into `a.b[2].c`. */
+export function pathOf(issue: v.BaseIssue<unknown>): string {
+  let out = "";
+  for (const item of issue.path ?? []) {
+    const key = (item as { key: unknown }).key;
+    if (typeof key === "number") out += `[${key}]`;
+    else out += out === "" ? String(key) : `.${String(key)}`;
+  }
+  return out;
+}
+
+const RULE_PREFIX = /^\[([a-z0-9_]+)\]\s*/;
+
+/**
+ * valibot issues as agentline {@link ValidationIssue}s. A schema names its rule by starting a custom
+ * message with `[rule_name] `; otherwise the rule is valibot's own issue type (`max_length`, …).
+ */
+export function toValidationIssues(issues: readonly v.BaseIssue<unknown>[]): ValidationIssue[] {
+  return issues.map((issue) => {
+    const named = RULE_PREFIX.exec(issue.message);
+    if (named) return { path: pathOf(issue), rule: named[1] as string, message: issue.message.slice(named[0].length) };
+    return { path: pathOf(issue), rule: issue.type, message: issue.message };
+  });
+}
+
+/** Checks a request against its schema before anything is sent; throws a request `ValidationError`. */
+export function checkRequest<S extends v.GenericSchema>(schema: S, data: unknown, context: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (result.success) return result.output;
+  throw new ValidationError(toValidationIssues(result.issues), { direction: "request", context });
+}
+
+/**
+ * Parses a response body with a (loose) schema. A body that breaks the spec throws a
+ * `ValidationError` with `direction: "response"` naming the field; unknown fields survive.
+ */
+export function parseResponse<S extends v.GenericSchema>(schema: S, data: unknown, context: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (result.success) return result.output;
+  throw new ValidationError(toValidationIssues(result.issues), { direction: "response", context });
+}
