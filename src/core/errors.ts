@@ -58,6 +58,8 @@ export interface ApiErrorInit {
   body?: unknown;
   method?: string | undefined;
   path?: string | undefined;
+  /** Which attempt (from 1) got this answer. */
+  attempt?: number | undefined;
 }
 
 /** A non-2xx answer from one of the APIs. One subclass per status family; see {@link apiErrorClassFor}. */
@@ -72,6 +74,8 @@ export class ApiError extends AgentlineError {
   readonly body: unknown;
   readonly method: string | undefined;
   readonly path: string | undefined;
+  /** Which attempt (from 1) got this answer; above 1 means earlier attempts failed and were retried. */
+  readonly attempt: number;
 
   constructor(init: ApiErrorInit) {
     const where = init.method && init.path ? ` (${init.method} ${init.path})` : "";
@@ -86,6 +90,7 @@ export class ApiError extends AgentlineError {
     this.body = init.body;
     this.method = init.method;
     this.path = init.path;
+    this.attempt = init.attempt ?? 1;
   }
 
   /** Seconds to wait before retrying, as the server asked (`Retry-After`), when it did. */
@@ -105,6 +110,7 @@ export class ApiError extends AgentlineError {
       fieldViolations: this.fieldViolations.length ? this.fieldViolations : undefined,
       method: this.method,
       path: this.path,
+      attempt: this.attempt,
     };
   }
 }
@@ -180,7 +186,10 @@ export class ValidationError extends AgentlineError {
   readonly issues: readonly ValidationIssue[];
   readonly direction: "request" | "response";
 
-  constructor(issues: readonly ValidationIssue[], options: { direction?: "request" | "response"; context?: string } = {}) {
+  constructor(
+    issues: readonly ValidationIssue[],
+    options: { direction?: "request" | "response"; context?: string } = {},
+  ) {
     const first = issues[0];
     const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
     const where = options.context ? `${options.context}: ` : "";

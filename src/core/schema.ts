@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { type ValidationIssue, ValidationError } from "./errors.js";
+import { ValidationError, type ValidationIssue } from "./errors.js";
 
 /**
  * A string enum that stays open: known values are typed, unknown ones pass through untouched, so a

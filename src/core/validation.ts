@@ -1,4 +1,4 @@
-import { type ValidationIssue, ValidationError } from "./errors.js";
+import { ValidationError, type ValidationIssue } from "./errors.js";
 
 /**
  * Collects broken request rules so that one `ValidationError` names all of them. Checks are plain

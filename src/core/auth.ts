@@ -1,0 +1,23 @@
+/** How a key travels: `Authorization: Bearer <key>` or HTTP Basic with the key as username. */
+export type AuthScheme = "bearer" | "basic";
+
+const encoder = new TextEncoder();
+
+/** Base64 of a string's UTF-8 bytes, without `Buffer` (btoa alone throws on non-Latin-1 text). */
+export function base64FromUtf8(text: string): string {
+  const bytes = encoder.encode(text);
+  let binary = "";
+  // Chunked so a long input never overflows the argument list of String.fromCharCode.
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/**
+ * The `Authorization` header value for an API key.
+ * @see spec/cloud-agents-api.md#authentication — Basic uses the key as username and an empty password.
+ */
+export function authorizationHeader(apiKey: string, scheme: AuthScheme): string {
+  return scheme === "basic" ? `Basic ${base64FromUtf8(`${apiKey}:`)}` : `Bearer ${apiKey}`;
+}

@@ -1,0 +1,39 @@
+// The core names every entry point re-exports: errors, the promise and page types, options.
+export { ApiPromise, type WithResponse } from "./api-promise.js";
+export type { AuthScheme } from "./auth.js";
+export {
+  AbortError,
+  AgentlineError,
+  type AgentlineErrorCode,
+  ApiError,
+  type ApiErrorInit,
+  AuthenticationError,
+  apiErrorClassFor,
+  BadRequestError,
+  ConflictError,
+  ConnectionError,
+  GoneError,
+  InternalServerError,
+  isAgentlineError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  TimeoutError,
+  ValidationError,
+  type ValidationIssue,
+} from "./errors.js";
+export type {
+  AfterResponseState,
+  ApiKeyClientOptions,
+  BaseClientOptions,
+  BeforeRequestState,
+  BeforeRetryState,
+  CallOptions,
+  FetchLike,
+  Hooks,
+  Logger,
+  LogRecord,
+} from "./options.js";
+export { type CursorPage, PagePromise } from "./pagination.js";
+export type { RateLimitInfo } from "./rate-limit.js";
+export type { RetryState } from "./retry.js";
