@@ -1,0 +1,11 @@
+/** What a client-supplied agent id must match: `bc-` and a UUID, hex in either case. @see spec/cloud-agents-api.md#request-bodies */
+export const AGENT_ID_PATTERN = /^bc-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A fresh agent id, `bc-<uuid>`, for `agentId` on create (re-posting it after a lost response then gives
+ * 409 agent_id_conflict instead of a second agent). Pass `randomUUID` to make it deterministic in tests.
+ * @see spec/cloud-agents-api.md#request-bodies
+ */
+export function generateAgentId(randomUUID: () => string = () => crypto.randomUUID()): string {
+  return `bc-${randomUUID()}`;
+}

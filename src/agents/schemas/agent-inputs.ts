@@ -1,0 +1,98 @@
+import * as v from "valibot";
+import { utf8ByteLength } from "../../core/validation.js";
+import { AGENT_ENV_TYPES, AGENT_LIMITS, AGENT_MODES, RESERVED_ENV_VAR_PREFIX } from "./constants.js";
+import { arrayOf, notAnArray, oneOf, openObject, requiredText, uriField } from "./request-fields.js";
+
+/** A model choice: an id from the model list plus optional parameters. @see spec/cloud-agents-api.md#modelref */
+export const ModelRefInputSchema = openObject(
+  {
+    id: requiredText("`id`"),
+    params: v.optional(
+      arrayOf(
+        openObject({ id: requiredText("`id`"), value: requiredText("`value`") }, "each model parameter"),
+        "`params`",
+      ),
+    ),
+  },
+  "`model`",
+);
+
+/** A repository to work on. @see spec/cloud-agents-api.md#repoconfig */
+export const RepoConfigInputSchema = openObject(
+  {
+    url: requiredText("`url`"),
+    startingRef: v.optional(requiredText("`startingRef`")),
+    prUrl: v.optional(uriField("`prUrl`")),
+  },
+  "each repository",
+);
+
+/** Where the agent runs. @see spec/cloud-agents-api.md#agentenv */
+export const AgentEnvInputSchema = openObject(
+  {
+    type: oneOf(AGENT_ENV_TYPES, "`env.type`"),
+    name: v.optional(requiredText("`env.name`")),
+  },
+  "`env`",
+);
+
+/** `agent` or `plan`. @see spec/cloud-agents-api.md#agentmode */
+export const AgentModeSchema = oneOf(AGENT_MODES, "`mode`");
+
+// Messages here name the variable (the issue path does too) but never quote its value: values are secrets.
+const EnvVarNameSchema = v.pipe(
+  v.string(),
+  v.minLength(1, "[min_length] an environment variable name must not be empty"),
+  v.check(
+    (name) => utf8ByteLength(name) <= AGENT_LIMITS.maxEnvVarNameBytes,
+    (issue) =>
+      `[max_bytes] an environment variable name may be at most ${AGENT_LIMITS.maxEnvVarNameBytes} bytes of UTF-8; this one is ${utf8ByteLength(issue.input)}`,
+  ),
+  v.check(
+    (name) => !name.startsWith(RESERVED_ENV_VAR_PREFIX),
+    `[reserved_prefix] environment variable names must not start with ${RESERVED_ENV_VAR_PREFIX}, which the service reserves; rename the variable`,
+  ),
+);
+
+const EnvVarValueSchema = v.pipe(
+  v.string("[type] an environment variable value must be a string"),
+  v.minLength(1, "[min_length] an environment variable value must not be empty; leave the variable out instead"),
+  v.check(
+    (value) => utf8ByteLength(value) <= AGENT_LIMITS.maxEnvVarValueBytes,
+    (issue) =>
+      `[max_bytes] an environment variable value may be at most ${AGENT_LIMITS.maxEnvVarValueBytes} bytes of UTF-8; this one is ${utf8ByteLength(issue.input)}`,
+  ),
+);
+
+const ENV_VARS_TYPE_MESSAGE = "[type] `envVars` must be an object mapping names to string values";
+
+/** Session-scoped variables for the agent's shell: up to 50, values never echoed back in messages. @see spec/cloud-agents-api.md#request-bodies */
+export const EnvVarsSchema = v.pipe(
+  notAnArray(v.record(EnvVarNameSchema, EnvVarValueSchema, ENV_VARS_TYPE_MESSAGE), ENV_VARS_TYPE_MESSAGE),
+  v.rawCheck(({ dataset, addIssue }) => {
+    // Counted on the input as given, also when an entry is broken.
+    const value: unknown = dataset.value;
+    if (typeof value !== "object" || value === null) return;
+    const count = Object.keys(value).length;
+    if (count > AGENT_LIMITS.maxEnvVars) {
+      addIssue({
+        message: `[max_entries] \`envVars\` has ${count} entries; send at most ${AGENT_LIMITS.maxEnvVars}`,
+      });
+    }
+  }),
+);
+
+/** A model choice as the SDK accepts it. @see spec/cloud-agents-api.md#modelref */
+export type ModelRefParams = v.InferInput<typeof ModelRefInputSchema>;
+
+/** A repository entry as the SDK accepts it. @see spec/cloud-agents-api.md#repoconfig */
+export type RepoConfigParams = v.InferInput<typeof RepoConfigInputSchema>;
+
+/** An environment choice as the SDK accepts it. @see spec/cloud-agents-api.md#agentenv */
+export type AgentEnvParams = v.InferInput<typeof AgentEnvInputSchema>;
+
+/** `agent` or `plan`. @see spec/cloud-agents-api.md#agentmode */
+export type AgentMode = v.InferOutput<typeof AgentModeSchema>;
+
+/** Environment variables for the agent's shell. @see spec/cloud-agents-api.md#request-bodies */
+export type EnvVarsParams = v.InferInput<typeof EnvVarsSchema>;

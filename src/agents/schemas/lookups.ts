@@ -1,0 +1,120 @@
+import * as v from "valibot";
+
+// Supporting lookups (usage, artifacts, models, repositories, API key info, sub-tokens), parsed as
+// leniently as the core resources: loose objects, required fields required, strings only checked to be strings.
+
+/** Token counts; `totalTokens` is the sum of the other four. @see spec/cloud-agents-api.md#response-bodies */
+export const UsageTokenUsageSchema = v.looseObject({
+  inputTokens: v.number(),
+  outputTokens: v.number(),
+  cacheWriteTokens: v.number(),
+  cacheReadTokens: v.number(),
+  totalTokens: v.number(),
+});
+
+/** One run's usage; zeros and no `usageUuid` when nothing was recorded. @see spec/cloud-agents-api.md#response-bodies */
+export const RunUsageSchema = v.looseObject({
+  id: v.string(),
+  usageUuid: v.optional(v.string()),
+  usage: UsageTokenUsageSchema,
+});
+
+/** 200 of GET /v1/agents/{id}/usage. @see spec/cloud-agents-api.md#response-bodies */
+export const AgentUsageResponseSchema = v.looseObject({
+  totalUsage: UsageTokenUsageSchema,
+  runs: v.array(RunUsageSchema),
+});
+
+/** A file in the agent's artifacts directory. @see spec/cloud-agents-api.md#response-bodies */
+export const ArtifactSchema = v.looseObject({
+  path: v.string(),
+  sizeBytes: v.number(),
+  updatedAt: v.string(),
+});
+
+/** Up to 100 artifacts. @see spec/cloud-agents-api.md#response-bodies */
+export const ListArtifactsResponseSchema = v.looseObject({ items: v.array(ArtifactSchema) });
+
+/** A presigned download address, valid 15 minutes. @see spec/cloud-agents-api.md#response-bodies */
+export const DownloadArtifactResponseSchema = v.looseObject({ url: v.string(), expiresAt: v.string() });
+
+/** What the API key is; the user fields are omitted for service-account and team keys. @see spec/cloud-agents-api.md#response-bodies */
+export const ApiKeyInfoSchema = v.looseObject({
+  apiKeyName: v.string(),
+  createdAt: v.string(),
+  userId: v.optional(v.number()),
+  userEmail: v.optional(v.string()),
+  userFirstName: v.optional(v.string()),
+  userLastName: v.optional(v.string()),
+});
+
+/** A parameter a model accepts, with its allowed values. @see spec/cloud-agents-api.md#response-bodies */
+export const ModelParameterDefinitionSchema = v.looseObject({
+  id: v.string(),
+  displayName: v.optional(v.string()),
+  values: v.array(v.looseObject({ value: v.string(), displayName: v.optional(v.string()) })),
+});
+
+/** A named parameter combination of a model; `isDefault` marks the one used without params. @see spec/cloud-agents-api.md#response-bodies */
+export const ModelVariantSchema = v.looseObject({
+  params: v.array(v.looseObject({ id: v.string(), value: v.string() })),
+  displayName: v.string(),
+  description: v.optional(v.string()),
+  isDefault: v.optional(v.boolean()),
+});
+
+/** A model the key may use. @see spec/cloud-agents-api.md#response-bodies */
+export const ModelListItemSchema = v.looseObject({
+  id: v.string(),
+  displayName: v.string(),
+  description: v.optional(v.string()),
+  aliases: v.optional(v.array(v.string())),
+  parameters: v.optional(v.array(ModelParameterDefinitionSchema)),
+  variants: v.optional(v.array(ModelVariantSchema)),
+});
+
+/** The model list. @see spec/cloud-agents-api.md#response-bodies */
+export const ListModelsResponseSchema = v.looseObject({ items: v.array(ModelListItemSchema) });
+
+/** A repository the key can reach. @see spec/cloud-agents-api.md#response-bodies */
+export const RepositorySchema = v.looseObject({ url: v.string() });
+
+/** The repository list. @see spec/cloud-agents-api.md#response-bodies */
+export const ListRepositoriesResponseSchema = v.looseObject({ items: v.array(RepositorySchema) });
+
+/** A short-lived (1 hour) token scoped to one team member. @see spec/cloud-agents-api.md#response-bodies */
+export const CreateSubTokenResponseSchema = v.looseObject({
+  accessToken: v.string(),
+  expiresAt: v.string(),
+  userId: v.number(),
+  teamId: v.number(),
+});
+
+/** Token counts. @see spec/cloud-agents-api.md#response-bodies */
+export type UsageTokenUsage = v.InferOutput<typeof UsageTokenUsageSchema>;
+/** One run's usage. @see spec/cloud-agents-api.md#response-bodies */
+export type RunUsage = v.InferOutput<typeof RunUsageSchema>;
+/** An agent's usage. @see spec/cloud-agents-api.md#response-bodies */
+export type AgentUsageResponse = v.InferOutput<typeof AgentUsageResponseSchema>;
+/** An artifact. @see spec/cloud-agents-api.md#response-bodies */
+export type Artifact = v.InferOutput<typeof ArtifactSchema>;
+/** The artifact list. @see spec/cloud-agents-api.md#response-bodies */
+export type ListArtifactsResponse = v.InferOutput<typeof ListArtifactsResponseSchema>;
+/** A presigned artifact download address. @see spec/cloud-agents-api.md#response-bodies */
+export type DownloadArtifactResponse = v.InferOutput<typeof DownloadArtifactResponseSchema>;
+/** API key info. @see spec/cloud-agents-api.md#response-bodies */
+export type ApiKeyInfo = v.InferOutput<typeof ApiKeyInfoSchema>;
+/** A model parameter definition. @see spec/cloud-agents-api.md#response-bodies */
+export type ModelParameterDefinition = v.InferOutput<typeof ModelParameterDefinitionSchema>;
+/** A model variant. @see spec/cloud-agents-api.md#response-bodies */
+export type ModelVariant = v.InferOutput<typeof ModelVariantSchema>;
+/** A model list entry. @see spec/cloud-agents-api.md#response-bodies */
+export type ModelListItem = v.InferOutput<typeof ModelListItemSchema>;
+/** The model list. @see spec/cloud-agents-api.md#response-bodies */
+export type ListModelsResponse = v.InferOutput<typeof ListModelsResponseSchema>;
+/** A repository. @see spec/cloud-agents-api.md#response-bodies */
+export type Repository = v.InferOutput<typeof RepositorySchema>;
+/** The repository list. @see spec/cloud-agents-api.md#response-bodies */
+export type ListRepositoriesResponse = v.InferOutput<typeof ListRepositoriesResponseSchema>;
+/** A minted sub-token. @see spec/cloud-agents-api.md#response-bodies */
+export type CreateSubTokenResponse = v.InferOutput<typeof CreateSubTokenResponseSchema>;

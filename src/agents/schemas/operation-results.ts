@@ -1,0 +1,14 @@
+import * as v from "valibot";
+
+/**
+ * What archive and unarchive answer. The spec does not describe the body, so every field is
+ * optional and kept as sent; an empty body becomes `{}`.
+ * @see spec/cloud-agents-api.md#endpoints
+ */
+export const ArchiveResponseSchema = v.pipe(
+  v.optional(v.looseObject({ id: v.optional(v.string()) }), {}),
+  v.transform((value) => value ?? {}),
+);
+
+/** What archive and unarchive answer (shape not documented; kept as sent). */
+export type ArchiveResponse = v.InferOutput<typeof ArchiveResponseSchema>;

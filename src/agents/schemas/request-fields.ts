@@ -1,0 +1,229 @@
+import * as v from "valibot";
+import { isPlainObject } from "../../core/validation.js";
+
+// Building blocks for request schemas. Every message starts with `[rule_name] ` (see `toValidationIssues`)
+// and names the field, never its value: an env var value, an MCP header or a secret must not end up in a
+// log line. The issue's `path` says where the field sits, so labels are the local field name.
+
+type AnyIssue = v.BaseIssue<unknown>;
+
+/** The message of an object schema: a type error, a missing key, or (strict objects) an extra key. */
+type ObjectMessage = (issue: AnyIssue) => string;
+
+function firstKey(issue: AnyIssue): string {
+  const item = issue.path?.[0];
+  return item === undefined ? "" : String(item.key);
+}
+
+// valibot reports a missing key and an unknown key with the object's own message, so one function tells
+// the three cases apart: a missing key has `expected` set to the quoted key, an unknown key to "never".
+// @__NO_SIDE_EFFECTS__
+function objectMessage(label: string, strict: boolean): ObjectMessage {
+  return (issue) => {
+    const key = firstKey(issue);
+    if (issue.expected === "never") {
+      return `[unknown_property] \`${key}\` is not a field of ${label}, which allows no extra properties; remove it`;
+    }
+    if (issue.path?.length) return `[required] ${label} needs \`${key}\``;
+    return `[type] ${label} must be an object${strict ? " with only the documented fields" : ""}`;
+  };
+}
+
+/**
+ * A request object that keeps unknown keys, typed as a closed object: TypeScript still flags a misspelt key,
+ * while at run time a field a newer server accepts passes through untouched.
+ * @see spec/cloud-agents-api.md#request-bodies
+ */
+// @__NO_SIDE_EFFECTS__
+export function openObject<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  label: string,
+): v.ObjectSchema<TEntries, ObjectMessage> {
+  return v.looseObject(entries, objectMessage(label, false)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
+}
+
+/** A request object the spec marks "no extra properties". @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+// @__NO_SIDE_EFFECTS__
+export function closedObject<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  label: string,
+): v.StrictObjectSchema<TEntries, ObjectMessage> {
+  return v.strictObject(entries, objectMessage(label, true));
+}
+
+/** Any string (possibly empty). @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function anyText(label: string) {
+  return v.string(`[type] ${label} must be a string`);
+}
+
+/** A string of at least one character. @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function requiredText(label: string) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.minLength(1, `[min_length] ${label} must not be empty`),
+  );
+}
+
+/** A string of 1..`max` characters (UTF-16 code units, as JavaScript counts them). @see spec/cloud-agents-api.md#limits */
+// @__NO_SIDE_EFFECTS__
+export function boundedText(label: string, max: number) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.minLength(1, `[min_length] ${label} must not be empty`),
+    v.maxLength(
+      max,
+      (issue) => `[max_length] ${label} has ${issue.input.length} characters; shorten it to at most ${max}`,
+    ),
+  );
+}
+
+/** A boolean, not a string like "true". @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function booleanField(label: string) {
+  return v.boolean(`[type] ${label} must be a boolean (true or false)`);
+}
+
+/** One of a closed list of strings. @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function oneOf<const TValues extends readonly string[]>(values: TValues, label: string) {
+  const listed = values.map((value) => `"${value}"`).join(", ");
+  return v.picklist(values, `[one_of] ${label} must be one of ${listed}`);
+}
+
+/** An integer >= `min`. @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function integerAtLeast(label: string, min: number) {
+  return v.pipe(
+    v.number(`[type] ${label} must be a number`),
+    v.integer(`[integer] ${label} must be a whole number`),
+    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
+  );
+}
+
+/** An integer in `min..max`. @see spec/cloud-agents-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function integerBetween(label: string, min: number, max: number) {
+  return v.pipe(
+    v.number(`[type] ${label} must be a number`),
+    v.integer(`[integer] ${label} must be a whole number`),
+    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
+    v.maxValue(max, `[max_value] ${label} must be at most ${max}`),
+  );
+}
+
+function parseUrl(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isHttpUrl(text: string): boolean {
+  const url = parseUrl(text);
+  return url !== undefined && (url.protocol === "http:" || url.protocol === "https:");
+}
+
+/** An absolute URI (anything `new URL` accepts, which requires a scheme). @see spec/cloud-agents-api.md#repoconfig */
+// @__NO_SIDE_EFFECTS__
+export function uriField(label: string) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.check((text) => parseUrl(text) !== undefined, `[uri] ${label} must be an absolute URI, such as https://…`),
+  );
+}
+
+/** An absolute http:// or https:// address. @see spec/cloud-agents-api.md#image-input */
+// @__NO_SIDE_EFFECTS__
+export function httpUrlField(label: string) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.check(isHttpUrl, `[http_url] ${label} must be an absolute http:// or https:// address`),
+  );
+}
+
+/** An http(s) address without `user:password@`: credentials belong in headers, not in a logged URL. @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+// @__NO_SIDE_EFFECTS__
+export function httpUrlWithoutUserinfoField(label: string) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.check(isHttpUrl, `[http_url] ${label} must be an absolute http:// or https:// address`),
+    v.check((text) => {
+      const url = parseUrl(text);
+      return url === undefined || (url.username === "" && url.password === "");
+    }, `[no_userinfo] ${label} must not contain a user name or password; send credentials in \`headers\` or \`auth\``),
+  );
+}
+
+/**
+ * `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]` as `{ "0": "a" }`.
+ * @see spec/cloud-agents-api.md#request-bodies
+ */
+// @__NO_SIDE_EFFECTS__
+export function notAnArray<const TSchema extends v.GenericSchema>(schema: TSchema, message: string) {
+  const refuseArray = v.never(message);
+  return v.lazy((input) => (Array.isArray(input) ? refuseArray : schema));
+}
+
+/** An object whose values are all strings; messages never quote a value (it may be a secret). @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+// @__NO_SIDE_EFFECTS__
+export function stringMap(label: string) {
+  const message = `[type] ${label} must be an object mapping names to string values`;
+  return notAnArray(
+    v.record(v.string(), v.string(`[type] every value in ${label} must be a string`), message),
+    message,
+  );
+}
+
+/** An array of `item`. @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function arrayOf<const TItem extends v.GenericSchema>(item: TItem, label: string) {
+  return v.array(item, `[type] ${label} must be an array`);
+}
+
+/**
+ * At most `max` array items. A raw check, unlike `v.maxLength`, also runs when an item is broken, so one
+ * error lists every problem at once.
+ * @see spec/cloud-agents-api.md#limits
+ */
+// @__NO_SIDE_EFFECTS__
+export function maxItems<TInput>(max: number, label: string): v.RawCheckAction<TInput> {
+  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
+    const value: unknown = dataset.value;
+    if (Array.isArray(value) && value.length > max) {
+      addIssue({ message: `[max_items] ${label} has ${value.length} items; send at most ${max}` });
+    }
+  });
+}
+
+/** A path item for a raw check issue; valibot's parents prepend their own part of the path. @see spec/cloud-agents-api.md#request-bodies */
+export function pathItem(input: unknown, key: string | number, value: unknown): v.UnknownPathItem {
+  return { type: "unknown", origin: "value", input, key, value };
+}
+
+/**
+ * The `name` of every object in the array is unique; a repeat is reported at `[i].name`.
+ * @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list
+ */
+// @__NO_SIDE_EFFECTS__
+export function uniqueNames<TInput>(label: string): v.RawCheckAction<TInput> {
+  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
+    const list: unknown = dataset.value;
+    if (!Array.isArray(list)) return;
+    const firstIndex = new Map<string, number>();
+    list.forEach((item: unknown, index) => {
+      if (!isPlainObject(item) || typeof item.name !== "string") return;
+      const earlier = firstIndex.get(item.name);
+      if (earlier === undefined) {
+        firstIndex.set(item.name, index);
+        return;
+      }
+      addIssue({
+        message: `[unique] ${label} already has the name "${item.name}" at index ${earlier}; give each entry its own name`,
+        path: [pathItem(list, index, item), pathItem(item, "name", item.name)],
+      });
+    });
+  });
+}

@@ -1,0 +1,163 @@
+import * as v from "valibot";
+import { openEnum } from "../../core/schema.js";
+import { AGENT_ENV_TYPES, AGENT_STATUSES, RUN_STATUSES, TOOL_CALL_STATUSES } from "./constants.js";
+
+// One import site for every response schema: the lookups live in their own file, re-exported here.
+export * from "./lookups.js";
+
+// Responses are parsed leniently: every object is loose (unknown fields kept), every enum open (unknown
+// values kept), required fields required. Strings are only checked to be strings; a server that sends an
+// address we would not call a URI is still answered.
+
+/** A list cursor: omitted on the last page. A `null` is read as omitted rather than refused. */
+const NextCursorSchema = v.pipe(
+  v.nullish(v.string()),
+  v.transform((cursor) => cursor ?? undefined),
+);
+
+/** Where an agent runs. @see spec/cloud-agents-api.md#agentenv */
+export const AgentEnvSchema = v.looseObject({
+  type: openEnum(AGENT_ENV_TYPES),
+  name: v.optional(v.string()),
+});
+
+/** A repository an agent works on. @see spec/cloud-agents-api.md#repoconfig */
+export const RepoConfigSchema = v.looseObject({
+  url: v.string(),
+  startingRef: v.optional(v.string()),
+  prUrl: v.optional(v.string()),
+});
+
+/** A model choice: id plus parameters. @see spec/cloud-agents-api.md#modelref */
+export const ModelRefSchema = v.looseObject({
+  id: v.string(),
+  params: v.optional(v.array(v.looseObject({ id: v.string(), value: v.string() }))),
+});
+
+/** A custom subagent as the agent reports it. @see spec/cloud-agents-api.md#customsubagent-no-extra-properties */
+export const CustomSubagentSchema = v.looseObject({
+  name: v.string(),
+  description: v.string(),
+  prompt: v.string(),
+  model: v.optional(v.union([v.string(), ModelRefSchema])),
+});
+
+/** An agent as lists show it. @see spec/cloud-agents-api.md#agentsummary */
+export const AgentSummarySchema = v.looseObject({
+  id: v.string(),
+  name: v.optional(v.string()),
+  status: openEnum(AGENT_STATUSES),
+  env: AgentEnvSchema,
+  url: v.string(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  latestRunId: v.optional(v.string()),
+});
+
+/** A full agent: the summary plus its repositories and options. @see spec/cloud-agents-api.md#agent--agentsummary-plus */
+export const AgentSchema = v.looseObject({
+  ...AgentSummarySchema.entries,
+  repos: v.optional(v.array(RepoConfigSchema)),
+  workOnCurrentBranch: v.optional(v.boolean()),
+  autoCreatePR: v.optional(v.boolean()),
+  skipReviewerRequest: v.optional(v.boolean()),
+  customSubagents: v.optional(v.array(CustomSubagentSchema)),
+});
+
+/** One branch an agent pushed; `repoUrl` comes without the scheme. @see spec/cloud-agents-api.md#run */
+export const RunGitBranchSchema = v.looseObject({
+  repoUrl: v.string(),
+  branch: v.optional(v.string()),
+  prUrl: v.optional(v.string()),
+});
+
+/** The agent's pushed branches (the same snapshot on every run of the agent). @see spec/cloud-agents-api.md#run */
+export const RunGitSchema = v.looseObject({
+  branches: v.array(RunGitBranchSchema),
+});
+
+/** One prompt submission and its execution status. @see spec/cloud-agents-api.md#run */
+export const RunSchema = v.looseObject({
+  id: v.string(),
+  agentId: v.string(),
+  status: openEnum(RUN_STATUSES),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  durationMs: v.optional(v.number()),
+  result: v.optional(v.string()),
+  git: v.optional(RunGitSchema),
+});
+
+/** The data of a `tool_call` stream event. @see spec/cloud-agents-api.md#tool-call-stream-data-no-extra-properties */
+export const ToolCallDataSchema = v.looseObject({
+  callId: v.string(),
+  name: v.string(),
+  status: openEnum(TOOL_CALL_STATUSES),
+  args: v.optional(v.unknown()),
+  result: v.optional(v.unknown()),
+  truncated: v.optional(v.looseObject({ args: v.optional(v.boolean()), result: v.optional(v.boolean()) })),
+});
+
+/** 201 of POST /v1/agents. @see spec/cloud-agents-api.md#response-bodies */
+export const CreateAgentResponseSchema = v.looseObject({ agent: AgentSchema, run: RunSchema });
+
+/** 201 of POST /v1/agents/{id}/runs. @see spec/cloud-agents-api.md#response-bodies */
+export const CreateRunResponseSchema = v.looseObject({ run: RunSchema });
+
+/** A page of agents, newest first. @see spec/cloud-agents-api.md#response-bodies */
+export const ListAgentsResponseSchema = v.looseObject({
+  items: v.array(AgentSummarySchema),
+  nextCursor: NextCursorSchema,
+});
+
+/** A page of runs, newest first. @see spec/cloud-agents-api.md#response-bodies */
+export const ListRunsResponseSchema = v.looseObject({
+  items: v.array(RunSchema),
+  nextCursor: NextCursorSchema,
+});
+
+/** `{ id }`, the answer to delete and cancel. @see spec/cloud-agents-api.md#response-bodies */
+export const IdResponseSchema = v.looseObject({ id: v.string() });
+
+/** The error body every failure carries. @see spec/cloud-agents-api.md#errors */
+export const ErrorBodySchema = v.looseObject({
+  error: v.looseObject({
+    code: v.string(),
+    message: v.string(),
+    helpUrl: v.optional(v.string()),
+    provider: v.optional(v.string()),
+  }),
+});
+
+/** Where an agent runs, as received. @see spec/cloud-agents-api.md#agentenv */
+export type AgentEnv = v.InferOutput<typeof AgentEnvSchema>;
+/** A repository entry, as received. @see spec/cloud-agents-api.md#repoconfig */
+export type RepoConfig = v.InferOutput<typeof RepoConfigSchema>;
+/** A model choice, as received. @see spec/cloud-agents-api.md#modelref */
+export type ModelRef = v.InferOutput<typeof ModelRefSchema>;
+/** A custom subagent, as received. @see spec/cloud-agents-api.md#customsubagent-no-extra-properties */
+export type CustomSubagent = v.InferOutput<typeof CustomSubagentSchema>;
+/** An agent as lists show it. @see spec/cloud-agents-api.md#agentsummary */
+export type AgentSummary = v.InferOutput<typeof AgentSummarySchema>;
+/** A full agent. @see spec/cloud-agents-api.md#agent--agentsummary-plus */
+export type Agent = v.InferOutput<typeof AgentSchema>;
+/** One pushed branch. @see spec/cloud-agents-api.md#run */
+export type RunGitBranch = v.InferOutput<typeof RunGitBranchSchema>;
+/** The agent's pushed branches. @see spec/cloud-agents-api.md#run */
+export type RunGit = v.InferOutput<typeof RunGitSchema>;
+/** A run. @see spec/cloud-agents-api.md#run */
+export type Run = v.InferOutput<typeof RunSchema>;
+/** The data of a `tool_call` event. @see spec/cloud-agents-api.md#tool-call-stream-data-no-extra-properties */
+export type ToolCallData = v.InferOutput<typeof ToolCallDataSchema>;
+/** 201 of POST /v1/agents. @see spec/cloud-agents-api.md#response-bodies */
+export type CreateAgentResponse = v.InferOutput<typeof CreateAgentResponseSchema>;
+/** 201 of POST /v1/agents/{id}/runs. @see spec/cloud-agents-api.md#response-bodies */
+export type CreateRunResponse = v.InferOutput<typeof CreateRunResponseSchema>;
+/** A page of agents. @see spec/cloud-agents-api.md#response-bodies */
+export type ListAgentsResponse = v.InferOutput<typeof ListAgentsResponseSchema>;
+/** A page of runs. @see spec/cloud-agents-api.md#response-bodies */
+export type ListRunsResponse = v.InferOutput<typeof ListRunsResponseSchema>;
+/** `{ id }`. @see spec/cloud-agents-api.md#response-bodies */
+export type IdResponse = v.InferOutput<typeof IdResponseSchema>;
+/** The error body. @see spec/cloud-agents-api.md#errors */
+export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;

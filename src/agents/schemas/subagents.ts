@@ -1,0 +1,51 @@
+import * as v from "valibot";
+import { isPlainObject } from "../../core/validation.js";
+import { ModelRefInputSchema } from "./agent-inputs.js";
+import { AGENT_LIMITS, BUILT_IN_SUBAGENT_NAMES } from "./constants.js";
+import { arrayOf, boundedText, closedObject, maxItems, requiredText, uniqueNames } from "./request-fields.js";
+
+const BUILT_IN: ReadonlySet<string> = /* @__PURE__ */ new Set(BUILT_IN_SUBAGENT_NAMES);
+
+const SubagentNameSchema = v.pipe(
+  boundedText("`name`", AGENT_LIMITS.maxSubagentNameLength),
+  v.check(
+    (name) => !BUILT_IN.has(name),
+    `[reserved_name] \`name\` must not be a built-in subagent name (${BUILT_IN_SUBAGENT_NAMES.join(", ")}); pick another`,
+  ),
+);
+
+const SubagentModelIdSchema = requiredText("`model`");
+const SubagentModelTypeSchema = v.never(
+  '[type] `model` must be "inherit", a model id string, or a model object `{ id, params? }`',
+);
+
+/**
+ * A subagent's model: the string `inherit` (the parent's choice), a model id, or a full model choice.
+ * @see spec/cloud-agents-api.md#customsubagent-no-extra-properties
+ */
+export const SubagentModelSchema = v.lazy((input) => {
+  if (typeof input === "string") return SubagentModelIdSchema;
+  if (isPlainObject(input)) return ModelRefInputSchema;
+  return SubagentModelTypeSchema;
+});
+
+/** A named helper the main agent can delegate to (no extra properties). @see spec/cloud-agents-api.md#customsubagent-no-extra-properties */
+export const CustomSubagentInputSchema = closedObject(
+  {
+    name: SubagentNameSchema,
+    description: boundedText("`description`", AGENT_LIMITS.maxSubagentDescriptionLength),
+    prompt: boundedText("`prompt`", AGENT_LIMITS.maxSubagentPromptLength),
+    model: v.optional(SubagentModelSchema),
+  },
+  "a custom subagent",
+);
+
+/** Up to 20 custom subagents with unique names. @see spec/cloud-agents-api.md#request-bodies */
+export const CustomSubagentListSchema = v.pipe(
+  arrayOf(CustomSubagentInputSchema, "`customSubagents`"),
+  maxItems(AGENT_LIMITS.maxCustomSubagents, "`customSubagents`"),
+  uniqueNames("`customSubagents`"),
+);
+
+/** A custom subagent as the SDK accepts it. @see spec/cloud-agents-api.md#customsubagent-no-extra-properties */
+export type CustomSubagentParams = v.InferInput<typeof CustomSubagentInputSchema>;
