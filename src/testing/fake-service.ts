@@ -1,0 +1,167 @@
+import { agentsRoutes } from "./agents-routes.js";
+import { artifactsRoutes } from "./artifacts-routes.js";
+import { authenticate } from "./auth.js";
+import { abortable, abortReason } from "./clock.js";
+import { type Fault, type FaultHandle, FaultRegistry, type RateLimitFault, type ServerErrorFault } from "./faults.js";
+import { createIdSource } from "./ids.js";
+import { lookupsRoutes } from "./lookups-routes.js";
+import { type FakeServiceOptions, resolveOptions } from "./options.js";
+import { RateBudget } from "./rate-budget.js";
+import { type LoggedRequest, parseBody, redactBody, redactHeaders } from "./request-log.js";
+import { errorReply, HttpFailure, type Reply, toResponse } from "./responses.js";
+import { findRoute, type RequestBody, type RouteDefinition } from "./router.js";
+import { runsRoutes } from "./runs-routes.js";
+import { FakeStore } from "./store.js";
+
+/** The fake Cloud Agents service: a `fetch` to inject into clients, fault controls and a request log. */
+export interface FakeService {
+  /** Answers like the real service; usable directly as `fetch` (it is bound). Relative URLs resolve against `baseUrl`. */
+  readonly fetch: (input: Request | string | URL, init?: RequestInit) => Promise<Response>;
+  /** Faults on demand: each hits the next `times` requests matching its route. */
+  readonly faults: { add(fault: Fault): FaultHandle; clear(): void };
+  /** Every request received, oldest first, with credentials and secret values redacted. */
+  readonly requests: readonly LoggedRequest[];
+  /** The origin used in agent `url` fields and artifact links. */
+  readonly baseUrl: string;
+  /** Forgets all agents, runs, faults and logged requests. */
+  reset(): void;
+}
+
+const encoder = new TextEncoder();
+
+/** What a dropped connection looks like to a `fetch` caller (undici's message). */
+function networkError(kind: string): TypeError {
+  return new TypeError("fetch failed", {
+    cause: new Error(`The fake service dropped the connection (${kind} fault).`),
+  });
+}
+
+function rateLimitReply(fault: RateLimitFault, now: number): Reply {
+  const seconds = fault.retryAfterSeconds ?? 1;
+  const resetSeconds = Math.ceil((now + seconds * 1000) / 1000);
+  const retryAfter = fault.retryAfterDate ? new Date(resetSeconds * 1000).toUTCString() : String(seconds);
+  return errorReply(429, "rate_limit_exceeded", `Rate limit exceeded; retry in ${seconds} s.`, {
+    "retry-after": retryAfter,
+    "x-ratelimit-remaining": "0",
+    "x-ratelimit-reset": String(resetSeconds),
+  });
+}
+
+function serverErrorReply(fault: ServerErrorFault): Reply {
+  const status = fault.status ?? 500;
+  if (status === 500) return errorReply(500, "internal_error", "Internal error (injected by the fake service).");
+  return errorReply(status, "upstream_error", `Upstream error ${status} (injected by the fake service).`);
+}
+
+function toRequest(input: Request | string | URL, init: RequestInit | undefined, baseUrl: string): Request {
+  if (typeof input === "string" && !/^[a-z][a-z0-9+.-]*:/i.test(input))
+    return new Request(new URL(input, baseUrl), init);
+  // A Request passed alone is used as it is: copying one that carries a signal is costly (and a
+  // server never copies what it receives).
+  if (input instanceof Request && init === undefined) return input;
+  return new Request(input, init);
+}
+
+/**
+ * Creates an in-memory, spec-faithful Cloud Agents service behind a `fetch` function.
+ * @see ../../../shared/spec/cloud-agents-api.md
+ */
+export function createFakeService(options: FakeServiceOptions = {}): FakeService {
+  const resolved = resolveOptions(options);
+  const ids = createIdSource(resolved.randomUUID);
+  const store = new FakeStore();
+  const faults = new FaultRegistry();
+  const budget = new RateBudget();
+  const log: LoggedRequest[] = [];
+  const routes: RouteDefinition[] = [
+    ...agentsRoutes,
+    ...runsRoutes,
+    ...artifactsRoutes,
+    ...lookupsRoutes(resolved.now()),
+  ];
+
+  async function dispatch(request: Request, url: URL, body: RequestBody, now: number): Promise<Reply> {
+    const method = request.method.toUpperCase();
+    try {
+      const caller = authenticate(request, resolved.apiKeys, resolved.serviceAccountKeys);
+      const match = findRoute(routes, method, url.pathname);
+      if ("allowed" in match) {
+        if (match.allowed.length === 0)
+          return errorReply(404, "not_implemented", `The fake service has no route ${method} ${url.pathname}.`);
+        return errorReply(405, "not_implemented", `${url.pathname} does not accept ${method}.`, {
+          allow: match.allowed.join(", "),
+        });
+      }
+      const context = {
+        request,
+        params: match.params,
+        query: url.searchParams,
+        body,
+        caller,
+        now,
+        store,
+        options: resolved,
+        ids,
+      };
+      return await match.route.handle(context);
+    } catch (error) {
+      if (error instanceof HttpFailure) return error.reply;
+      throw error;
+    }
+  }
+
+  async function handle(request: Request): Promise<Response> {
+    const { signal } = request;
+    if (signal.aborted) throw abortReason(signal);
+    const url = new URL(request.url);
+    const method = request.method.toUpperCase();
+    const text = await abortable(request.text(), signal);
+    const body = parseBody(text);
+    const entry: LoggedRequest = {
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      headers: redactHeaders(request.headers),
+      body: redactBody(body, encoder.encode(text).byteLength),
+      at: resolved.now(),
+    };
+    log.push(entry);
+
+    const plan = faults.take(method, url.pathname);
+    if (plan.fault) entry.fault = plan.fault.kind;
+    for (const latency of plan.latencies) await abortable(resolved.sleep(latency.ms, signal), signal);
+    if (signal.aborted) throw abortReason(signal);
+    if (plan.fault?.kind === "disconnect_before") throw networkError("disconnect_before");
+
+    const now = resolved.now();
+    const common = { "x-request-id": ids.requestId(), ...budget.consume(now) };
+    let result: Reply;
+    if (plan.fault?.kind === "rate_limit") result = rateLimitReply(plan.fault, now);
+    else if (plan.fault?.kind === "server_error") result = serverErrorReply(plan.fault);
+    else result = await dispatch(request, url, body, now);
+
+    // Applied, answered, and then lost on the way back: the caller cannot tell whether it happened.
+    if (plan.fault?.kind === "disconnect_after") throw networkError("disconnect_after");
+    return toResponse(result, common);
+  }
+
+  return {
+    fetch: (input, init) => {
+      try {
+        return handle(toRequest(input, init, resolved.baseUrl));
+      } catch (error) {
+        // `new Request` throws synchronously on a bad URL or init; fetch rejects instead.
+        return Promise.reject(error);
+      }
+    },
+    faults: { add: (fault) => faults.add(fault), clear: () => faults.clear() },
+    requests: log,
+    baseUrl: resolved.baseUrl,
+    reset() {
+      store.clear();
+      faults.clear();
+      budget.reset();
+      log.length = 0;
+    },
+  };
+}

@@ -1,0 +1,16 @@
+export type { FakeService } from "./fake-service.js";
+export { createFakeService } from "./fake-service.js";
+export type {
+  DisconnectAfterFault,
+  DisconnectBeforeFault,
+  Fault,
+  FaultBase,
+  FaultHandle,
+  FaultKind,
+  LatencyFault,
+  RateLimitFault,
+  ServerErrorFault,
+} from "./faults.js";
+export type { FakeModel, FakeServiceOptions, RunScriptOptions, ScriptedFinalStatus, TeamMember } from "./options.js";
+export type { LoggedRequest } from "./request-log.js";
+export { REDACTED } from "./request-log.js";

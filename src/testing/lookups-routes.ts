@@ -1,0 +1,64 @@
+import { checkCreateSubTokenBody } from "./checks.js";
+import { isoTime } from "./clock.js";
+import { HttpFailure, type Reply, reply } from "./responses.js";
+import type { RouteContext, RouteDefinition } from "./router.js";
+import { requireJsonBody } from "./router.js";
+
+/** Sub-tokens live one hour. @see ../../../shared/spec/cloud-agents-api.md#limits */
+const SUB_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
+
+/** `ApiKeyInfo`: user fields for ordinary keys (the first team member), none for service accounts. */
+function apiKeyInfo(context: RouteContext, createdAt: number): Reply {
+  const { caller, options } = context;
+  const list = caller.serviceAccount ? options.serviceAccountKeys : options.apiKeys;
+  const index = list.indexOf(caller.key) + 1;
+  const info: Record<string, unknown> = {
+    apiKeyName: caller.serviceAccount ? `Fake service account ${index}` : `Fake API key ${index}`,
+    createdAt: isoTime(createdAt),
+  };
+  const owner = options.teamMembers[0];
+  if (!caller.serviceAccount && owner) {
+    info.userId = owner.id;
+    info.userEmail = owner.email;
+    if (owner.firstName !== undefined) info.userFirstName = owner.firstName;
+    if (owner.lastName !== undefined) info.userLastName = owner.lastName;
+  }
+  return reply(info);
+}
+
+/** POST /v1/sub-tokens (assumed path): a service account mints a one-hour token for an active member. */
+function createSubToken(context: RouteContext): Reply {
+  if (!context.caller.serviceAccount) {
+    throw new HttpFailure(403, "service_account_required", "Only a service-account API key can mint sub-tokens.");
+  }
+  const body = requireJsonBody(context);
+  checkCreateSubTokenBody(body);
+  const { forUserEmail, forUserId } = body as { forUserEmail?: string; forUserId?: number };
+  const member = context.options.teamMembers.find((m) =>
+    forUserEmail !== undefined ? m.email.toLowerCase() === forUserEmail.toLowerCase() : m.id === forUserId,
+  );
+  if (!member || member.active === false) {
+    const who = forUserEmail !== undefined ? "forUserEmail" : "forUserId";
+    throw new HttpFailure(400, "validation_error", `${who}: no active team member matches.`);
+  }
+  return reply({
+    accessToken: `fake-sub-token-${context.ids.uuid()}`,
+    expiresAt: isoTime(context.now + SUB_TOKEN_LIFETIME_MS),
+    userId: member.id,
+    teamId: context.options.teamId,
+  });
+}
+
+/** The lookup routes at their assumed paths: models, repositories, API key info and sub-tokens. */
+export function lookupsRoutes(createdAt: number): RouteDefinition[] {
+  return [
+    { method: "GET", pattern: "/v1/models", handle: (c) => reply({ items: structuredClone(c.options.models) }) },
+    {
+      method: "GET",
+      pattern: "/v1/repositories",
+      handle: (c) => reply({ items: c.options.repositories.map((url) => ({ url })) }),
+    },
+    { method: "GET", pattern: "/v1/me", handle: (c) => apiKeyInfo(c, createdAt) },
+    { method: "POST", pattern: "/v1/sub-tokens", handle: createSubToken },
+  ];
+}
