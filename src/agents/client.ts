@@ -1,0 +1,66 @@
+import { type AuthScheme, authorizationHeader } from "../core/auth.js";
+import { AgentlineError } from "../core/errors.js";
+import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
+import { Transport } from "../core/transport.js";
+import { AgentsResource } from "./agents-resource.js";
+import { apiKeyInfo, ModelsResource, RepositoriesResource, SubTokensResource } from "./lookups-resource.js";
+import type { AgentsContext } from "./resource-base.js";
+import { type AgentsRoutesOverride, resolveRoutes } from "./routes.js";
+import { RunsResource } from "./runs-resource.js";
+
+/** Options of {@link AgentsClient}. */
+export interface AgentsClientOptions extends ApiKeyClientOptions {
+  /** Overrides of the routes table (method and/or path per operation); see README "Assumptions". */
+  routes?: AgentsRoutesOverride | undefined;
+}
+
+/**
+ * The Cloud Agents API client: durable agents, their runs, usage and lookups.
+ *
+ * ```ts
+ * const client = new AgentsClient({ apiKey, baseUrl: "https://api.example.com" });
+ * const { agent, run } = await client.agents.create({ prompt: { text: "Fix the flaky test" } });
+ * ```
+ * @see spec/cloud-agents-api.md
+ */
+export class AgentsClient {
+  readonly agents: AgentsResource;
+  readonly runs: RunsResource;
+  readonly models: ModelsResource;
+  readonly repositories: RepositoriesResource;
+  readonly subTokens: SubTokensResource;
+  readonly #context: AgentsContext;
+
+  constructor(options: AgentsClientOptions) {
+    const { apiKey } = options;
+    if (typeof apiKey !== "string" || apiKey === "") {
+      throw new AgentlineError("`apiKey` is required: pass the API key created in the dashboard.", {
+        code: "invalid_option",
+      });
+    }
+    const scheme: AuthScheme = options.authScheme ?? "bearer";
+    const authorization = authorizationHeader(apiKey, scheme);
+    const transport = new Transport(options, { authorization: () => authorization, secrets: () => [apiKey] });
+    this.#context = { transport, routes: resolveRoutes(options.routes) };
+    this.agents = new AgentsResource(this.#context);
+    this.runs = new RunsResource(this.#context);
+    this.models = new ModelsResource(this.#context);
+    this.repositories = new RepositoriesResource(this.#context);
+    this.subTokens = new SubTokensResource(this.#context);
+  }
+
+  /** Information about the API key in use: its name, creation time and (for user keys) the user. */
+  me(options?: CallOptions) {
+    return apiKeyInfo(this.#context, options);
+  }
+
+  /** The base URL requests go to (without `/v1`). */
+  get baseUrl(): string {
+    return this.#context.transport.baseUrl;
+  }
+
+  // Keeps the key out of `console.log(client)` and JSON dumps.
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl };
+  }
+}

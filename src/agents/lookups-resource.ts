@@ -1,0 +1,70 @@
+import type { CallOptions } from "../core/options.js";
+import { type AgentsContext, call } from "./resource-base.js";
+import {
+  ApiKeyInfoSchema,
+  CreateSubTokenResponseSchema,
+  ListModelsResponseSchema,
+  ListRepositoriesResponseSchema,
+} from "./schemas/resources.js";
+import { assertCreateSubTokenRequest, type CreateSubTokenParams } from "./validate.js";
+
+/** The model list, for `model.id` and `model.params` (route assumed). @see spec/cloud-agents-api.md#response-bodies */
+export class ModelsResource {
+  readonly #context: AgentsContext;
+  constructor(context: AgentsContext) {
+    this.#context = context;
+  }
+
+  /** Every model the key may use. */
+  list(options?: CallOptions) {
+    return call(this.#context, () => ({
+      route: "listModels",
+      operation: "models.list",
+      schema: ListModelsResponseSchema,
+      options,
+    }));
+  }
+}
+
+/** Repositories the key can reach (route assumed). @see spec/cloud-agents-api.md#response-bodies */
+export class RepositoriesResource {
+  readonly #context: AgentsContext;
+  constructor(context: AgentsContext) {
+    this.#context = context;
+  }
+
+  /** Every repository the key can reach. */
+  list(options?: CallOptions) {
+    return call(this.#context, () => ({
+      route: "listRepositories",
+      operation: "repositories.list",
+      schema: ListRepositoriesResponseSchema,
+      options,
+    }));
+  }
+}
+
+/** Short-lived tokens a service-account key mints for one team member (route assumed). @see spec/cloud-agents-api.md#authentication */
+export class SubTokensResource {
+  readonly #context: AgentsContext;
+  constructor(context: AgentsContext) {
+    this.#context = context;
+  }
+
+  /** Mints a 1-hour token for the member named by exactly one of `forUserEmail` / `forUserId`. */
+  create(body: CreateSubTokenParams, options?: CallOptions) {
+    return call(this.#context, () => ({
+      route: "createSubToken",
+      operation: "subTokens.create",
+      body: assertCreateSubTokenRequest(body),
+      idempotent: false,
+      schema: CreateSubTokenResponseSchema,
+      options,
+    }));
+  }
+}
+
+/** Information about the API key in use (route assumed). */
+export function apiKeyInfo(context: AgentsContext, options?: CallOptions) {
+  return call(context, () => ({ route: "apiKeyInfo", operation: "me", schema: ApiKeyInfoSchema, options }));
+}

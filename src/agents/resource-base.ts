@@ -1,0 +1,67 @@
+import type * as v from "valibot";
+import { ApiPromise, type WithResponse } from "../core/api-promise.js";
+import { ValidationError } from "../core/errors.js";
+import type { CallOptions } from "../core/options.js";
+import { parseResponse } from "../core/schema.js";
+import type { QueryValue, RequestSpec, Transport } from "../core/transport.js";
+import { type AgentsRouteName, fillPath, type Route } from "./routes.js";
+
+/** What each resource shares: the transport and the resolved routes table. */
+export interface AgentsContext {
+  transport: Transport;
+  routes: Record<AgentsRouteName, Route>;
+}
+
+/** One call of a routes-table operation. */
+export interface OperationCall<S extends v.GenericSchema | undefined> {
+  route: AgentsRouteName;
+  operation: string;
+  pathParams?: Record<string, string>;
+  query?: Record<string, QueryValue> | undefined;
+  body?: unknown;
+  idempotent?: boolean;
+  idempotencyKey?: string | undefined;
+  /** The response schema; `undefined` keeps the body as it came. */
+  schema: S;
+  options?: CallOptions | undefined;
+}
+
+type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
+
+/** Throws a request `ValidationError` unless `value` is a non-empty string (an id in a path). */
+export function requireId(value: unknown, field: string, operation: string): string {
+  if (typeof value !== "string" || value.trim() === "") {
+    throw new ValidationError([{ path: field, rule: "required", message: `\`${field}\` must be a non-empty string` }], {
+      context: operation,
+    });
+  }
+  return value;
+}
+
+/** Builds the transport request for a routes-table operation and parses its answer. */
+export function send<S extends v.GenericSchema | undefined>(
+  context: AgentsContext,
+  call: OperationCall<S>,
+): Promise<WithResponse<Output<S>>> {
+  const route = context.routes[call.route];
+  const spec: RequestSpec<Output<S>> = {
+    operation: call.operation,
+    method: route.method,
+    path: fillPath(route.path, call.pathParams ?? {}),
+    query: call.query,
+    body: call.body,
+    idempotent: call.idempotent,
+    idempotencyKey: call.idempotencyKey,
+    options: call.options,
+    parse: (json) => (call.schema ? parseResponse(call.schema, json, call.operation) : json) as Output<S>,
+  };
+  return context.transport.request(spec);
+}
+
+/** {@link send}, wrapped as an awaitable {@link ApiPromise}; synchronous validation errors become rejections. */
+export function call<S extends v.GenericSchema | undefined>(
+  context: AgentsContext,
+  build: () => OperationCall<S>,
+): ApiPromise<Output<S>> {
+  return ApiPromise.from(() => send(context, build()));
+}
