@@ -2,7 +2,15 @@ import { agentsRoutes } from "./agents-routes.js";
 import { artifactsRoutes } from "./artifacts-routes.js";
 import { authenticate } from "./auth.js";
 import { abortable, abortReason } from "./clock.js";
-import { type Fault, type FaultHandle, FaultRegistry, type RateLimitFault, type ServerErrorFault } from "./faults.js";
+import {
+  type Fault,
+  type FaultHandle,
+  FaultRegistry,
+  isStreamFault,
+  type RateLimitFault,
+  type ServerErrorFault,
+  type StreamFault,
+} from "./faults.js";
 import { createIdSource } from "./ids.js";
 import { lookupsRoutes } from "./lookups-routes.js";
 import { type FakeServiceOptions, resolveOptions } from "./options.js";
@@ -12,6 +20,7 @@ import { errorReply, HttpFailure, type Reply, toResponse } from "./responses.js"
 import { findRoute, type RequestBody, type RouteDefinition } from "./router.js";
 import { runsRoutes } from "./runs-routes.js";
 import { FakeStore } from "./store.js";
+import { streamRoutes } from "./stream-route.js";
 
 /** The fake Cloud Agents service: a `fetch` to inject into clients, fault controls and a request log. */
 export interface FakeService {
@@ -76,11 +85,18 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   const routes: RouteDefinition[] = [
     ...agentsRoutes,
     ...runsRoutes,
+    ...streamRoutes,
     ...artifactsRoutes,
     ...lookupsRoutes(resolved.now()),
   ];
 
-  async function dispatch(request: Request, url: URL, body: RequestBody, now: number): Promise<Reply> {
+  async function dispatch(
+    request: Request,
+    url: URL,
+    body: RequestBody,
+    now: number,
+    streamFault: StreamFault | undefined,
+  ): Promise<Reply> {
     const method = request.method.toUpperCase();
     try {
       const caller = authenticate(request, resolved.apiKeys, resolved.serviceAccountKeys);
@@ -102,6 +118,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
         store,
         options: resolved,
         ids,
+        ...(streamFault ? { streamFault } : {}),
       };
       return await match.route.handle(context);
     } catch (error) {
@@ -138,10 +155,16 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     let result: Reply;
     if (plan.fault?.kind === "rate_limit") result = rateLimitReply(plan.fault, now);
     else if (plan.fault?.kind === "server_error") result = serverErrorReply(plan.fault);
-    else result = await dispatch(request, url, body, now);
+    else {
+      const streamFault = plan.fault && isStreamFault(plan.fault) ? plan.fault : undefined;
+      result = await dispatch(request, url, body, now, streamFault);
+    }
 
     // Applied, answered, and then lost on the way back: the caller cannot tell whether it happened.
-    if (plan.fault?.kind === "disconnect_after") throw networkError("disconnect_after");
+    if (plan.fault?.kind === "disconnect_after") {
+      await result.stream?.cancel();
+      throw networkError("disconnect_after");
+    }
     return toResponse(result, common);
   }
 

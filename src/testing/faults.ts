@@ -43,8 +43,51 @@ export interface DisconnectAfterFault extends FaultBase {
   kind: "disconnect_after";
 }
 
+/**
+ * The run stream's body fails part-way: after `afterEvents` whole SSE events (every event sent on
+ * the connection counts, the initial status and heartbeats too), or after `afterBytes` bytes,
+ * whichever comes first. With `midEvent`, half of the next event's bytes go out first. The body then
+ * errors with `TypeError("network error")` (`mode: "error"`, the default) or ends cleanly (`"close"`).
+ * Neither limit given: `afterEvents: 1`. Only hits run stream requests.
+ */
+export interface StreamDropFault extends FaultBase {
+  kind: "stream_drop";
+  afterEvents?: number;
+  afterBytes?: number;
+  midEvent?: boolean;
+  mode?: "error" | "close";
+}
+
+/**
+ * After `afterEvents` events (default 1) the run stream sends nothing more, heartbeats included,
+ * yet stays open until the client aborts or cancels it. Only hits run stream requests.
+ */
+export interface StreamStallFault extends FaultBase {
+  kind: "stream_stall";
+  afterEvents?: number;
+}
+
+/**
+ * The whole run stream arrives in `chunkBytes`-byte pieces (default 3, so UTF-8 sequences and lines
+ * split), `delayMs` apart through `sleep` (default 0). Only hits run stream requests.
+ */
+export interface StreamDripFault extends FaultBase {
+  kind: "stream_drip";
+  chunkBytes?: number;
+  delayMs?: number;
+}
+
+/** The faults that shape a run stream's body rather than the answer. */
+export type StreamFault = StreamDropFault | StreamStallFault | StreamDripFault;
+
 /** A fault to inject with `fake.faults.add()`. */
-export type Fault = RateLimitFault | ServerErrorFault | LatencyFault | DisconnectBeforeFault | DisconnectAfterFault;
+export type Fault =
+  | RateLimitFault
+  | ServerErrorFault
+  | LatencyFault
+  | DisconnectBeforeFault
+  | DisconnectAfterFault
+  | StreamFault;
 
 /** The kinds of {@link Fault}. */
 export type FaultKind = Fault["kind"];
@@ -73,7 +116,49 @@ interface Entry {
   hits: number;
 }
 
-const KINDS: readonly FaultKind[] = ["rate_limit", "server_error", "latency", "disconnect_before", "disconnect_after"];
+const KINDS: readonly FaultKind[] = [
+  "rate_limit",
+  "server_error",
+  "latency",
+  "disconnect_before",
+  "disconnect_after",
+  "stream_drop",
+  "stream_stall",
+  "stream_drip",
+];
+
+/** The path of the run stream, the only route stream faults hit. */
+export const STREAM_ROUTE_PATTERN = "/v1/agents/:id/runs/:runId/stream";
+
+/** True for the faults that shape a stream body. */
+export function isStreamFault(fault: Fault): fault is StreamFault {
+  return fault.kind === "stream_drop" || fault.kind === "stream_stall" || fault.kind === "stream_drip";
+}
+
+function checkCount(value: unknown, name: string, min: number): void {
+  if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min))
+    throw new TypeError(`fake.faults.add: \`${name}\` must be an integer >= ${min}.`);
+}
+
+function checkStreamFault(fault: StreamFault): void {
+  if (fault.kind === "stream_drip") {
+    checkCount(fault.chunkBytes, "chunkBytes", 1);
+    if (fault.delayMs !== undefined && !(Number.isFinite(fault.delayMs) && fault.delayMs >= 0))
+      throw new TypeError("fake.faults.add: `delayMs` of a stream_drip fault must be a finite number >= 0.");
+    return;
+  }
+  checkCount(fault.afterEvents, "afterEvents", 0);
+  if (fault.kind === "stream_stall") return;
+  checkCount(fault.afterBytes, "afterBytes", 0);
+  if (fault.midEvent !== undefined && typeof fault.midEvent !== "boolean")
+    throw new TypeError("fake.faults.add: `midEvent` must be a boolean.");
+  if (fault.midEvent && fault.afterEvents === undefined && fault.afterBytes !== undefined)
+    throw new TypeError(
+      "fake.faults.add: `midEvent` cuts the event after `afterEvents`; it has no meaning with `afterBytes` alone.",
+    );
+  if (fault.mode !== undefined && fault.mode !== "error" && fault.mode !== "close")
+    throw new TypeError('fake.faults.add: `mode` of a stream_drop fault must be "error" or "close".');
+}
 
 function parseRoute(route: string): { method: string; pattern: string } {
   const text = route.trim();
@@ -87,6 +172,8 @@ function parseRoute(route: string): { method: string; pattern: string } {
 }
 
 function check(fault: Fault): void {
+  if (typeof fault !== "object" || fault === null)
+    throw new TypeError('fake.faults.add: pass a fault object such as { kind: "server_error" }.');
   if (!KINDS.includes(fault.kind))
     throw new TypeError(
       `fake.faults.add: unknown fault kind ${JSON.stringify(fault.kind)}; use one of ${KINDS.join(", ")}.`,
@@ -108,6 +195,7 @@ function check(fault: Fault): void {
   ) {
     throw new TypeError("fake.faults.add: `retryAfterSeconds` must be an integer >= 0.");
   }
+  if (isStreamFault(fault)) checkStreamFault(fault);
 }
 
 /** The fake's fault registry: faults fire in the order they were added. */
@@ -152,6 +240,9 @@ export class FaultRegistry {
     for (const entry of this.entries) {
       if (entry.method !== "*" && entry.method !== method) continue;
       if (entry.pattern !== "*" && matchPath(entry.pattern, path) === undefined) continue;
+      // A stream fault on a broad route ("*") must not be used up by requests that have no stream.
+      if (isStreamFault(entry.fault) && (method !== "GET" || matchPath(STREAM_ROUTE_PATTERN, path) === undefined))
+        continue;
       if (entry.fault.kind === "latency") plan.latencies.push(entry.fault);
       else if (plan.fault === undefined) plan.fault = entry.fault;
       else continue;

@@ -10,6 +10,10 @@ export type {
   LatencyFault,
   RateLimitFault,
   ServerErrorFault,
+  StreamDripFault,
+  StreamDropFault,
+  StreamFault,
+  StreamStallFault,
 } from "./faults.js";
 export type { FakeModel, FakeServiceOptions, RunScriptOptions, ScriptedFinalStatus, TeamMember } from "./options.js";
 export type { LoggedRequest } from "./request-log.js";

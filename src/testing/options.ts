@@ -14,7 +14,14 @@ export interface RunScriptOptions {
   finalStatus?: ScriptedFinalStatus;
   /** The final reply (`Run.result`) for a prompt. Default: a short sentence quoting the prompt. */
   result?: (promptText: string) => string;
+  /** Tool calls per run, each a `running` then a `completed` `tool_call` event. Default 2; raise it for long streams. */
+  toolCalls?: number;
+  /** `assistant` text chunks per run. Default 3; raise it for long streams. */
+  assistantChunks?: number;
 }
+
+/** {@link RunScriptOptions} with every default filled in. */
+export type ResolvedRunScript = Required<RunScriptOptions>;
 
 /** A member of the fake team (sub-token targets; the owner of ordinary keys in `GET /v1/me`). */
 export interface TeamMember {
@@ -49,7 +56,10 @@ export interface FakeServiceOptions {
   serviceAccountKeys?: string[];
   /** The clock in ms. Default `Date.now`. */
   now?: Clock;
-  /** Used by latency faults. Default `setTimeout`-based. */
+  /**
+   * Used by latency faults and by run streams waiting for the next event. On a virtual clock it must
+   * move `now` forward (e.g. `async (ms) => { t += ms }`). Default `setTimeout`-based.
+   */
   sleep?: Sleep;
   /** Source of the UUIDs in ids. Default `crypto.randomUUID`. */
   randomUUID?: RandomUUID;
@@ -69,6 +79,13 @@ export interface FakeServiceOptions {
   repositories?: string[];
   /** Known `pool` environment names; any other gives 400. Default `["default"]`. */
   pools?: string[];
+  /**
+   * The run stream's retention window (header `X-Service-Stream-Retention-Seconds`): a run terminal
+   * for longer than this answers 410 stream_expired. Default 3600.
+   */
+  streamRetentionSeconds?: number;
+  /** A run stream with nothing to say for this long sends an `event: heartbeat`. Default 15 000. */
+  heartbeatIntervalMs?: number;
 }
 
 /** {@link FakeServiceOptions} with every default filled in. */
@@ -79,13 +96,15 @@ export interface ResolvedOptions {
   sleep: Sleep;
   randomUUID: RandomUUID;
   features: { usage: boolean };
-  run: Required<RunScriptOptions>;
+  run: ResolvedRunScript;
   baseUrl: string;
   teamMembers: readonly TeamMember[];
   teamId: number;
   models: readonly FakeModel[];
   repositories: readonly string[];
   pools: readonly string[];
+  streamRetentionSeconds: number;
+  heartbeatIntervalMs: number;
 }
 
 const DEFAULT_MEMBERS: TeamMember[] = [
@@ -124,6 +143,20 @@ function nonNegative(value: number | undefined, fallback: number, name: string):
   return value;
 }
 
+function count(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < 0)
+    throw new RangeError(`createFakeService: \`${name}\` must be an integer >= 0.`);
+  return value;
+}
+
+function heartbeatInterval(value: number | undefined): number {
+  if (value === undefined) return 15_000;
+  if (!Number.isFinite(value) || value <= 0)
+    throw new RangeError("createFakeService: `heartbeatIntervalMs` must be a finite number > 0.");
+  return value;
+}
+
 /** Fills in defaults and checks what would otherwise fail confusingly later. */
 export function resolveOptions(options: FakeServiceOptions = {}): ResolvedOptions {
   const apiKeys = options.apiKeys ?? ["test-key"];
@@ -145,6 +178,8 @@ export function resolveOptions(options: FakeServiceOptions = {}): ResolvedOption
       runningMs: nonNegative(options.run?.runningMs, 3000, "runningMs"),
       finalStatus: options.run?.finalStatus ?? "FINISHED",
       result: options.run?.result ?? defaultResult,
+      toolCalls: count(options.run?.toolCalls, 2, "run.toolCalls"),
+      assistantChunks: count(options.run?.assistantChunks, 3, "run.assistantChunks"),
     },
     baseUrl: (options.baseUrl ?? "https://fake.agentline.test").replace(/\/+$/, ""),
     teamMembers: options.teamMembers ?? DEFAULT_MEMBERS,
@@ -152,5 +187,7 @@ export function resolveOptions(options: FakeServiceOptions = {}): ResolvedOption
     models: options.models ?? DEFAULT_MODELS,
     repositories: options.repositories ?? DEFAULT_REPOSITORIES,
     pools: options.pools ?? ["default"],
+    streamRetentionSeconds: count(options.streamRetentionSeconds, 3600, "streamRetentionSeconds"),
+    heartbeatIntervalMs: heartbeatInterval(options.heartbeatIntervalMs),
   };
 }

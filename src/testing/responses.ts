@@ -6,6 +6,8 @@ export interface Reply {
   status: number;
   /** Serialized as JSON; `undefined` sends no body. */
   body?: unknown;
+  /** A raw body sent as it is (the run stream); `headers` must then name its content type. */
+  stream?: ReadableStream<Uint8Array>;
   headers?: Record<string, string>;
 }
 
@@ -42,6 +44,7 @@ export class HttpFailure extends Error {
 export function toResponse(result: Reply, commonHeaders: Record<string, string>): Response {
   const headers = new Headers(commonHeaders);
   for (const [name, value] of Object.entries(result.headers ?? {})) headers.set(name, value);
+  if (result.stream !== undefined) return new Response(result.stream, { status: result.status, headers });
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   headers.set("content-type", "application/json; charset=utf-8");
   return new Response(JSON.stringify(result.body), { status: result.status, headers });

@@ -1,4 +1,5 @@
 import type { Caller } from "./auth.js";
+import type { StreamFault } from "./faults.js";
 import type { IdSource } from "./ids.js";
 import type { ResolvedOptions } from "./options.js";
 import { HttpFailure, type Reply } from "./responses.js";
@@ -19,6 +20,8 @@ export interface RouteContext {
   store: FakeStore;
   options: ResolvedOptions;
   ids: IdSource;
+  /** A stream fault picked for this request; only the run stream route uses it. */
+  streamFault?: StreamFault;
 }
 
 /** One route of the fake: a method, a path pattern with `:name` segments, and its handler. */

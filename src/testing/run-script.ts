@@ -1,4 +1,5 @@
-import type { RunScriptOptions } from "./options.js";
+import type { ResolvedRunScript } from "./options.js";
+import { notifyTimelineChanged } from "./timeline-watch.js";
 
 /** The run statuses of the spec. @see ../../../shared/spec/cloud-agents-api.md#states-and-transitions */
 export type RunStatus = "CREATING" | "RUNNING" | "FINISHED" | "ERROR" | "CANCELLED" | "EXPIRED";
@@ -86,7 +87,7 @@ export interface TimelineInput {
   agentId: string;
   createdAt: number;
   promptText: string;
-  script: Required<RunScriptOptions>;
+  script: ResolvedRunScript;
   /** The branches this run will have pushed when it ends by itself; omit for a no-repo agent. */
   git?: RunGit;
 }
@@ -98,45 +99,96 @@ function append(timeline: RunTimeline, draft: Draft): void {
   timeline.events.push({ ...draft, id } as TimelineEvent);
 }
 
-function resultText(script: Required<RunScriptOptions>, promptText: string): string {
+function resultText(script: ResolvedRunScript, promptText: string): string {
   const text = script.result(promptText);
   // Run.result has min length 1: never hand out an empty reply.
   return typeof text === "string" && text !== "" ? text : "Done.";
 }
 
-/** Scripts a run: CREATING, RUNNING with thinking, text and a tool call, then the final status and result. */
+/** A tool the scripted runs call, with deterministic arguments and result for the `index`-th call. */
+interface ScriptedTool {
+  name: string;
+  args(index: number): unknown;
+  result(index: number): unknown;
+}
+
+const TOOLS: readonly ScriptedTool[] = [
+  {
+    name: "read_file",
+    args: (i) => ({ path: i === 0 ? "README.md" : `src/module-${i}.ts` }),
+    result: () => ({ lines: 42 }),
+  },
+  {
+    name: "run_terminal_cmd",
+    args: () => ({ command: "npm test" }),
+    result: () => ({ exitCode: 0, output: "All tests passed." }),
+  },
+  { name: "edit_file", args: (i) => ({ path: `src/module-${i}.ts` }), result: () => ({ linesChanged: 3 }) },
+];
+
+/** The text of assistant chunk `index` of `count`: the last one always closes the reply. */
+function chunkText(index: number, count: number): string {
+  if (index === count - 1) return "All done.";
+  if (index === 0) return "Looking at the repository. ";
+  // A non-ASCII character on purpose: stream readers must not split UTF-8 sequences.
+  if (index === 1) return "Making the change — carefully. ";
+  return `Step ${index}. `;
+}
+
+type BodyStep = { kind: "assistant"; index: number } | { kind: "tool"; index: number; status: "running" | "completed" };
+
+/** The order of the RUNNING part: thinking, then text chunks interleaved with tool calls, the last chunk at the end. */
+function bodySteps(toolCalls: number, assistantChunks: number): BodyStep[] {
+  const steps: BodyStep[] = [];
+  let chunk = 0;
+  for (let call = 0; call < toolCalls; call++) {
+    if (chunk < assistantChunks - 1) steps.push({ kind: "assistant", index: chunk++ });
+    steps.push({ kind: "tool", index: call, status: "running" }, { kind: "tool", index: call, status: "completed" });
+  }
+  while (chunk < assistantChunks) steps.push({ kind: "assistant", index: chunk++ });
+  return steps;
+}
+
+/**
+ * Scripts a run: CREATING, RUNNING with thinking, assistant text chunks and tool calls (each a
+ * `running` then a `completed` update sharing `callId`), then the final status, result and done.
+ */
 export function buildRunTimeline(input: TimelineInput): RunTimeline {
   const { runId, createdAt, script } = input;
   const timeline: RunTimeline = { runId, agentId: input.agentId, createdAt, events: [], nextSeq: 1 };
   const runningAt = createdAt + script.creatingMs;
   const endAt = runningAt + script.runningMs;
-  const during = (fraction: number) => runningAt + Math.round(script.runningMs * fraction);
-  const callId = `call-${runId.slice(4, 12)}-1`;
-  const toolArgs = { path: "README.md" };
+  const steps = bodySteps(script.toolCalls, script.assistantChunks);
+  // Spread thinking and the steps evenly over RUNNING, strictly inside it when it is long enough.
+  const slots = steps.length + 2;
+  const during = (slot: number) => runningAt + Math.round((script.runningMs * slot) / slots);
 
   append(timeline, { type: "status", at: createdAt, data: { runId, status: "CREATING" } });
   append(timeline, { type: "status", at: runningAt, data: { runId, status: "RUNNING" } });
   append(timeline, {
     type: "thinking",
-    at: during(0.1),
+    at: during(1),
     data: {
       text: "Reading the task and planning the change.",
-      thinking_duration_ms: Math.round(script.runningMs * 0.1),
+      thinking_duration_ms: Math.round(script.runningMs / slots),
     },
   });
-  append(timeline, { type: "assistant", at: during(0.2), data: { text: "Looking at the repository. " } });
-  append(timeline, {
-    type: "tool_call",
-    at: during(0.35),
-    data: { callId, name: "read_file", status: "running", args: toolArgs },
+  steps.forEach((step, position) => {
+    const at = during(position + 2);
+    if (step.kind === "assistant") {
+      append(timeline, { type: "assistant", at, data: { text: chunkText(step.index, script.assistantChunks) } });
+      return;
+    }
+    const tool = TOOLS[step.index % TOOLS.length] as ScriptedTool;
+    const data: ToolCallData = {
+      callId: `call-${runId.slice(4, 12)}-${step.index + 1}`,
+      name: tool.name,
+      status: step.status,
+      args: tool.args(step.index),
+    };
+    if (step.status === "completed") data.result = tool.result(step.index);
+    append(timeline, { type: "tool_call", at, data });
   });
-  append(timeline, {
-    type: "tool_call",
-    at: during(0.55),
-    data: { callId, name: "read_file", status: "completed", args: toolArgs, result: { lines: 42 } },
-  });
-  append(timeline, { type: "assistant", at: during(0.7), data: { text: "Making the change. " } });
-  append(timeline, { type: "assistant", at: during(0.85), data: { text: "All done." } });
 
   const status = script.finalStatus;
   if (status === "ERROR") {
@@ -222,4 +274,5 @@ export function cancelTimeline(timeline: RunTimeline, now: number, git?: RunGit)
   if (git) result.git = git;
   append(timeline, { type: "result", at: now, data: result });
   append(timeline, { type: "done", at: now, data: { runId } });
+  notifyTimelineChanged(timeline);
 }

@@ -13,6 +13,8 @@ const script = {
   runningMs: 1000,
   finalStatus: "FINISHED" as const,
   result: (p: string) => `ok: ${p}`,
+  toolCalls: 2,
+  assistantChunks: 3,
 };
 
 function timeline(git?: { branches: Array<{ repoUrl: string; branch: string }> }): RunTimeline {
@@ -56,12 +58,35 @@ describe("run timeline", () => {
     }
     const ids = t.events.flatMap((e) => (e.id ? [e.id] : []));
     expect(new Set(ids).size).toBe(ids.length);
-    const calls = t.events.filter((e) => e.type === "tool_call");
-    expect(calls.map((e) => (e.type === "tool_call" ? e.data.status : ""))).toEqual(["running", "completed"]);
-    const [running, completed] = calls;
-    expect(
-      running?.type === "tool_call" && completed?.type === "tool_call" && running.data.callId === completed.data.callId,
-    ).toBe(true);
+    const calls = t.events.flatMap((e) => (e.type === "tool_call" ? [e.data] : []));
+    expect(calls.map((c) => c.status)).toEqual(["running", "completed", "running", "completed"]);
+    expect(calls[0]?.callId).toBe(calls[1]?.callId);
+    expect(calls[2]?.callId).toBe(calls[3]?.callId);
+    expect(calls[0]?.callId).not.toBe(calls[2]?.callId);
+    expect(calls[1]).toMatchObject({ name: "read_file", args: { path: "README.md" }, result: { lines: 42 } });
+  });
+
+  it("scales with toolCalls and assistantChunks, every body event strictly inside RUNNING", () => {
+    const t = buildRunTimeline({
+      runId: "run-big",
+      agentId: "bc-1",
+      createdAt: 0,
+      promptText: "x",
+      script: { ...script, toolCalls: 100, assistantChunks: 50 },
+    });
+    const count = (type: string) => t.events.filter((e) => e.type === type).length;
+    expect(count("tool_call")).toBe(200);
+    expect(count("assistant")).toBe(50);
+    expect(count("thinking")).toBe(1);
+    const body = t.events.filter((e) => e.type !== "status" && e.type !== "result" && e.type !== "done");
+    for (const event of body) {
+      expect(event.at).toBeGreaterThan(100);
+      expect(event.at).toBeLessThan(1100);
+    }
+    const last = t.events.filter((e) => e.type === "assistant").at(-1);
+    expect(last?.data).toEqual({ text: "All done." });
+    const ats = t.events.map((e) => e.at);
+    expect(ats).toEqual([...ats].sort((a, b) => a - b));
   });
 
   it("derives progress from the events that have happened", () => {
