@@ -21,6 +21,8 @@ export interface OperationCall<S extends v.GenericSchema | undefined> {
   body?: unknown;
   idempotent?: boolean;
   idempotencyKey?: string | undefined;
+  /** Answer as soon as headers arrive, body unread (event streams). */
+  stream?: boolean | undefined;
   /** The response schema; `undefined` keeps the body as it came. */
   schema: S;
   options?: CallOptions | undefined;
@@ -52,6 +54,7 @@ export function send<S extends v.GenericSchema | undefined>(
     body: call.body,
     idempotent: call.idempotent,
     idempotencyKey: call.idempotencyKey,
+    stream: call.stream,
     options: call.options,
     parse: (json) => (call.schema ? parseResponse(call.schema, json, call.operation) : json) as Output<S>,
   };

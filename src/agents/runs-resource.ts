@@ -1,9 +1,8 @@
-import { AbortError } from "../core/errors.js";
+import { AbortError, ApiError, ConnectionError, TimeoutError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
-import { sleep as defaultSleep } from "../core/signals.js";
 import { type AgentsContext, call, requireId, send } from "./resource-base.js";
-import { isTerminalRunStatus } from "./schemas/constants.js";
+import { isTerminalRunStatus, type RunStatus } from "./schemas/constants.js";
 import {
   CreateRunResponseSchema,
   IdResponseSchema,
@@ -12,17 +11,23 @@ import {
   type Run,
   RunSchema,
 } from "./schemas/resources.js";
+import type { RunEvent } from "./stream/run-events.js";
+import { RunStream, type RunStreamOptions } from "./stream/run-stream.js";
 import { assertCreateRunRequest, assertListRunsQuery, type CreateRunParams, type ListRunsParams } from "./validate.js";
 
 /** Options of {@link RunsResource.wait}. */
 export interface WaitOptions {
   signal?: AbortSignal | undefined;
-  /** Called with the run each time its status changes (including the first read). */
-  onStatus?: ((run: Run) => void) | undefined;
+  /** Every event of the run stream, as it arrives. */
+  onEvent?: ((event: RunEvent) => void) | undefined;
+  /** Called with the status each time it changes (including the first one seen). */
+  onStatus?: ((status: RunStatus) => void) | undefined;
+  /** `false` skips the stream and polls `runs.get` only. Default `true`. */
+  stream?: boolean | undefined;
   /** Time between reads when polling (default 2 000 ms). */
   pollIntervalMs?: number | undefined;
-  /** Waits between polls; inject to make tests instant. */
-  sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
+  /** Options of the underlying stream (heartbeat timeout, reconnections). */
+  streamOptions?: Omit<RunStreamOptions, "signal"> | undefined;
 }
 
 /**
@@ -91,20 +96,72 @@ export class RunsResource {
     }));
   }
 
-  /** Resolves to the run once it is terminal (FINISHED, ERROR, CANCELLED, EXPIRED), polling `get`. */
+  /**
+   * The run's events as they happen, resuming by itself after drops, silence and early ends, and
+   * ending on a terminal `result` even after the stream has expired (then `synthesized`).
+   * @see spec/cloud-agents-api.md#events
+   */
+  stream(agentId: string, runId: string, options: RunStreamOptions = {}): RunStream {
+    const id = requireId(agentId, "agentId", "runs.stream");
+    const run = requireId(runId, "runId", "runs.stream");
+    return new RunStream(
+      {
+        transport: this.#context.transport,
+        open: async (lastEventId, signal) => {
+          const headers: Record<string, string> = { accept: "text/event-stream" };
+          if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+          const { response } = await send(this.#context, {
+            route: "streamRun",
+            operation: "runs.stream",
+            pathParams: { id, runId: run },
+            schema: undefined,
+            stream: true,
+            options: { signal, headers },
+          });
+          return response;
+        },
+        getRun: (signal) => this.get(id, run, { signal }),
+      },
+      options,
+    );
+  }
+
+  /**
+   * Resolves to the run once it is terminal (FINISHED, ERROR, CANCELLED, EXPIRED): follows the
+   * stream when it can, and polls `runs.get` when it must (stream unavailable, or `stream: false`).
+   */
   async wait(agentId: string, runId: string, options: WaitOptions = {}): Promise<Run> {
-    const interval = options.pollIntervalMs ?? 2_000;
-    const pause = options.sleep ?? defaultSleep;
+    const { signal, onStatus } = options;
     let lastStatus: string | undefined;
-    for (;;) {
-      if (options.signal?.aborted) throw new AbortError(undefined, options.signal.reason);
-      const run = await this.get(agentId, runId, { signal: options.signal });
-      if (run.status !== lastStatus) {
-        lastStatus = run.status;
-        options.onStatus?.(run);
+    const noteStatus = (status: RunStatus) => {
+      if (status === lastStatus) return;
+      lastStatus = status;
+      onStatus?.(status);
+    };
+    if (options.stream !== false) {
+      try {
+        for await (const event of this.stream(agentId, runId, { ...options.streamOptions, signal })) {
+          options.onEvent?.(event);
+          if (event.type === "status" || event.type === "result") noteStatus(event.data.status);
+        }
+      } catch (error) {
+        // The stream could not be followed (unavailable, kept failing): polling still gets the end.
+        if (!isStreamFallbackError(error)) throw error;
       }
+    }
+    const interval = options.pollIntervalMs ?? 2_000;
+    for (;;) {
+      if (signal?.aborted) throw new AbortError(undefined, signal.reason);
+      const run = await this.get(agentId, runId, { signal });
+      noteStatus(run.status);
       if (isTerminalRunStatus(run.status)) return run;
-      await pause(interval, options.signal);
+      await this.#context.transport.sleep(interval, signal);
     }
   }
+}
+
+/** Errors after which `wait` falls back from the stream to polling. */
+function isStreamFallbackError(error: unknown): boolean {
+  if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
+  return error instanceof ApiError && (error.status >= 500 || error.code === "stream_unavailable");
 }

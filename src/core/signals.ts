@@ -26,7 +26,7 @@ export const TIMEOUT_REASON: unique symbol = Symbol("agentline.timeout");
 export function attemptSignal(
   callerSignal: AbortSignal | undefined,
   timeoutMs: number,
-): { signal: AbortSignal; timedOut: () => boolean; release: () => void } {
+): { signal: AbortSignal; timedOut: () => boolean; release: () => void; stopTimer: () => void } {
   const controller = new AbortController();
   let timedOut = false;
   const onCallerAbort = () => controller.abort(callerSignal?.reason);
@@ -45,6 +45,11 @@ export function attemptSignal(
     release: () => {
       if (timer !== undefined) clearTimeout(timer);
       callerSignal?.removeEventListener("abort", onCallerAbort);
+    },
+    // For streamed bodies: the timeout covers the wait for headers only, while the caller's signal
+    // stays linked so that aborting it still closes the body.
+    stopTimer: () => {
+      if (timer !== undefined) clearTimeout(timer);
     },
   };
 }

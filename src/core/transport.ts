@@ -24,6 +24,11 @@ export interface RequestSpec<T> {
   idempotent?: boolean | undefined;
   /** Turns the parsed JSON into the result (and validates it). Defaults to identity. */
   parse?: ((json: unknown, response: Response) => T) | undefined;
+  /**
+   * Answer with the `Response` as soon as its headers arrive, body unread (for event streams). The
+   * timeout then covers only the wait for headers; the caller's signal still closes the body.
+   */
+  stream?: boolean | undefined;
   /** Sent as `Idempotency-Key` on every attempt (POSTs get a fresh one per call when unset). */
   idempotencyKey?: string | undefined;
   options?: CallOptions | undefined;
@@ -91,6 +96,16 @@ export class Transport {
     this.now = options.now ?? Date.now;
   }
 
+  /** Waits between retries or reconnections (the injected `sleep`, if any). */
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return this.#sleep(ms, signal);
+  }
+
+  /** The jitter source in [0, 1). */
+  random(): number {
+    return this.#policy.random();
+  }
+
   /** The absolute URL of a path and query. */
   url(path: string, query?: Record<string, QueryValue>): string {
     let url = this.baseUrl + path;
@@ -133,6 +148,7 @@ export class Transport {
         typeof authorization === "object" ? await authorization : authorization,
       );
       let error: unknown;
+      let streaming = false;
       try {
         for (const hook of this.#hooks.beforeRequest ?? []) {
           request = (await hook({ request, attempt, operation: spec.operation })) ?? request;
@@ -140,6 +156,12 @@ export class Transport {
         let response = await this.#fetch(request);
         for (const hook of this.#hooks.afterResponse ?? []) {
           response = (await hook({ request, response, attempt, operation: spec.operation })) ?? response;
+        }
+        if (response.ok && spec.stream) {
+          guard.stopTimer();
+          streaming = true;
+          if (this.#logger) this.#log("debug", this.#record("response", spec, method, attempt, started, response));
+          return { data: undefined as T, response, requestId: response.headers.get("x-request-id") ?? undefined };
         }
         if (response.ok) {
           const text = await response.text();
@@ -152,7 +174,7 @@ export class Transport {
       } catch (caught) {
         error = this.#classify(caught, guard.timedOut(), timeoutMs, callerSignal);
       } finally {
-        guard.release();
+        if (!streaming) guard.release();
       }
 
       const status = error instanceof ApiError ? error.status : undefined;

@@ -1,0 +1,67 @@
+import { createParser, type EventSourceMessage } from "eventsource-parser";
+import { AgentlineError } from "../../core/errors.js";
+
+/** Options of {@link readServerSentEvents}. */
+export interface SseReadOptions {
+  /** Called when no byte arrived for `silenceTimeoutMs` (the caller aborts the connection). */
+  onSilence: () => void;
+  silenceTimeoutMs: number;
+  /** The server's `retry:` field, in ms. */
+  onRetry: (ms: number) => void;
+  /** The most characters the parser may buffer for one unfinished event (bounded memory). */
+  maxBufferSize: number;
+}
+
+/**
+ * Reads one SSE response body and yields its messages as they complete, one array per network
+ * chunk (so a consumer can apply a burst at once, and the per-message cost stays synchronous). Parsing is
+ * eventsource-parser's (CR, LF and CRLF line ends, `id:` with or without a space, multi-line data);
+ * a watchdog reports silence so a stalled connection can be replaced. Memory stays bounded: the
+ * parser's buffer is capped and complete messages are handed on at once.
+ */
+export async function* readServerSentEvents(
+  body: ReadableStream<Uint8Array>,
+  options: SseReadOptions,
+): AsyncGenerator<EventSourceMessage[], void, undefined> {
+  let ready: EventSourceMessage[] = [];
+  let overflow = false;
+  const parser = createParser({
+    onEvent: (message) => void ready.push(message),
+    onRetry: options.onRetry,
+    onError: (error) => {
+      if (error.type === "max-buffer-size-exceeded") overflow = true;
+    },
+    maxBufferSize: options.maxBufferSize,
+  });
+  const decoder = new TextDecoder();
+  const reader = body.getReader();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const arm = () => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = setTimeout(options.onSilence, options.silenceTimeoutMs);
+  };
+  try {
+    for (;;) {
+      // The watchdog runs only while we wait for the server: a slow consumer is not a silent server.
+      arm();
+      const { done, value } = await reader.read();
+      clearTimeout(timer);
+      if (done) return; // An unfinished event at the end is dropped, as the SSE standard says.
+      parser.feed(decoder.decode(value, { stream: true }));
+      if (overflow) {
+        throw new AgentlineError(
+          `A stream event exceeded ${options.maxBufferSize} characters; raise \`maxBufferSize\` if events this large are expected.`,
+          { code: "stream_buffer_exceeded" },
+        );
+      }
+      if (ready.length > 0) {
+        const batch = ready;
+        ready = [];
+        yield batch;
+      }
+    }
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+    reader.cancel().catch(() => {});
+  }
+}

@@ -1,0 +1,134 @@
+import type { ToolCallData } from "./schemas/resources.js";
+
+/** One tool invocation as folded from its `running` and `completed` updates. */
+export interface ToolCallState {
+  callId: string;
+  name: string;
+  status: ToolCallData["status"];
+  args: unknown;
+  result: unknown;
+  /** Sticky: once a part was reported truncated it stays so. */
+  truncated: { args: boolean; result: boolean };
+}
+
+// Chunk size of the persistent list. Calls live in full chunks plus a tail; appending or updating a
+// recent call copies only the tail (≤ 32 references), and the chunk table is copied once per 32
+// appends, so a run with 15,000 tool calls stays linear instead of quadratic.
+const CHUNK = 32;
+
+const materialized = new WeakMap<ToolCallList, readonly ToolCallState[]>();
+
+// Where each callId was first placed, shared by every list derived from the same first append (a
+// "family"). Positions never move, so in a linear history the entry is exact; where a history forks,
+// two branches may place different calls at one position, so an entry is only a hint and is checked.
+// A callId with no entry was never placed in any list of the family: absent, without a scan.
+const families = new WeakMap<ToolCallList, Map<string, number>>();
+
+/**
+ * The tool calls of a run in order of first appearance, as an immutable list with cheap updates.
+ *
+ * The run-state reducer is pure, so each event yields a new state; copying a plain array on every
+ * tool-call event would make a long run quadratic. This list shares all but one chunk between
+ * versions. Reading is array-like (`length`, `at`, `get(callId)`, iteration, `map`, `toArray()`).
+ */
+export class ToolCallList implements Iterable<ToolCallState> {
+  /** The empty list. */
+  static readonly empty: ToolCallList = new ToolCallList([], []);
+
+  /** Internal: full chunks of `CHUNK` calls each. */
+  readonly _chunks: readonly (readonly ToolCallState[])[];
+  /** Internal: the newest calls, fewer than `CHUNK`… or exactly `CHUNK` until the next append. */
+  readonly _tail: readonly ToolCallState[];
+  readonly length: number;
+
+  private constructor(chunks: readonly (readonly ToolCallState[])[], tail: readonly ToolCallState[]) {
+    this._chunks = chunks;
+    this._tail = tail;
+    this.length = chunks.length * CHUNK + tail.length;
+  }
+
+  /** The call at `index` (negative counts from the end). */
+  at(index: number): ToolCallState | undefined {
+    const i = index < 0 ? this.length + index : index;
+    if (i < 0 || i >= this.length) return undefined;
+    const inChunks = this._chunks.length * CHUNK;
+    return i >= inChunks ? this._tail[i - inChunks] : this._chunks[Math.floor(i / CHUNK)]?.[i % CHUNK];
+  }
+
+  /** The position of a call: O(1) through the family index, a scan only after a forked history. */
+  indexOf(callId: string): number {
+    const family = families.get(this);
+    if (family) {
+      const hint = family.get(callId);
+      if (hint === undefined) return -1;
+      if (this.at(hint)?.callId === callId) return hint;
+    }
+    return this.#scan(callId);
+  }
+
+  #scan(callId: string): number {
+    for (let i = this.length - 1; i >= 0; i--) if (this.at(i)?.callId === callId) return i;
+    return -1;
+  }
+
+  /** The call with this `callId`. */
+  get(callId: string): ToolCallState | undefined {
+    const index = this.indexOf(callId);
+    return index === -1 ? undefined : this.at(index);
+  }
+
+  /** A new list with `call` added at the end. */
+  append(call: ToolCallState): ToolCallList {
+    const next =
+      this._tail.length < CHUNK
+        ? new ToolCallList(this._chunks, [...this._tail, call])
+        : new ToolCallList([...this._chunks, this._tail], [call]);
+    const family = families.get(this) ?? new Map<string, number>();
+    if (!family.has(call.callId)) family.set(call.callId, this.length);
+    families.set(next, family);
+    return next;
+  }
+
+  /** A new list with the call at `index` replaced. */
+  replace(index: number, call: ToolCallState): ToolCallList {
+    const inChunks = this._chunks.length * CHUNK;
+    let next: ToolCallList;
+    if (index >= inChunks) {
+      const tail = this._tail.slice();
+      tail[index - inChunks] = call;
+      next = new ToolCallList(this._chunks, tail);
+    } else {
+      const c = Math.floor(index / CHUNK);
+      const chunk = (this._chunks[c] ?? []).slice();
+      chunk[index % CHUNK] = call;
+      const chunks = this._chunks.slice();
+      chunks[c] = chunk;
+      next = new ToolCallList(chunks, this._tail);
+    }
+    const family = families.get(this);
+    if (family) families.set(next, family);
+    return next;
+  }
+
+  /** A plain array of the calls (built once per list, then cached). */
+  toArray(): readonly ToolCallState[] {
+    let array = materialized.get(this);
+    if (!array) {
+      array = Object.freeze([...this._chunks.flat(), ...this._tail]);
+      materialized.set(this, array);
+    }
+    return array;
+  }
+
+  map<T>(fn: (call: ToolCallState, index: number) => T): T[] {
+    return this.toArray().map(fn);
+  }
+
+  [Symbol.iterator](): Iterator<ToolCallState> {
+    return this.toArray()[Symbol.iterator]();
+  }
+
+  toJSON(): readonly ToolCallState[] {
+    return this.toArray();
+  }
+}
