@@ -7,14 +7,22 @@
 //
 // A step is { name, runtime, prepare?, run }. `prepare` readies the runtime (installs Chromium, say) and returns
 // { env, runtime }: extra env for `run` and a fuller description of what runs; `run` returns the counts. New
-// runtimes (workerd, Deno, Bun) are further entries in STEPS: a vitest project through `vitestStep`, or any command
-// whose results can be counted.
+// runtimes are further entries in STEPS: a vitest project through `vitestStep`, or any command whose results can be
+// counted (`junitStep`, or the workerd step reading its Worker's JSON).
+//
+// The deno, bun and workerd steps run the shared suite (test/shared/suite.ts) on the built package: the first of
+// them builds dist/ (tsdown, once per run). Their runtimes come from npm dev dependencies and are found in the
+// platform packages npm installs for this machine (scripts/locate-runtime.mjs, test/workerd/run.mjs), so they work
+// even when npm skipped the packages' install scripts; AGENTLINE_DENO / AGENTLINE_BUN point at other binaries. A
+// file filter that matches none of their test files skips them.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { locateWorkerd, reportResults, runWorkerdSuite } from "../test/workerd/run.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { BUN, DENO, locateRuntime } from "./locate-runtime.mjs";
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 
@@ -46,7 +54,77 @@ const STEPS = [
     },
     run: vitestStep("browser"),
   },
+  {
+    name: "deno",
+    runtime: "Deno (npm `deno`), shared suite on dist/",
+    prepare: async () => {
+      const deno = locateRuntime(DENO);
+      // DENO_DIR inside the checkout (git-ignored): no cache in the home directory, nothing shared between clones.
+      const env = { AGENTLINE_DENO: deno.path, DENO_DIR: join(root, ".deno"), DENO_NO_UPDATE_CHECK: "1" };
+      return { env, runtime: `${deno.version} (${relative(root, deno.path) || deno.path})` };
+    },
+    run: junitStep("test/deno/suite.test.ts", (env, reportPath) => [
+      env.AGENTLINE_DENO,
+      // No network permission: the fake service runs in-process. Type checking is tsc's job (npm run typecheck);
+      // sloppy imports let Deno follow the TypeScript sources' `.js` specifiers.
+      ["test", "--no-check", "--no-lock", "--sloppy-imports", `--allow-read=${root}`, `--junit-path=${reportPath}`],
+    ]),
+  },
+  {
+    name: "bun",
+    runtime: "Bun (npm `bun`), shared suite on dist/",
+    prepare: async () => {
+      const bun = locateRuntime(BUN);
+      return {
+        env: { AGENTLINE_BUN: bun.path },
+        runtime: `Bun ${bun.version} (${relative(root, bun.path) || bun.path})`,
+      };
+    },
+    run: junitStep("test/bun/suite.test.ts", (env, reportPath) => [
+      env.AGENTLINE_BUN,
+      ["test", "--reporter=junit", `--reporter-outfile=${reportPath}`],
+    ]),
+  },
+  {
+    name: "workerd",
+    runtime: "workerd through miniflare (npm `miniflare`), shared suite on dist/",
+    prepare: async () => ({ env: {}, runtime: await locateWorkerd() }),
+    run: async ({ args }) => {
+      if (!matchesFileFilter("test/workerd/worker.js", args)) return skippedByFilter();
+      await buildDist();
+      const { results } = await runWorkerdSuite();
+      const { passed, failed } = reportResults(results);
+      // A Worker that ran nothing is a broken Worker, not a green step.
+      if (passed + failed === 0) return { passed, failed: 1, skipped: 0, ok: false, note: "the Worker ran no case" };
+      return { passed, failed, skipped: 0, ok: failed === 0 };
+    },
+  },
 ];
+
+let distBuild;
+
+/** Builds dist/ once per run: the deno, bun and workerd steps test what ships. */
+function buildDist() {
+  distBuild ??= (async () => {
+    const { bin } = JSON.parse(readFileSync(join(root, "node_modules", "tsdown", "package.json"), "utf8"));
+    const cli = join(root, "node_modules", "tsdown", typeof bin === "string" ? bin : bin.tsdown);
+    console.log("   building dist/ (tsdown) for the steps that test the built package");
+    const exitCode = await runNode([cli, "--logLevel", "warn"], {});
+    if (exitCode !== 0) throw new Error(`the build failed (tsdown exited with ${exitCode}); see its output above.`);
+  })();
+  return distBuild;
+}
+
+/** Whether a file filter from the command line (vitest style: a substring of the path) selects `file`. */
+function matchesFileFilter(file, args) {
+  const filters = args.filter((arg) => !arg.startsWith("-"));
+  return filters.length === 0 || filters.some((filter) => file.includes(filter));
+}
+
+/** @returns {StepResult} */
+function skippedByFilter() {
+  return { passed: 0, failed: 0, skipped: 0, ok: true, note: "no test file matched the filter" };
+}
 
 function browserVersion(executablePath) {
   const result = spawnSync(executablePath, ["--version"], { encoding: "utf8", timeout: 10_000 });
@@ -63,11 +141,59 @@ function resolveVitestCli() {
 }
 
 function runNode(args, env) {
+  return runCommand(process.execPath, args, env);
+}
+
+function runCommand(command, args, env) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
+    const child = spawn(command, args, { cwd: root, env: { ...process.env, ...env }, stdio: "inherit" });
     child.on("error", reject);
     child.on("exit", (code, signal) => resolve(signal ? 128 : (code ?? 1)));
   });
+}
+
+/**
+ * A step that runs one test file with a runtime's own test runner and counts the tests in the JUnit report it
+ * writes; `command(env, reportPath)` returns the executable and its arguments (the file is appended).
+ */
+function junitStep(file, command) {
+  return async ({ args, env }) => {
+    if (!matchesFileFilter(file, args)) return skippedByFilter();
+    await buildDist();
+    const reportDir = mkdtempSync(join(tmpdir(), "agentline-test-"));
+    const reportPath = join(reportDir, "report.xml");
+    try {
+      const [executable, commandArgs] = command(env, reportPath);
+      const exitCode = await runCommand(executable, [...commandArgs, `./${file}`], env);
+      return countJUnitReport(reportPath, exitCode);
+    } finally {
+      rmSync(reportDir, { recursive: true, force: true });
+    }
+  };
+}
+
+/** @returns {StepResult} */
+function countJUnitReport(reportPath, exitCode) {
+  if (!existsSync(reportPath)) {
+    return { passed: 0, failed: 1, skipped: 0, ok: false, note: `the runner exited with ${exitCode} before reporting` };
+  }
+  const xml = readFileSync(reportPath, "utf8");
+  const bodies = xml
+    .split(/<testcase\b/)
+    .slice(1)
+    .map((chunk) => (/^[^>]*\/>/.test(chunk) ? "" : chunk.slice(0, chunk.indexOf("</testcase>"))));
+  const failed = bodies.filter((body) => /<(failure|error)\b/.test(body)).length;
+  const skipped = bodies.filter((body) => /<skipped\b/.test(body)).length;
+  const result = { passed: bodies.length - failed - skipped, failed, skipped, ok: exitCode === 0 };
+  if (bodies.length === 0) {
+    // A file that failed to load, or a runner that found nothing: never green.
+    return { ...result, failed: 1, ok: false, note: `no test ran (exit code ${exitCode}; see the output above)` };
+  }
+  if (!result.ok && failed === 0) {
+    result.failed = 1;
+    result.note = `the runner exited with ${exitCode} (see its output above)`;
+  }
+  return result;
 }
 
 /** A step that runs one vitest project and counts its tests from vitest's JSON report. */
