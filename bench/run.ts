@@ -1,12 +1,17 @@
 // `npm run bench`: every benchmark, each a ratio against a baseline measured in the same run.
 import { benchAgentsGet } from "./agents-get.bench.js";
 import { type Comparison, report } from "./harness.js";
+import { benchStreamDecode } from "./stream-decode.bench.js";
 
-const results: Comparison[] = [];
-for (const bench of [benchAgentsGet]) {
-  for (const result of await bench()) {
-    report(result);
-    results.push(result);
-  }
+const results: Array<Comparison & { throughputRatio?: number; peakHeapMiB?: number }> = [];
+for (const result of await benchAgentsGet()) {
+  report(result);
+  results.push(result);
 }
+const stream = await benchStreamDecode();
+report(stream.comparison);
+console.log(
+  `  throughput ${(1 / stream.comparison.ratio).toFixed(2)}× the baseline; peak heap growth while iterating ${stream.peakHeapMiB.toFixed(1)} MiB over ${stream.megabytes.toFixed(1)} MiB of input`,
+);
+results.push({ ...stream.comparison, throughputRatio: 1 / stream.comparison.ratio, peakHeapMiB: stream.peakHeapMiB });
 console.log(JSON.stringify({ node: process.version, results }, null, 2));

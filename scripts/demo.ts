@@ -1,6 +1,6 @@
 // `npm run demo`: drives a cloud agent end to end with the SDK — against the embedded fake service on
 // 127.0.0.1, or against a real service when AGENTLINE_BASE_URL and AGENTLINE_API_KEY are set.
-import { AgentsClient, isAgentlineError } from "../src/index.js";
+import { AgentsClient, isAgentlineError, type RunEvent } from "../src/index.js";
 import { createFakeService } from "../src/testing/index.js";
 import { serveFetch } from "./lib/serve-fetch.js";
 
@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   let apiKey = realKey ?? "";
   let close = async () => {};
   if (!useReal) {
-    const fake = createFakeService({ apiKeys: ["demo-key"], run: { creatingMs: 600, runningMs: 2_400 } });
+    const fake = createFakeService({ apiKeys: ["demo-key"], run: { creatingMs: 600, runningMs: 4_000 } });
+    // Show off resumption: the first stream connection is cut after 7 events.
+    fake.faults.add({ kind: "stream_drop", route: "GET /v1/agents/:id/runs/:runId/stream", afterEvents: 7 });
     const served = await serveFetch(fake.fetch);
     baseUrl = served.url;
     apiKey = "demo-key";
@@ -35,12 +37,54 @@ async function main(): Promise<void> {
     });
     say(`created agent ${agent.id} (${agent.status}); first run ${run.id}`);
 
-    const final = await client.runs.wait(agent.id, run.id, {
-      pollIntervalMs: 200,
-      onStatus: (r) => say(`run ${r.id}: ${r.status}`),
-    });
-    say(`result (${final.status}, ${final.durationMs ?? "?"} ms): ${final.result ?? "(no text)"}`);
-    for (const branch of final.git?.branches ?? []) say(`  pushed ${branch.repoUrl} ${branch.branch ?? ""}`);
+    const stream = client.runs.stream(agent.id, run.id, { heartbeatTimeoutMs: 20_000 });
+    let reconnects = 0;
+    let speaking = false; // whether the cursor sits after streamed assistant text
+    const endLine = () => {
+      if (speaking) process.stdout.write("\n");
+      speaking = false;
+    };
+    for await (const event of stream) {
+      if (stream.reconnects > reconnects) {
+        reconnects = stream.reconnects;
+        endLine();
+        say(
+          `↻ connection dropped; reconnected with Last-Event-ID, resuming at event ${event.id ?? event.type} (nothing lost or repeated)`,
+        );
+      }
+      show(event);
+    }
+    endLine();
+
+    function show(event: RunEvent): void {
+      switch (event.type) {
+        case "status":
+          endLine();
+          say(`run ${event.data.status}`);
+          break;
+        case "assistant":
+          if (!speaking) process.stdout.write(`${stamp()}  assistant: `);
+          speaking = true;
+          process.stdout.write(event.text ?? "");
+          break;
+        case "tool_call": {
+          endLine();
+          const { name, status, args } = event.data;
+          const what = args && typeof args === "object" ? Object.values(args as Record<string, unknown>)[0] : "";
+          say(
+            `${status === "completed" ? "✓" : "…"} ${name} ${String(what ?? "")} — ${status === "completed" ? "done" : "running"}`,
+          );
+          break;
+        }
+        case "result":
+          endLine();
+          say(`result (${event.data.status}, ${event.data.durationMs ?? "?"} ms): ${event.data.text ?? "(no text)"}`);
+          for (const branch of event.data.git?.branches ?? []) say(`  pushed ${branch.repoUrl} ${branch.branch ?? ""}`);
+          break;
+        default:
+          break;
+      }
+    }
 
     if (!useReal) {
       // A few more agents so the list below spans several pages.
