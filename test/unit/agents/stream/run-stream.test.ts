@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { AbortError, BadRequestError, NotFoundError, type RunEvent } from "../../../../src/agents/index.js";
+import {
+  AbortError,
+  AgentsClient,
+  BadRequestError,
+  NotFoundError,
+  type RunEvent,
+} from "../../../../src/agents/index.js";
 import { STREAM_ROUTE, signature, streamNewRun, virtualSetup } from "./stream-helpers.js";
 
 describe("client.runs.stream against the fake service", () => {
@@ -159,5 +165,60 @@ describe("client.runs.stream against the fake service", () => {
     expect(events).toBeGreaterThan(5);
     const polled = await setup.client.runs.wait(agent.id, run.id, { stream: false });
     expect(polled.id).toBe(run.id);
+  });
+});
+
+describe("stream transport details", () => {
+  it("honours the server's retry: field when reconnecting", async () => {
+    const sleeps: number[] = [];
+    let connections = 0;
+    const encoder = new TextEncoder();
+    const client = new AgentsClient({
+      apiKey: "k-123456",
+      baseUrl: "http://127.0.0.1:9",
+      random: () => 0.5,
+      sleep: async (ms) => void sleeps.push(ms),
+      fetch: async () => {
+        connections++;
+        const text =
+          connections === 1
+            ? 'retry: 8000\nevent: status\ndata: {"runId":"run-1","status":"RUNNING"}\n\nid: a1\nevent: assistant\ndata: {"text":"hi"}\n\n'
+            : 'event: status\ndata: {"runId":"run-1","status":"FINISHED"}\n\nid: a2\nevent: result\r\ndata: {"runId":"run-1","status":"FINISHED","text":"ok"}\r\n\r\nid:a3\nevent: done\ndata: {}\n\n';
+        return new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(encoder.encode(text));
+              // The first connection ends without done or a terminal result: the client must resume.
+              controller.close();
+            },
+          }),
+          { headers: { "content-type": "text/event-stream" } },
+        );
+      },
+    });
+    const events: RunEvent[] = [];
+    for await (const event of client.runs.stream("bc-1", "run-1")) events.push(event);
+    expect(connections).toBe(2);
+    // Jitter takes half the ceiling plus random()·half: 8000 · (0.5 + 0.5 · 0.5).
+    expect(sleeps).toEqual([6000]);
+    expect(events.map((e) => e.type)).toEqual(["status", "assistant", "status", "result", "done"]);
+    expect(events.at(-1)?.id).toBe("a3"); // `id:` without a space, CRLF line ends: parsed all the same
+  });
+
+  it("closes the underlying fetch on break", async () => {
+    const setup = virtualSetup();
+    const { agent, run } = await setup.client.agents.create({ prompt: { text: "x" } });
+    const requests: Request[] = [];
+    const client = new AgentsClient({
+      apiKey: "test-key",
+      baseUrl: "http://127.0.0.1:9",
+      fetch: (request) => {
+        requests.push(request);
+        return setup.fake.fetch(request);
+      },
+    });
+    for await (const event of client.runs.stream(agent.id, run.id)) if (event.type === "status") break;
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.signal.aborted).toBe(true);
   });
 });
