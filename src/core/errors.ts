@@ -60,6 +60,8 @@ export interface ApiErrorInit {
   path?: string | undefined;
   /** Which attempt (from 1) got this answer. */
   attempt?: number | undefined;
+  /** What the SDK knows that the server did not say (e.g. which key kind or scope a route needs). */
+  hint?: string | undefined;
 }
 
 /** A non-2xx answer from one of the APIs. One subclass per status family; see {@link apiErrorClassFor}. */
@@ -76,10 +78,19 @@ export class ApiError extends AgentlineError {
   readonly path: string | undefined;
   /** Which attempt (from 1) got this answer; above 1 means earlier attempts failed and were retried. */
   readonly attempt: number;
+  /** The server's own message, as sent (secrets scrubbed). */
+  readonly serverMessage: string;
+  /** What the SDK adds to the server's message (e.g. the key kind or scope a route needs). */
+  readonly hint: string | undefined;
+  readonly #init: ApiErrorInit;
 
   constructor(init: ApiErrorInit) {
     const where = init.method && init.path ? ` (${init.method} ${init.path})` : "";
-    super(`${init.status} ${init.code}: ${init.message}${where}`, { code: init.code });
+    const hint = init.hint ? ` — ${init.hint}` : "";
+    super(`${init.status} ${init.code}: ${init.message}${where}${hint}`, { code: init.code });
+    this.#init = init;
+    this.serverMessage = init.message;
+    this.hint = init.hint;
     this.status = init.status;
     this.requestId = init.requestId;
     this.helpUrl = init.helpUrl;
@@ -91,6 +102,12 @@ export class ApiError extends AgentlineError {
     this.method = init.method;
     this.path = init.path;
     this.attempt = init.attempt ?? 1;
+  }
+
+  /** The same error (same class) with a hint appended to its message. */
+  withHint(hint: string): ApiError {
+    const ErrorClass = this.constructor as typeof ApiError;
+    return new ErrorClass({ ...this.#init, hint });
   }
 
   /** Seconds to wait before retrying, as the server asked (`Retry-After`), when it did. */
@@ -111,6 +128,7 @@ export class ApiError extends AgentlineError {
       method: this.method,
       path: this.path,
       attempt: this.attempt,
+      hint: this.hint,
     };
   }
 }

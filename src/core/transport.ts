@@ -29,6 +29,13 @@ export interface RequestSpec<T> {
    * timeout then covers only the wait for headers; the caller's signal still closes the body.
    */
   stream?: boolean | undefined;
+  /**
+   * Awaited before every attempt (after any retry wait), with the error that ended the previous
+   * one: where proactive rate budgets take a token, so that retries are counted too.
+   */
+  beforeAttempt?:
+    | ((attempt: number, previousError: unknown, signal: AbortSignal | undefined) => Promise<void>)
+    | undefined;
   /** Sent as `Idempotency-Key` on every attempt (POSTs get a fresh one per call when unset). */
   idempotencyKey?: string | undefined;
   options?: CallOptions | undefined;
@@ -133,8 +140,10 @@ export class Transport {
     const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
     const idempotencyKey = spec.idempotencyKey ?? (method === "POST" ? crypto.randomUUID() : undefined);
 
+    let previousError: unknown;
     for (let attempt = 1; ; attempt++) {
       if (callerSignal?.aborted) throw new AbortError(undefined, callerSignal.reason);
+      if (spec.beforeAttempt) await spec.beforeAttempt(attempt, previousError, callerSignal);
       const started = this.now();
       const guard = attemptSignal(callerSignal, timeoutMs);
       const authorization = this.#credentials.authorization();
@@ -194,6 +203,7 @@ export class Transport {
         }
         throw error;
       }
+      previousError = error;
       const delayMs = retryDelayMs(this.#policy, state);
       for (const hook of this.#hooks.beforeRetry ?? []) {
         await hook({ ...state, request, delayMs, operation: spec.operation });

@@ -1,0 +1,150 @@
+import type { WithResponse } from "./api-promise.js";
+import { ValidationError } from "./errors.js";
+
+/** Where the walk is when {@link PageNumberOptions.hasNext} is asked about a page. */
+export interface PageNumberState {
+  /** The number of the page just read (from 1). */
+  page: number;
+  /** The page size that was requested (after clamping). */
+  pageSize: number;
+  /** How many items the page held. */
+  itemCount: number;
+}
+
+/** How a page/pageSize list is fetched and read. @see spec/admin-api.md#endpoints */
+export interface PageNumberOptions<Item, Page> {
+  /** Fetches one page (numbered from 1) of `pageSize` items. */
+  fetchPage: (page: number, pageSize: number) => Promise<WithResponse<Page>>;
+  /** The items of a page (`events`, `groups`, `members`, `data`, …). */
+  itemsOf: (page: Page) => readonly Item[];
+  /** Whether another page follows; defaults to {@link hasNextPageFrom}. */
+  hasNext?: (page: Page, state: PageNumberState) => boolean;
+  /** The size the caller asked for; `undefined` uses `defaultPageSize`. */
+  pageSize?: number | undefined;
+  /** The route's documented default (e.g. 100 for audit logs, 50 for groups). */
+  defaultPageSize: number;
+  /** The route's documented maximum; a larger `pageSize` is clamped to it, as the server would. */
+  maxPageSize?: number | undefined;
+  /** The first page to read (default 1): `await` gives this page, iteration continues from it. */
+  startPage?: number | undefined;
+}
+
+function positiveInteger(value: unknown): value is number {
+  return typeof value === "number" && Number.isInteger(value) && value > 0;
+}
+
+/** The page size to send: the caller's (or the route's default), clamped to `maxPageSize`. */
+export function resolvePageSize(pageSize: number | undefined, defaultPageSize: number, maxPageSize?: number): number {
+  const size = pageSize ?? defaultPageSize;
+  if (!positiveInteger(size)) {
+    throw new ValidationError([{ path: "pageSize", rule: "positive_integer", message: "must be an integer ≥ 1" }]);
+  }
+  return maxPageSize === undefined ? size : Math.min(size, maxPageSize);
+}
+
+function numberAt(record: unknown, key: string): number | undefined {
+  if (typeof record !== "object" || record === null) return undefined;
+  const value = (record as Record<string, unknown>)[key];
+  return typeof value === "number" && Number.isFinite(value) ? value : undefined;
+}
+
+/**
+ * Whether another page follows, from whatever the envelope says: `pagination.hasNextPage`, else
+ * `pagination.totalPages` / `pagination.numPages` / top-level `totalPages` against the page number,
+ * else a full page (routes that give no counts).
+ */
+export function hasNextPageFrom(page: unknown, state: PageNumberState): boolean {
+  const pagination =
+    typeof page === "object" && page !== null ? (page as Record<string, unknown>).pagination : undefined;
+  if (typeof pagination === "object" && pagination !== null) {
+    const flag = (pagination as Record<string, unknown>).hasNextPage;
+    if (typeof flag === "boolean") return flag;
+  }
+  const total = numberAt(pagination, "totalPages") ?? numberAt(pagination, "numPages") ?? numberAt(page, "totalPages");
+  if (total !== undefined) return state.page < total;
+  return state.itemCount >= state.pageSize;
+}
+
+/**
+ * A page/pageSize list call's result, the sibling of the cursor `PagePromise`: `await` it for the
+ * first page; `for await` for every item across pages; or walk `.pages()`. Pages are fetched lazily,
+ * one at a time, and the first page once however it is used. The walk stops where `hasNext` says
+ * so, and on an empty page whatever the envelope claims (a server that miscounts cannot loop us).
+ */
+export class PageNumberPromise<Item, Page> implements PromiseLike<Page>, AsyncIterable<Item> {
+  readonly #options: PageNumberOptions<Item, Page>;
+  #pageSize = 0;
+  #startPage = 1;
+  #invalid: unknown;
+  #first: Promise<WithResponse<Page>> | undefined;
+
+  constructor(options: PageNumberOptions<Item, Page>) {
+    this.#options = options;
+    // A bad page size or page number rejects the first page, like a failed request: the call never
+    // throws synchronously, so `.catch()` and `try { await … }` both see it, and nothing is sent.
+    try {
+      this.#pageSize = resolvePageSize(options.pageSize, options.defaultPageSize, options.maxPageSize);
+      const startPage = options.startPage ?? 1;
+      if (!positiveInteger(startPage)) {
+        throw new ValidationError([{ path: "page", rule: "positive_integer", message: "must be an integer ≥ 1" }]);
+      }
+      this.#startPage = startPage;
+    } catch (error) {
+      this.#invalid = error;
+    }
+  }
+
+  #firstPage(): Promise<WithResponse<Page>> {
+    this.#first ??=
+      this.#invalid === undefined
+        ? Promise.resolve().then(() => this.#options.fetchPage(this.#startPage, this.#pageSize))
+        : Promise.reject(this.#invalid);
+    return this.#first;
+  }
+
+  /** The first page with its raw response. */
+  withResponse(): Promise<WithResponse<Page>> {
+    return this.#firstPage();
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: a PageNumberPromise is deliberately thenable.
+  then<R1 = Page, R2 = never>(
+    onFulfilled?: ((value: Page) => R1 | PromiseLike<R1>) | null,
+    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.#firstPage()
+      .then((result) => result.data)
+      .then(onFulfilled, onRejected);
+  }
+
+  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page | R> {
+    return this.then(undefined, onRejected);
+  }
+
+  /** Every page in order from the first; stops when `hasNext` is false or a page is empty. */
+  async *pages(): AsyncGenerator<Page, void, undefined> {
+    const { fetchPage, itemsOf } = this.#options;
+    const hasNext = this.#options.hasNext ?? hasNextPageFrom;
+    let number = this.#startPage;
+    let page = (await this.#firstPage()).data;
+    for (;;) {
+      yield page;
+      const itemCount = itemsOf(page).length;
+      if (itemCount === 0 || !hasNext(page, { page: number, pageSize: this.#pageSize, itemCount })) return;
+      number += 1;
+      page = (await fetchPage(number, this.#pageSize)).data;
+    }
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
+    const { itemsOf } = this.#options;
+    for await (const page of this.pages()) yield* itemsOf(page);
+  }
+
+  /** Collects every item of every page (use with care on long lists). */
+  async toArray(): Promise<Item[]> {
+    const out: Item[] = [];
+    for await (const item of this) out.push(item);
+    return out;
+  }
+}
