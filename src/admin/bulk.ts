@@ -1,0 +1,248 @@
+import { AbortError, AgentlineError, isAgentlineError, ValidationError } from "../core/errors.js";
+
+/** Splits `items` into consecutive chunks of at most `size`, in order (`[]` gives no chunk). */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (!(Number.isInteger(size) && size > 0)) {
+    throw new ValidationError([{ path: "size", rule: "positive_integer", message: "must be an integer ≥ 1" }]);
+  }
+  const chunks: T[][] = [];
+  for (let at = 0; at < items.length; at += size) chunks.push(items.slice(at, at + size));
+  return chunks;
+}
+
+/** A chunk the server refused as a whole, or that got no answer. */
+export interface FailedChunk<Input> {
+  index: number;
+  items: Input[];
+  error: unknown;
+  /**
+   * True when the server answered with an error status: per the spec a 4xx or 5xx changes nothing,
+   * so the chunk was certainly not applied. False for a lost connection, timeout or abort: it may
+   * have been applied (the bulk routes are idempotent, so resending is safe).
+   */
+  rejected: boolean;
+}
+
+/** A chunk that was never sent because an earlier one failed or the signal fired. */
+export interface UnsentChunk<Input> {
+  index: number;
+  items: Input[];
+}
+
+/** What {@link runChunked} did with each chunk; every input item is in exactly one of the three lists. */
+export interface ChunkedReport<Input, Result, Merged = Result[]> {
+  /** True when every chunk was applied. */
+  ok: boolean;
+  /** Indexes of the chunks the server accepted, ascending. */
+  applied: number[];
+  /** Their results, in the same order as `applied`. */
+  results: Result[];
+  /** `merge(results)`: the applied chunks' results folded in request order. */
+  merged: Merged;
+  failed: FailedChunk<Input>[];
+  notAttempted: UnsentChunk<Input>[];
+}
+
+/** What to do when a chunk is rejected whole. */
+export type ChunkErrorMode = "throw" | "stop" | "continue";
+
+/** Options of {@link runChunked}. */
+export interface RunChunkedOptions<Input, Result, Merged> {
+  items: readonly Input[];
+  /** The route's documented maximum per request (100 spend limits, 100 teamIds, 500 sync entries, …). */
+  size: number;
+  /** Sends one chunk; a throw means the whole chunk was rejected. */
+  send: (items: Input[], index: number) => Promise<Result>;
+  /** Folds the applied chunks' results in request order; default: the array itself. */
+  merge?: (results: NoInfer<Result>[]) => Merged;
+  /**
+   * On a rejected chunk: `"throw"` (default) stops and throws a {@link BulkPartialError} carrying the
+   * report; `"stop"` stops and returns the report; `"continue"` sends the remaining chunks and returns it.
+   */
+  onChunkError?: ChunkErrorMode;
+  /** Checked before each chunk; once fired, the remaining chunks are left unsent. */
+  signal?: AbortSignal;
+}
+
+/** A chunked bulk call that did not apply every chunk; `.report` says which did and what to resend. */
+export class BulkPartialError<Input = unknown, Result = unknown, Merged = unknown> extends AgentlineError {
+  readonly report: ChunkedReport<Input, Result, Merged>;
+
+  constructor(report: ChunkedReport<Input, Result, Merged>, cause?: unknown) {
+    const total = report.applied.length + report.failed.length + report.notAttempted.length;
+    super(
+      `A bulk call stopped: ${report.applied.length} of ${total} chunks applied, ${report.failed.length} failed, ` +
+        `${report.notAttempted.length} not attempted. Resend \`retryFailed(error.report)\` to finish it.`,
+      { code: "bulk_partial_failure", cause },
+    );
+    this.report = report;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    // Counts and indexes only: items may hold emails and other personal data.
+    return {
+      ...super.toJSON(),
+      applied: this.report.applied,
+      failed: this.report.failed.map(({ index, rejected }) => ({ index, rejected })),
+      notAttempted: this.report.notAttempted.map(({ index }) => index),
+    };
+  }
+}
+
+function answeredWithStatus(error: unknown): boolean {
+  return isAgentlineError(error) && typeof (error as { status?: unknown }).status === "number";
+}
+
+/**
+ * Sends `items` in chunks of `size`, one after another in request order, and accounts for every
+ * chunk: applied, failed (rejected whole) or not attempted. Nothing is silently dropped.
+ * @see spec/admin-api.md#endpoints
+ */
+export async function runChunked<Input, Result, Merged = Result[]>(
+  options: RunChunkedOptions<Input, Result, Merged>,
+): Promise<ChunkedReport<Input, Result, Merged>> {
+  const chunks = chunk(options.items, options.size);
+  const mode = options.onChunkError ?? "throw";
+  const merge = options.merge ?? ((results: Result[]) => results as unknown as Merged);
+  const applied: number[] = [];
+  const results: Result[] = [];
+  const failed: FailedChunk<Input>[] = [];
+  const notAttempted: UnsentChunk<Input>[] = [];
+  let stopped = false;
+  let stopError: unknown;
+  for (const [index, items] of chunks.entries()) {
+    if (stopped || options.signal?.aborted) {
+      notAttempted.push({ index, items });
+      continue;
+    }
+    try {
+      results.push(await options.send(items, index));
+      applied.push(index);
+    } catch (error) {
+      failed.push({ index, items, error, rejected: answeredWithStatus(error) });
+      if (mode !== "continue" && !stopped) {
+        stopped = true;
+        stopError = error;
+      }
+    }
+  }
+  const report: ChunkedReport<Input, Result, Merged> = {
+    ok: failed.length === 0 && notAttempted.length === 0,
+    applied,
+    results,
+    merged: merge(results),
+    failed,
+    notAttempted,
+  };
+  if (report.ok || mode !== "throw") return report;
+  throw new BulkPartialError(report, stopped ? stopError : new AbortError(undefined, options.signal?.reason));
+}
+
+/** One input of a row-level bulk call beside the row the server returned for it. */
+export interface BulkRow<Row, Input> {
+  input: Input;
+  /** `undefined` when the response had no row for this input (treated as not applied). */
+  row: Row | undefined;
+  status: "ok" | "failed" | "missing";
+}
+
+/** A row-level bulk result that keeps each input beside its row, so failed rows can be resent alone. */
+export interface BulkResult<Row, Input> {
+  rows: BulkRow<Row, Input>[];
+  okCount: number;
+  failedCount: number;
+  /** Rows the server returned that match no input (kept, never dropped). */
+  unmatched: Row[];
+}
+
+/**
+ * Whether a result row failed, for the three documented shapes: spend limits (`status: "failed"`),
+ * bulk model access and membership sync (`status: "error"`), or any row carrying an error message.
+ */
+export function isFailedRow(row: unknown): boolean {
+  if (typeof row !== "object" || row === null) return true;
+  const { status, error, errorMessage } = row as Record<string, unknown>;
+  if (status === "failed" || status === "error") return true;
+  return (typeof error === "string" && error !== "") || (typeof errorMessage === "string" && errorMessage !== "");
+}
+
+/** How {@link pairRows} matches rows to inputs. */
+export interface PairRowsOptions<Row, Input> {
+  /** Default {@link isFailedRow}. */
+  isFailed?: (row: Row) => boolean;
+  /**
+   * Match by key (e.g. `teamId`) when the route does not promise request order; without it rows are
+   * matched by position (the spend-limit route answers "in request order").
+   */
+  key?: { input: (input: Input) => unknown; row: (row: Row) => unknown };
+}
+
+/** Pairs a response's `results[]` with the inputs that were sent. @see spec/admin-api.md#endpoints */
+export function pairRows<Row, Input>(
+  inputs: readonly Input[],
+  rows: readonly Row[],
+  options: PairRowsOptions<Row, Input> = {},
+): BulkResult<Row, Input> {
+  const isFailed = options.isFailed ?? isFailedRow;
+  const matched: (Row | undefined)[] = [];
+  const unmatched: Row[] = [];
+  if (options.key) {
+    const { input: inputKey, row: rowKey } = options.key;
+    // Queues per key, so duplicate inputs each take their own row in order.
+    const byKey = new Map<unknown, Row[]>();
+    for (const row of rows) {
+      const key = rowKey(row);
+      const queue = byKey.get(key);
+      if (queue) queue.push(row);
+      else byKey.set(key, [row]);
+    }
+    for (const input of inputs) matched.push(byKey.get(inputKey(input))?.shift());
+    for (const queue of byKey.values()) unmatched.push(...queue);
+  } else {
+    for (let i = 0; i < inputs.length; i++) matched.push(rows[i]);
+    unmatched.push(...rows.slice(inputs.length));
+  }
+  const result: BulkResult<Row, Input> = { rows: [], okCount: 0, failedCount: 0, unmatched };
+  for (const [i, input] of inputs.entries()) {
+    const row = matched[i];
+    const status = row === undefined ? "missing" : isFailed(row) ? "failed" : "ok";
+    result.rows.push({ input, row, status });
+    if (status === "ok") result.okCount++;
+    else result.failedCount++;
+  }
+  return result;
+}
+
+/** Concatenates chunk results in request order (a `merge` for {@link runChunked}). */
+export function mergeBulkResults<Row, Input>(results: readonly BulkResult<Row, Input>[]): BulkResult<Row, Input> {
+  const merged: BulkResult<Row, Input> = { rows: [], okCount: 0, failedCount: 0, unmatched: [] };
+  for (const result of results) {
+    merged.rows.push(...result.rows);
+    merged.okCount += result.okCount;
+    merged.failedCount += result.failedCount;
+    merged.unmatched.push(...result.unmatched);
+  }
+  return merged;
+}
+
+function isBulkResult(value: unknown): value is BulkResult<unknown, unknown> {
+  return typeof value === "object" && value !== null && Array.isArray((value as { rows?: unknown }).rows);
+}
+
+/**
+ * The inputs to resend, in request order: from a {@link BulkResult}, the inputs of failed and missing
+ * rows; from a {@link ChunkedReport}, also every item of failed and unsent chunks (and the failed rows
+ * of applied chunks whose results are `BulkResult`s).
+ */
+export function retryFailed<Row, Input>(result: BulkResult<Row, Input>): Input[];
+export function retryFailed<Input, Result, Merged>(report: ChunkedReport<Input, Result, Merged>): Input[];
+export function retryFailed(value: BulkResult<unknown, unknown> | ChunkedReport<unknown, unknown, unknown>): unknown[] {
+  if (isBulkResult(value)) return value.rows.filter((row) => row.status !== "ok").map((row) => row.input);
+  const byIndex = new Map<number, unknown[]>();
+  for (const [at, index] of value.applied.entries()) {
+    const result = value.results[at];
+    if (isBulkResult(result)) byIndex.set(index, retryFailed(result));
+  }
+  for (const { index, items } of [...value.failed, ...value.notAttempted]) byIndex.set(index, items);
+  return [...byIndex.entries()].sort(([a], [b]) => a - b).flatMap(([, items]) => items);
+}

@@ -1,0 +1,173 @@
+import { AbortError, ValidationError } from "../core/errors.js";
+
+/** A point in time as callers may give it: epoch milliseconds, an ISO 8601 string, or a `Date`. */
+export type DateInput = number | string | Date;
+
+/** One window of a split range; both bounds are inclusive epoch milliseconds. */
+export interface DateWindow {
+  start: number;
+  end: number;
+}
+
+/** Milliseconds in one day. */
+export const DAY_MS = 86_400_000;
+
+/** The Admin API's longest date range for audit logs and daily usage. @see spec/admin-api.md#limits */
+export const MAX_RANGE_DAYS = 30;
+
+// A date (`2024-05-01`, midnight UTC as ECMAScript reads it) or a date-time with `Z` or an offset.
+// Date-times without one are refused: ECMAScript reads them as local time, so the same call would
+// ask for different hours on different machines. Parsed by hand, not by `Date.parse`, which rolls
+// `2024-02-30` over to March and differs between engines on non-standard forms.
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/i;
+const DIGITS = /^\d{1,16}$/;
+
+/** Epoch ms of a strict ISO 8601 string, or `undefined` if it is not one or names no real instant. */
+function parseIso(text: string): number | undefined {
+  const match = ISO.exec(text);
+  if (!match) return undefined;
+  const [, y, mo, d, h = "0", mi = "0", s = "0", fraction = "", , sign, oh = "0", om = "0"] = match;
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const hour = Number(h);
+  const minute = Number(mi);
+  const second = Number(s);
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return undefined;
+  if (hour > 23 || minute > 59 || second > 59 || Number(oh) > 23 || Number(om) > 59) return undefined;
+  const millis = Number(fraction.padEnd(3, "0").slice(0, 3));
+  const offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om)) * 60_000;
+  return Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset;
+}
+
+function invalid(field: string, message: string): ValidationError {
+  return new ValidationError([{ path: field, rule: "date", message }]);
+}
+
+function checkEpoch(ms: number, field: string): number {
+  if (!Number.isSafeInteger(ms) || ms < 0) {
+    throw invalid(field, "must be a whole, non-negative number of epoch milliseconds, an ISO 8601 string or a Date");
+  }
+  return ms;
+}
+
+/**
+ * Epoch milliseconds from a number (already ms), a digit string (ms, as the audit log accepts), an
+ * ISO 8601 date or date-time with offset, or a valid `Date`; a `ValidationError` naming `field` otherwise.
+ */
+export function toEpochMs(value: DateInput, field: string): number {
+  if (typeof value === "number") return checkEpoch(value, field);
+  if (value instanceof Date) {
+    const ms = value.getTime();
+    if (Number.isNaN(ms)) throw invalid(field, "is an invalid Date");
+    return checkEpoch(ms, field);
+  }
+  if (typeof value === "string") {
+    const text = value.trim();
+    if (DIGITS.test(text)) return checkEpoch(Number(text), field);
+    const ms = parseIso(text);
+    if (ms !== undefined) return checkEpoch(ms, field);
+    if (/^\d{4}-\d{2}-\d{2}T[\d:.]+$/i.test(text)) {
+      throw invalid(field, `has no time zone: add \`Z\` or an offset such as +02:00 to "${text.slice(0, 40)}"`);
+    }
+    if (/^\d{4}-\d{2}-\d{2}/.test(text))
+      throw invalid(field, `is not a real calendar date or time: "${text.slice(0, 40)}"`);
+    throw invalid(
+      field,
+      `must be epoch milliseconds or ISO 8601 (e.g. 2024-05-01T00:00:00Z); got "${text.slice(0, 40)}"`,
+    );
+  }
+  throw invalid(field, `must be epoch milliseconds, an ISO 8601 string or a Date; got ${typeof value}`);
+}
+
+/** The field names a range's errors use (`startTime`/`endTime` for audit logs). */
+export interface RangeFields {
+  start: string;
+  end: string;
+}
+
+const DEFAULT_FIELDS: RangeFields = { start: "startDate", end: "endDate" };
+
+/**
+ * Splits the inclusive range `[startMs, endMs]` into ordered, inclusive windows whose `end - start`
+ * is at most `maxDays` days. Consecutive windows touch without overlapping (`next.start = end + 1`),
+ * so every millisecond of the range falls in exactly one window. `start === end` gives one window.
+ * @see spec/admin-api.md#limits
+ */
+export function splitRange(
+  startMs: number,
+  endMs: number,
+  maxDays: number = MAX_RANGE_DAYS,
+  fields: RangeFields = DEFAULT_FIELDS,
+): DateWindow[] {
+  checkEpoch(startMs, fields.start);
+  checkEpoch(endMs, fields.end);
+  if (endMs < startMs) throw invalid(fields.end, `must not be before \`${fields.start}\``);
+  const span = Math.floor(maxDays * DAY_MS);
+  if (!(Number.isFinite(maxDays) && span >= 1)) {
+    throw new ValidationError([{ path: "maxDays", rule: "positive", message: "must be a positive number of days" }]);
+  }
+  const windows: DateWindow[] = [];
+  for (let start = startMs; ; ) {
+    const end = Math.min(start + span, endMs);
+    windows.push({ start, end });
+    if (end >= endMs) return windows;
+    start = end + 1;
+  }
+}
+
+/**
+ * Like {@link splitRange}, but every window after the first starts at a UTC midnight and every window
+ * but the last ends just before one, so a day falls in exactly one window. For day-aggregated data
+ * (daily usage), where a millisecond split would return the boundary day twice.
+ */
+export function splitRangeByDay(
+  startMs: number,
+  endMs: number,
+  maxDays: number = MAX_RANGE_DAYS,
+  fields: RangeFields = DEFAULT_FIELDS,
+): DateWindow[] {
+  checkEpoch(startMs, fields.start);
+  checkEpoch(endMs, fields.end);
+  if (endMs < startMs) throw invalid(fields.end, `must not be before \`${fields.start}\``);
+  const windows: DateWindow[] = [];
+  for (let start = startMs; ; ) {
+    const dayStart = Math.floor(start / DAY_MS) * DAY_MS;
+    const end = Math.min(dayStart + Math.floor(maxDays) * DAY_MS - 1, endMs);
+    windows.push({ start, end });
+    if (end >= endMs) return windows;
+    start = end + 1;
+  }
+}
+
+/** Options of {@link walkWindows}. */
+export interface WalkWindowsOptions {
+  /** Longest window, in days (default 30). */
+  maxDays?: number;
+  /** Names used in validation errors (default `startDate`/`endDate`). */
+  fields?: RangeFields;
+  /** Stops the walk between windows. */
+  signal?: AbortSignal;
+  /** Split at UTC midnights (day-aggregated data), see {@link splitRangeByDay}. */
+  byDay?: boolean;
+}
+
+/**
+ * Walks a range of any length window by window, in order: calls `fetchWindow` for one window only
+ * when the caller asks for the next result, so breaking out early sends nothing more.
+ */
+export async function* walkWindows<T>(
+  start: DateInput,
+  end: DateInput,
+  fetchWindow: (window: DateWindow, index: number) => Promise<T>,
+  options: WalkWindowsOptions = {},
+): AsyncGenerator<T, void, undefined> {
+  const fields = options.fields ?? DEFAULT_FIELDS;
+  const split = options.byDay ? splitRangeByDay : splitRange;
+  const windows = split(toEpochMs(start, fields.start), toEpochMs(end, fields.end), options.maxDays, fields);
+  for (const [index, window] of windows.entries()) {
+    if (options.signal?.aborted) throw new AbortError(undefined, options.signal.reason);
+    yield await fetchWindow(window, index);
+  }
+}

@@ -1,0 +1,128 @@
+import * as v from "valibot";
+import { openEnum } from "../../core/schema.js";
+import {
+  BOT_ACCESS_MODES,
+  EGRESS_MODES,
+  LOCAL_EXECUTION_LEVELS,
+  TEAM_RULE_SCOPES,
+  TEMPLATE_SHARING_LEVELS,
+} from "./constants.js";
+import { NextCursorSchema } from "./envelopes.js";
+
+// Assistant-bot administration records. GET access, network and auto-review return the effective policy on every
+// plan; writes may answer 403 when a feature is unavailable to the team.
+
+/**
+ * What the team's assistant bot may do. `enabled` is read-only (enable/disable routes); `templateSharing` null =
+ * team default; `localExecution` null = no ceiling.
+ * @see spec/admin-api.md#assistant-bot-records
+ */
+export const BotCapabilitiesSchema = v.looseObject({
+  enabled: v.boolean(),
+  cloudAgents: v.boolean(),
+  templateSharing: v.nullable(openEnum(TEMPLATE_SHARING_LEVELS)),
+  actionRecording: v.boolean(),
+  localExecution: v.nullable(openEnum(LOCAL_EXECUTION_LEVELS)),
+  localEgressAllowed: v.boolean(),
+});
+
+/** Auto-review instructions: what to allow and what to block. @see spec/admin-api.md#assistant-bot-records */
+export const AutoReviewRulesSchema = v.looseObject({
+  allow: v.array(v.string()),
+  block: v.array(v.string()),
+});
+
+/** The auto-review policy; `enforced` means every member must keep auto-review on. @see spec/admin-api.md#assistant-bot-records */
+export const AutoReviewPolicySchema = v.looseObject({
+  enforced: v.boolean(),
+  rules: AutoReviewRulesSchema,
+});
+
+/** A group allowed to use the bot; `id` is an encoded billing group id. @see spec/admin-api.md#assistant-bot-records */
+export const BotAccessGroupSchema = v.looseObject({ id: v.string(), name: v.string() });
+
+/** Who may use the bot: everyone, or the listed groups (empty when mode is all). @see spec/admin-api.md#assistant-bot-records */
+export const BotAccessSchema = v.looseObject({
+  mode: openEnum(BOT_ACCESS_MODES),
+  groups: v.array(BotAccessGroupSchema),
+});
+
+/**
+ * The bot's network egress policy: `allowlist` holds host-or-CIDR entries (optional :port, `*.domain`
+ * wildcards); `locked` stops group policies from overriding it.
+ * @see spec/admin-api.md#assistant-bot-records
+ */
+export const BotNetworkSchema = v.looseObject({
+  egressMode: openEnum(EGRESS_MODES),
+  allowlist: v.array(v.string()),
+  locked: v.boolean(),
+});
+
+/** A team rule the assistant bot follows; `id` is rule_…. @see spec/admin-api.md#assistant-bot-records */
+export const TeamRuleSchema = v.looseObject({
+  id: v.string(),
+  name: v.string(),
+  content: v.string(),
+  enabled: v.boolean(),
+  scope: openEnum(TEAM_RULE_SCOPES),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+
+/** A page of team rules, newest first; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
+export const TeamRulesPageSchema = v.looseObject({
+  teamRules: v.array(TeamRuleSchema),
+  nextCursor: NextCursorSchema,
+});
+
+/** `{teamRule}` of create (201) and update. @see spec/admin-api.md#team-admin-api-team-key */
+export const TeamRuleResponseSchema = v.looseObject({ teamRule: TeamRuleSchema });
+
+/** A setup script: `setup` runs, optional `check` verifies. @see spec/admin-api.md#assistant-bot-records */
+export const SetupScriptSchema = v.looseObject({
+  id: v.string(),
+  setup: v.string(),
+  check: v.optional(v.string()),
+});
+
+/** A setup manifest. @see spec/admin-api.md#assistant-bot-records */
+export const SetupManifestSchema = v.looseObject({
+  id: v.string(),
+  scripts: v.array(SetupScriptSchema),
+});
+
+/** A page of setup manifests, ordered by id; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
+export const SetupManifestsPageSchema = v.looseObject({
+  manifests: v.array(SetupManifestSchema),
+  nextCursor: NextCursorSchema,
+});
+
+/** `{manifest}` of a create-or-replace. @see spec/admin-api.md#team-admin-api-team-key */
+export const SetupManifestResponseSchema = v.looseObject({ manifest: SetupManifestSchema });
+
+/** The bot's capabilities. @see spec/admin-api.md#assistant-bot-records */
+export type BotCapabilities = v.InferOutput<typeof BotCapabilitiesSchema>;
+/** Auto-review allow/block lists. @see spec/admin-api.md#assistant-bot-records */
+export type AutoReviewRules = v.InferOutput<typeof AutoReviewRulesSchema>;
+/** The auto-review policy. @see spec/admin-api.md#assistant-bot-records */
+export type AutoReviewPolicy = v.InferOutput<typeof AutoReviewPolicySchema>;
+/** A group allowed to use the bot. @see spec/admin-api.md#assistant-bot-records */
+export type BotAccessGroup = v.InferOutput<typeof BotAccessGroupSchema>;
+/** Who may use the bot. @see spec/admin-api.md#assistant-bot-records */
+export type BotAccess = v.InferOutput<typeof BotAccessSchema>;
+/** The bot's network policy. @see spec/admin-api.md#assistant-bot-records */
+export type BotNetwork = v.InferOutput<typeof BotNetworkSchema>;
+/** A team rule. @see spec/admin-api.md#assistant-bot-records */
+export type TeamRule = v.InferOutput<typeof TeamRuleSchema>;
+/** A page of team rules. @see spec/admin-api.md#team-admin-api-team-key */
+export type TeamRulesPage = v.InferOutput<typeof TeamRulesPageSchema>;
+/** `{teamRule}`. @see spec/admin-api.md#team-admin-api-team-key */
+export type TeamRuleResponse = v.InferOutput<typeof TeamRuleResponseSchema>;
+/** A setup script. @see spec/admin-api.md#assistant-bot-records */
+export type SetupScript = v.InferOutput<typeof SetupScriptSchema>;
+/** A setup manifest. @see spec/admin-api.md#assistant-bot-records */
+export type SetupManifest = v.InferOutput<typeof SetupManifestSchema>;
+/** A page of setup manifests. @see spec/admin-api.md#team-admin-api-team-key */
+export type SetupManifestsPage = v.InferOutput<typeof SetupManifestsPageSchema>;
+/** `{manifest}`. @see spec/admin-api.md#team-admin-api-team-key */
+export type SetupManifestResponse = v.InferOutput<typeof SetupManifestResponseSchema>;

@@ -1,0 +1,92 @@
+import * as v from "valibot";
+import { openEnum } from "../../core/schema.js";
+import { BULK_ROW_STATUSES } from "./constants.js";
+
+// Envelopes several responses share: page-number pagination (three shapes), cursor pages, date periods and
+// the per-team bulk result. Objects are loose: unknown fields survive.
+
+/**
+ * Page-number pagination of the audit log, directory groups, organization groups, organization members and the
+ * organization model-access list. The spec spells it out for the audit log; the other lists reuse it.
+ * @see spec/admin-api.md#audit-log-event
+ */
+export const PagePaginationSchema = v.looseObject({
+  page: v.number(),
+  pageSize: v.number(),
+  totalCount: v.number(),
+  totalPages: v.number(),
+  hasNextPage: v.boolean(),
+  hasPreviousPage: v.boolean(),
+});
+
+/** Pagination of the daily-usage routes, counted in users. @see spec/admin-api.md#team-admin-api-team-key */
+export const UserPaginationSchema = v.looseObject({
+  page: v.number(),
+  pageSize: v.number(),
+  totalUsers: v.number(),
+  totalPages: v.number(),
+  hasNextPage: v.boolean(),
+  hasPreviousPage: v.boolean(),
+});
+
+/** Pagination of the usage-event routes. @see spec/admin-api.md#usage-event-usageevents */
+export const UsageEventsPaginationSchema = v.looseObject({
+  numPages: v.number(),
+  currentPage: v.number(),
+  pageSize: v.number(),
+  hasNextPage: v.boolean(),
+  hasPreviousPage: v.boolean(),
+});
+
+/** A date range in epoch milliseconds, as the usage and spend routes echo it. @see spec/admin-api.md#team-admin-api-team-key */
+export const PeriodSchema = v.looseObject({
+  startDate: v.number(),
+  endDate: v.number(),
+});
+
+/**
+ * The cursor of the assistant-bot lists: `null` on the last page. An omitted cursor is read as `null` too,
+ * so callers test one value.
+ * @see spec/admin-api.md#team-admin-api-team-key
+ */
+export const NextCursorSchema = v.nullish(v.string(), null);
+
+/** One team's row in a bulk model-access result. @see spec/admin-api.md#organization-api-organization-key */
+export const BulkTeamResultSchema = v.looseObject({
+  teamId: v.number(),
+  status: openEnum(BULK_ROW_STATUSES),
+  errorMessage: v.optional(v.string()),
+});
+
+/**
+ * 200 of the bulk model-access routes: the batch was processed; inspect each row and retry only failed teams.
+ * @see spec/admin-api.md#organization-api-organization-key
+ */
+export const BulkTeamResultsSchema = v.looseObject({
+  results: v.array(BulkTeamResultSchema),
+  successCount: v.number(),
+  errorCount: v.number(),
+});
+
+/** The `{error}` body some routes fail with (remove-member, sync). @see spec/admin-api.md#errors */
+export const AdminErrorMessageBodySchema = v.looseObject({ error: v.string() });
+
+/** The `{code: 'error', message}` body most routes fail with. @see spec/admin-api.md#errors */
+export const AdminErrorBodySchema = v.looseObject({ code: v.string(), message: v.string() });
+
+/** Page-number pagination. @see spec/admin-api.md#audit-log-event */
+export type PagePagination = v.InferOutput<typeof PagePaginationSchema>;
+/** Daily-usage pagination (by user). @see spec/admin-api.md#team-admin-api-team-key */
+export type UserPagination = v.InferOutput<typeof UserPaginationSchema>;
+/** Usage-event pagination. @see spec/admin-api.md#usage-event-usageevents */
+export type UsageEventsPagination = v.InferOutput<typeof UsageEventsPaginationSchema>;
+/** A date range in epoch milliseconds. @see spec/admin-api.md#team-admin-api-team-key */
+export type Period = v.InferOutput<typeof PeriodSchema>;
+/** One team's row of a bulk result. @see spec/admin-api.md#organization-api-organization-key */
+export type BulkTeamResult = v.InferOutput<typeof BulkTeamResultSchema>;
+/** A bulk model-access result. @see spec/admin-api.md#organization-api-organization-key */
+export type BulkTeamResults = v.InferOutput<typeof BulkTeamResultsSchema>;
+/** `{error}` failure body. @see spec/admin-api.md#errors */
+export type AdminErrorMessageBody = v.InferOutput<typeof AdminErrorMessageBodySchema>;
+/** `{code, message}` failure body. @see spec/admin-api.md#errors */
+export type AdminErrorBody = v.InferOutput<typeof AdminErrorBodySchema>;

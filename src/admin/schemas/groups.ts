@@ -1,0 +1,194 @@
+import * as v from "valibot";
+import { openEnum } from "../../core/schema.js";
+import { BILLING_GROUP_TYPES } from "./constants.js";
+import { PagePaginationSchema } from "./envelopes.js";
+
+// The three group families: team directory groups (team_group_), organization groups (g_, public grp_) and
+// billing groups (group_). They never accept each other's ids; see ../ids.ts.
+
+/**
+ * A team directory group; `monthlySpendingLimitDollars` is whole dollars per member, null when there is none.
+ * @see spec/admin-api.md#team-directory-group
+ */
+export const DirectoryGroupSchema = v.looseObject({
+  id: v.string(),
+  name: v.string(),
+  memberCount: v.number(),
+  monthlySpendingLimitDollars: v.nullable(v.number()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+});
+
+/** An organization group: a directory group's fields, `id` g_…, plus `publicId` grp_…. @see spec/admin-api.md#organization-group */
+export const OrganizationGroupSchema = v.looseObject({
+  ...DirectoryGroupSchema.entries,
+  publicId: v.string(),
+});
+
+/** A member of a directory or organization group; `userId` is user_…. @see spec/admin-api.md#team-directory-group */
+export const GroupMemberSchema = v.looseObject({
+  userId: v.string(),
+  name: v.string(),
+  email: v.string(),
+  joinedAt: v.string(),
+});
+
+/** 200 of GET /teams/directory-groups. @see spec/admin-api.md#team-admin-api-team-key */
+export const DirectoryGroupListResponseSchema = v.looseObject({
+  groups: v.array(DirectoryGroupSchema),
+  pagination: PagePaginationSchema,
+});
+
+/** `{group}`: get, create (201) and update of a team directory group. @see spec/admin-api.md#team-admin-api-team-key */
+export const DirectoryGroupResponseSchema = v.looseObject({ group: DirectoryGroupSchema });
+
+/** 200 of GET /organizations/groups; an unmatched `name` filter gives an empty array. @see spec/admin-api.md#organization-api-organization-key */
+export const OrganizationGroupListResponseSchema = v.looseObject({
+  groups: v.array(OrganizationGroupSchema),
+  pagination: PagePaginationSchema,
+});
+
+/** `{group}`: get, create (201) and update of an organization group. @see spec/admin-api.md#organization-api-organization-key */
+export const OrganizationGroupResponseSchema = v.looseObject({ group: OrganizationGroupSchema });
+
+/** 200 of a group's member list (directory and organization groups). @see spec/admin-api.md#team-admin-api-team-key */
+export const GroupMembersResponseSchema = v.looseObject({
+  members: v.array(GroupMemberSchema),
+  pagination: PagePaginationSchema,
+});
+
+/** 200 of a members bulk-add. @see spec/admin-api.md#team-admin-api-team-key */
+export const GroupMembersAddedSchema = v.looseObject({ addedCount: v.number() });
+
+/** 200 of a members bulk-remove. @see spec/admin-api.md#team-admin-api-team-key */
+export const GroupMembersRemovedSchema = v.looseObject({ removedCount: v.number() });
+
+/** One day of a billing group's (or member's) spend; `spendCents` is fractional cents. @see spec/admin-api.md#billing-group */
+export const DailySpendSchema = v.looseObject({
+  /** YYYY-MM-DD. */
+  date: v.string(),
+  spendCents: v.number(),
+});
+
+// The spec does not type billing-group member ids (team member ids are user_ strings, some routes use numbers).
+const AnyUserIdSchema = v.union([v.string(), v.number()]);
+
+/**
+ * A current or former member of a billing group; `leftAt` is null while a member; `spendCents` fractional cents.
+ * @see spec/admin-api.md#billing-group
+ */
+export const BillingGroupMemberSchema = v.looseObject({
+  userId: AnyUserIdSchema,
+  name: v.string(),
+  email: v.string(),
+  joinedAt: v.string(),
+  leftAt: v.nullable(v.string()),
+  spendCents: v.number(),
+  dailySpend: v.optional(v.array(DailySpendSchema)),
+});
+
+/**
+ * A billing group with its cycle's spend (fractional cents) and members; `directoryGroupId` is null when not
+ * linked to a directory group.
+ * @see spec/admin-api.md#billing-group
+ */
+export const BillingGroupSchema = v.looseObject({
+  id: v.string(),
+  name: v.string(),
+  type: openEnum(BILLING_GROUP_TYPES),
+  directoryGroupId: v.nullable(v.string()),
+  memberCount: v.number(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  spendCents: v.number(),
+  currentMembers: v.array(BillingGroupMemberSchema),
+  formerMembers: v.array(BillingGroupMemberSchema),
+  dailySpend: v.array(DailySpendSchema),
+});
+
+/** The billing cycle a billing-group answer covers; the spec does not type the bounds. @see spec/admin-api.md#billing-group */
+export const BillingCycleSchema = v.looseObject({
+  cycleStart: v.union([v.string(), v.number()]),
+  cycleEnd: v.union([v.string(), v.number()]),
+});
+
+/** 200 of GET /teams/groups; `unassignedGroup` (id group_unassigned) holds members in no group. @see spec/admin-api.md#billing-group */
+export const BillingGroupListResponseSchema = v.looseObject({
+  groups: v.array(BillingGroupSchema),
+  unassignedGroup: BillingGroupSchema,
+  billingCycle: BillingCycleSchema,
+});
+
+/** 200 of GET /teams/groups/{groupId}. @see spec/admin-api.md#team-admin-api-team-key */
+export const BillingGroupResponseSchema = v.looseObject({
+  group: BillingGroupSchema,
+  billingCycle: BillingCycleSchema,
+});
+
+/** A billing-group member as writes return it. @see spec/admin-api.md#billing-group */
+export const BillingGroupWriteMemberSchema = v.looseObject({
+  userId: AnyUserIdSchema,
+  name: v.string(),
+  email: v.string(),
+  joinedAt: v.string(),
+});
+
+/**
+ * The group that create, update and member writes return: `members[]` in place of the current/former lists and
+ * the spend fields, which are kept when present (in fractional cents).
+ * @see spec/admin-api.md#billing-group
+ */
+export const BillingGroupWriteSchema = v.looseObject({
+  id: v.string(),
+  name: v.string(),
+  type: openEnum(BILLING_GROUP_TYPES),
+  directoryGroupId: v.nullable(v.string()),
+  memberCount: v.number(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+  spendCents: v.optional(v.number()),
+  dailySpend: v.optional(v.array(DailySpendSchema)),
+  members: v.array(BillingGroupWriteMemberSchema),
+});
+
+/** `{group}` of billing-group create, update and member writes. @see spec/admin-api.md#team-admin-api-team-key */
+export const BillingGroupWriteResponseSchema = v.looseObject({ group: BillingGroupWriteSchema });
+
+/** A team directory group. @see spec/admin-api.md#team-directory-group */
+export type DirectoryGroup = v.InferOutput<typeof DirectoryGroupSchema>;
+/** An organization group. @see spec/admin-api.md#organization-group */
+export type OrganizationGroup = v.InferOutput<typeof OrganizationGroupSchema>;
+/** A member of a directory or organization group. @see spec/admin-api.md#team-directory-group */
+export type GroupMember = v.InferOutput<typeof GroupMemberSchema>;
+/** 200 of GET /teams/directory-groups. @see spec/admin-api.md#team-admin-api-team-key */
+export type DirectoryGroupListResponse = v.InferOutput<typeof DirectoryGroupListResponseSchema>;
+/** `{group}` of a directory group. @see spec/admin-api.md#team-admin-api-team-key */
+export type DirectoryGroupResponse = v.InferOutput<typeof DirectoryGroupResponseSchema>;
+/** 200 of GET /organizations/groups. @see spec/admin-api.md#organization-api-organization-key */
+export type OrganizationGroupListResponse = v.InferOutput<typeof OrganizationGroupListResponseSchema>;
+/** `{group}` of an organization group. @see spec/admin-api.md#organization-api-organization-key */
+export type OrganizationGroupResponse = v.InferOutput<typeof OrganizationGroupResponseSchema>;
+/** A page of group members. @see spec/admin-api.md#team-admin-api-team-key */
+export type GroupMembersResponse = v.InferOutput<typeof GroupMembersResponseSchema>;
+/** `{addedCount}`. @see spec/admin-api.md#team-admin-api-team-key */
+export type GroupMembersAdded = v.InferOutput<typeof GroupMembersAddedSchema>;
+/** `{removedCount}`. @see spec/admin-api.md#team-admin-api-team-key */
+export type GroupMembersRemoved = v.InferOutput<typeof GroupMembersRemovedSchema>;
+/** One day of spend. @see spec/admin-api.md#billing-group */
+export type DailySpend = v.InferOutput<typeof DailySpendSchema>;
+/** A billing-group member. @see spec/admin-api.md#billing-group */
+export type BillingGroupMember = v.InferOutput<typeof BillingGroupMemberSchema>;
+/** A billing group. @see spec/admin-api.md#billing-group */
+export type BillingGroup = v.InferOutput<typeof BillingGroupSchema>;
+/** A billing cycle. @see spec/admin-api.md#billing-group */
+export type BillingCycle = v.InferOutput<typeof BillingCycleSchema>;
+/** 200 of GET /teams/groups. @see spec/admin-api.md#billing-group */
+export type BillingGroupListResponse = v.InferOutput<typeof BillingGroupListResponseSchema>;
+/** 200 of GET /teams/groups/{groupId}. @see spec/admin-api.md#team-admin-api-team-key */
+export type BillingGroupResponse = v.InferOutput<typeof BillingGroupResponseSchema>;
+/** A billing-group member as writes return it. @see spec/admin-api.md#billing-group */
+export type BillingGroupWriteMember = v.InferOutput<typeof BillingGroupWriteMemberSchema>;
+/** The group billing-group writes return. @see spec/admin-api.md#billing-group */
+export type BillingGroupWrite = v.InferOutput<typeof BillingGroupWriteSchema>;
+/** `{group}` of billing-group writes. @see spec/admin-api.md#team-admin-api-team-key */
+export type BillingGroupWriteResponse = v.InferOutput<typeof BillingGroupWriteResponseSchema>;

@@ -1,0 +1,91 @@
+import * as v from "valibot";
+import { openEnum } from "../../core/schema.js";
+import { AUDIT_APPLICATION_TYPES, AUDIT_EVENT_TYPES, TEAM_ROLES } from "./constants.js";
+import { PagePaginationSchema } from "./envelopes.js";
+
+// Team members, the audit log, member removal and repository blocklists, as the team routes return them.
+// Loose objects (unknown fields kept), open enums (unknown values kept), required fields required.
+
+/** A team member; `id` is `user_<encoded>`. @see spec/admin-api.md#team-member */
+export const TeamMemberSchema = v.looseObject({
+  id: v.string(),
+  email: v.string(),
+  name: v.string(),
+  role: openEnum(TEAM_ROLES),
+  isRemoved: v.boolean(),
+});
+
+/** 200 of GET /teams/members. @see spec/admin-api.md#team-admin-api-team-key */
+export const ListMembersResponseSchema = v.looseObject({ teamMembers: v.array(TeamMemberSchema) });
+
+/**
+ * What an audit row carries about the event; assistant-bot routine rows identify the bot with `sand_agent_id`.
+ * @see spec/admin-api.md#audit-log-event
+ */
+export const AuditEventDataSchema = v.looseObject({ sand_agent_id: v.optional(v.string()) });
+
+/** One audit log row (snake_case, as on the wire). @see spec/admin-api.md#audit-log-event */
+export const AuditLogEventSchema = v.looseObject({
+  // The spec does not type the id; both forms are kept as sent.
+  event_id: v.union([v.string(), v.number()]),
+  timestamp: v.string(),
+  ip_address: v.string(),
+  user_email: v.string(),
+  event_type: openEnum(AUDIT_EVENT_TYPES),
+  application_type: openEnum(AUDIT_APPLICATION_TYPES),
+  event_data: AuditEventDataSchema,
+});
+
+/** The query the audit log answered, echoed; the spec does not type the dates (string or epoch ms). @see spec/admin-api.md#audit-log-event */
+export const AuditLogParamsSchema = v.looseObject({
+  teamId: v.number(),
+  startDate: v.union([v.string(), v.number()]),
+  endDate: v.union([v.string(), v.number()]),
+});
+
+/** 200 of GET /teams/audit-logs. @see spec/admin-api.md#audit-log-event */
+export const AuditLogsResponseSchema = v.looseObject({
+  events: v.array(AuditLogEventSchema),
+  pagination: PagePaginationSchema,
+  params: AuditLogParamsSchema,
+});
+
+/** 200 of POST /teams/remove-member. @see spec/admin-api.md#team-admin-api-team-key */
+export const RemoveMemberResponseSchema = v.looseObject({
+  success: v.boolean(),
+  userId: v.string(),
+  hasBillingCycleUsage: v.boolean(),
+});
+
+/**
+ * A repository blocklist entry; `patterns` are globs (`*` blocks the whole repository, `**\/*.secret` any
+ * subdirectory).
+ * @see spec/admin-api.md#repository-blocklist-entry
+ */
+export const BlocklistEntrySchema = v.looseObject({
+  id: v.string(),
+  url: v.string(),
+  patterns: v.array(v.string()),
+});
+
+/** 200 of GET /settings/repo-blocklists/repos and of the upsert. @see spec/admin-api.md#team-admin-api-team-key */
+export const BlocklistsResponseSchema = v.looseObject({ repos: v.array(BlocklistEntrySchema) });
+
+/** A team member. @see spec/admin-api.md#team-member */
+export type TeamMember = v.InferOutput<typeof TeamMemberSchema>;
+/** 200 of GET /teams/members. @see spec/admin-api.md#team-admin-api-team-key */
+export type ListMembersResponse = v.InferOutput<typeof ListMembersResponseSchema>;
+/** An audit row's event data. @see spec/admin-api.md#audit-log-event */
+export type AuditEventData = v.InferOutput<typeof AuditEventDataSchema>;
+/** One audit log row. @see spec/admin-api.md#audit-log-event */
+export type AuditLogEvent = v.InferOutput<typeof AuditLogEventSchema>;
+/** The echoed audit query. @see spec/admin-api.md#audit-log-event */
+export type AuditLogParams = v.InferOutput<typeof AuditLogParamsSchema>;
+/** 200 of GET /teams/audit-logs. @see spec/admin-api.md#audit-log-event */
+export type AuditLogsResponse = v.InferOutput<typeof AuditLogsResponseSchema>;
+/** 200 of POST /teams/remove-member. @see spec/admin-api.md#team-admin-api-team-key */
+export type RemoveMemberResponse = v.InferOutput<typeof RemoveMemberResponseSchema>;
+/** A repository blocklist entry. @see spec/admin-api.md#repository-blocklist-entry */
+export type BlocklistEntry = v.InferOutput<typeof BlocklistEntrySchema>;
+/** The blocklist entries. @see spec/admin-api.md#team-admin-api-team-key */
+export type BlocklistsResponse = v.InferOutput<typeof BlocklistsResponseSchema>;

@@ -1,0 +1,105 @@
+import * as v from "valibot";
+import { openEnum } from "../../core/schema.js";
+import { MODEL_ACCESS_DEFAULTS, MODEL_ACCESS_STATES } from "./constants.js";
+import { PagePaginationSchema } from "./envelopes.js";
+
+// Model access policy (preview): configuration, the provider/model catalog with toggles and parameters, and the
+// organization's list across teams. Provider and model ids are catalog ids, not display names.
+
+const DefaultSchema = v.nullable(openEnum(MODEL_ACCESS_DEFAULTS));
+
+/**
+ * A team's model access policy; the two defaults are set (enabled/disabled) when `state` is custom, else null.
+ * @see spec/admin-api.md#model-access-configuration
+ */
+export const ModelAccessConfigSchema = v.looseObject({
+  teamId: v.number(),
+  state: openEnum(MODEL_ACCESS_STATES),
+  newProviderDefault: DefaultSchema,
+  newModelDefault: DefaultSchema,
+});
+
+/**
+ * A row of the organization list: the configuration plus `teamName`, or `errorMessage` in place of state and
+ * defaults when the team cannot load its configuration (still a 200 row).
+ * @see spec/admin-api.md#model-access-configuration
+ */
+export const OrgModelAccessRowSchema = v.looseObject({
+  teamId: v.number(),
+  teamName: v.optional(v.string()),
+  state: v.optional(openEnum(MODEL_ACCESS_STATES)),
+  newProviderDefault: v.optional(DefaultSchema),
+  newModelDefault: v.optional(DefaultSchema),
+  errorMessage: v.optional(v.string()),
+});
+
+/** 200 of GET /organizations/teams/model-access/configuration. @see spec/admin-api.md#organization-api-organization-key */
+export const OrgModelAccessListResponseSchema = v.looseObject({
+  teams: v.array(OrgModelAccessRowSchema),
+  pagination: PagePaginationSchema,
+});
+
+/**
+ * A model parameter: every value the catalog supports, the values the policy allows, and both defaults (null
+ * when none).
+ * @see spec/admin-api.md#model-access-providers
+ */
+export const ModelParameterSchema = v.looseObject({
+  id: v.string(),
+  displayName: v.string(),
+  supportedValues: v.array(v.string()),
+  allowedValues: v.array(v.string()),
+  configuredDefaultValue: v.nullable(v.string()),
+  catalogDefaultValue: v.nullable(v.string()),
+});
+
+/** A catalog model with its toggle and parameters. @see spec/admin-api.md#model-access-providers */
+export const AccessModelSchema = v.looseObject({
+  id: v.string(),
+  displayName: v.string(),
+  enabled: v.boolean(),
+  parameters: v.array(ModelParameterSchema),
+});
+
+/** A catalog provider with its toggle and models. @see spec/admin-api.md#model-access-providers */
+export const AccessProviderSchema = v.looseObject({
+  id: v.string(),
+  displayName: v.string(),
+  enabled: v.boolean(),
+  models: v.array(AccessModelSchema),
+});
+
+/** 200 of the providers routes (409 unless the policy is custom). @see spec/admin-api.md#model-access-providers */
+export const ModelProvidersResponseSchema = v.looseObject({
+  teamId: v.number(),
+  state: openEnum(MODEL_ACCESS_STATES),
+  providers: v.array(AccessProviderSchema),
+});
+
+/**
+ * 200 of GET …/providers/{provider}/models. The spec shows the models and their parameter shape but not the
+ * envelope: `models` is read when present, and everything else is kept as sent.
+ * @see spec/admin-api.md#team-admin-api-team-key
+ */
+export const ProviderModelsResponseSchema = v.looseObject({
+  teamId: v.optional(v.number()),
+  state: v.optional(openEnum(MODEL_ACCESS_STATES)),
+  models: v.optional(v.array(AccessModelSchema)),
+});
+
+/** A team's model access policy. @see spec/admin-api.md#model-access-configuration */
+export type ModelAccessConfig = v.InferOutput<typeof ModelAccessConfigSchema>;
+/** A row of the organization model-access list. @see spec/admin-api.md#model-access-configuration */
+export type OrgModelAccessRow = v.InferOutput<typeof OrgModelAccessRowSchema>;
+/** 200 of the organization model-access list. @see spec/admin-api.md#organization-api-organization-key */
+export type OrgModelAccessListResponse = v.InferOutput<typeof OrgModelAccessListResponseSchema>;
+/** A model parameter. @see spec/admin-api.md#model-access-providers */
+export type ModelParameter = v.InferOutput<typeof ModelParameterSchema>;
+/** A catalog model. @see spec/admin-api.md#model-access-providers */
+export type AccessModel = v.InferOutput<typeof AccessModelSchema>;
+/** A catalog provider. @see spec/admin-api.md#model-access-providers */
+export type AccessProvider = v.InferOutput<typeof AccessProviderSchema>;
+/** 200 of the providers routes. @see spec/admin-api.md#model-access-providers */
+export type ModelProvidersResponse = v.InferOutput<typeof ModelProvidersResponseSchema>;
+/** 200 of a provider's models route. @see spec/admin-api.md#team-admin-api-team-key */
+export type ProviderModelsResponse = v.InferOutput<typeof ProviderModelsResponseSchema>;

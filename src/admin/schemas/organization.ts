@@ -1,0 +1,124 @@
+import * as v from "valibot";
+import { openEnum } from "../../core/schema.js";
+import { BULK_ROW_STATUSES, ORGANIZATION_ROLES, TEAM_ROLES } from "./constants.js";
+import { PagePaginationSchema, PeriodSchema } from "./envelopes.js";
+
+// Organization-only answers: members across teams, membership sync, pooled usage and organization spend.
+// Organization usage events and daily usage live with the team ones in ./usage.ts, groups in ./groups.ts and
+// model access in ./model-access.ts.
+
+/** A team an organization member belongs to, with their role in it. @see spec/admin-api.md#organization-api-organization-key */
+export const OrgMemberTeamSchema = v.looseObject({
+  teamId: v.number(),
+  teamRole: openEnum(TEAM_ROLES),
+});
+
+/** An organization member; `organizationRole` is independent of each `teamRole`. @see spec/admin-api.md#organization-api-organization-key */
+export const OrgMemberSchema = v.looseObject({
+  userId: v.number(),
+  email: v.string(),
+  name: v.string(),
+  organizationRole: openEnum(ORGANIZATION_ROLES),
+  teams: v.array(OrgMemberTeamSchema),
+});
+
+/** 200 of GET /organizations/members. @see spec/admin-api.md#organization-api-organization-key */
+export const OrgMembersResponseSchema = v.looseObject({
+  members: v.array(OrgMemberSchema),
+  pagination: PagePaginationSchema,
+});
+
+/**
+ * One sync entry's outcome. Rows echo `teamIds`, and `destinationTeamId` when that form was sent; fields the
+ * server found invalid echo 0.
+ * @see spec/admin-api.md#organization-api-organization-key
+ */
+export const SyncResultRowSchema = v.looseObject({
+  userId: v.union([v.number(), v.string()]),
+  teamIds: v.array(v.number()),
+  destinationTeamId: v.optional(v.number()),
+  status: openEnum(BULK_ROW_STATUSES),
+  errorMessage: v.optional(v.string()),
+});
+
+/**
+ * 200 of POST /organizations/team-memberships/sync: per-entry failures are error rows that do not block the
+ * other entries.
+ * @see spec/admin-api.md#organization-api-organization-key
+ */
+export const SyncResultsSchema = v.looseObject({
+  results: v.array(SyncResultRowSchema),
+  successCount: v.number(),
+  errorCount: v.number(),
+});
+
+/**
+ * The organization's pooled budget, in (fractional) cents; contract dates are ISO 8601 or null.
+ * @see spec/admin-api.md#organization-api-organization-key
+ */
+export const UsagePoolSchema = v.looseObject({
+  limitCents: v.number(),
+  usedCents: v.number(),
+  remainingCents: v.number(),
+  contractStartDate: v.nullable(v.string()),
+  contractEndDate: v.nullable(v.string()),
+});
+
+/** One team's share of the pool, in cents; `budgetLimitCents` only when the team has a budget. @see spec/admin-api.md#organization-api-organization-key */
+export const PooledTeamUsageSchema = v.looseObject({
+  teamId: v.number(),
+  usedCents: v.number(),
+  budgetLimitCents: v.optional(v.number()),
+});
+
+/** 200 of POST /organizations/pooled-usage; team `usedCents` sum to `pool.usedCents`. @see spec/admin-api.md#organization-api-organization-key */
+export const PooledUsageResponseSchema = v.looseObject({
+  pool: UsagePoolSchema,
+  teams: v.array(PooledTeamUsageSchema),
+});
+
+/**
+ * One member's included pool spend over the contract window, `spendCents` in fractional cents.
+ * @see spec/admin-api.md#spend-row-organization-route
+ */
+export const OrgSpendRowSchema = v.looseObject({
+  userId: v.string(),
+  teamId: v.number(),
+  name: v.string(),
+  email: v.string(),
+  role: v.string(),
+  spendCents: v.number(),
+});
+
+/**
+ * 200 of POST /organizations/spend. The spec does not name the rows' key; it is read as `teamMemberSpend`, the
+ * team route's, when present, and any other key is kept as sent.
+ * @see spec/admin-api.md#spend-row-organization-route
+ */
+export const OrgSpendResponseSchema = v.looseObject({
+  teamMemberSpend: v.optional(v.array(OrgSpendRowSchema)),
+  totalMembers: v.number(),
+  totalPages: v.number(),
+  period: PeriodSchema,
+});
+
+/** A team of an organization member. @see spec/admin-api.md#organization-api-organization-key */
+export type OrgMemberTeam = v.InferOutput<typeof OrgMemberTeamSchema>;
+/** An organization member. @see spec/admin-api.md#organization-api-organization-key */
+export type OrgMember = v.InferOutput<typeof OrgMemberSchema>;
+/** 200 of GET /organizations/members. @see spec/admin-api.md#organization-api-organization-key */
+export type OrgMembersResponse = v.InferOutput<typeof OrgMembersResponseSchema>;
+/** One sync entry's outcome. @see spec/admin-api.md#organization-api-organization-key */
+export type SyncResultRow = v.InferOutput<typeof SyncResultRowSchema>;
+/** 200 of the membership sync. @see spec/admin-api.md#organization-api-organization-key */
+export type SyncResults = v.InferOutput<typeof SyncResultsSchema>;
+/** The organization's pool. @see spec/admin-api.md#organization-api-organization-key */
+export type UsagePool = v.InferOutput<typeof UsagePoolSchema>;
+/** One team's pool usage. @see spec/admin-api.md#organization-api-organization-key */
+export type PooledTeamUsage = v.InferOutput<typeof PooledTeamUsageSchema>;
+/** 200 of POST /organizations/pooled-usage. @see spec/admin-api.md#organization-api-organization-key */
+export type PooledUsageResponse = v.InferOutput<typeof PooledUsageResponseSchema>;
+/** One member's organization spend. @see spec/admin-api.md#spend-row-organization-route */
+export type OrgSpendRow = v.InferOutput<typeof OrgSpendRowSchema>;
+/** 200 of POST /organizations/spend. @see spec/admin-api.md#spend-row-organization-route */
+export type OrgSpendResponse = v.InferOutput<typeof OrgSpendResponseSchema>;

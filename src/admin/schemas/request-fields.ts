@@ -1,0 +1,222 @@
+import * as v from "valibot";
+import { isPlainObject } from "../../core/validation.js";
+
+// Building blocks for the Admin and Organization request schemas. Every message starts with `[rule_name] `
+// (see `toValidationIssues`) and says how to fix the call; the issue's `path` says where the field sits. Messages
+// name fields, never values: an email is personal data that should not end up in a log line.
+
+type AnyIssue = v.BaseIssue<unknown>;
+type ObjectMessage = (issue: AnyIssue) => string;
+
+// valibot reports a missing key with the object's own message; `issue.path` then names the key.
+// @__NO_SIDE_EFFECTS__
+function objectMessage(label: string): ObjectMessage {
+  return (issue) => {
+    const key = issue.path?.[0]?.key;
+    if (key !== undefined) return `[required] ${label} needs \`${String(key)}\``;
+    return `[type] ${label} must be an object`;
+  };
+}
+
+/**
+ * A request object that keeps unknown keys at run time (a field a newer server accepts passes through), typed
+ * as a closed object so TypeScript still flags a misspelt key.
+ * @see spec/admin-api.md#endpoints
+ */
+// @__NO_SIDE_EFFECTS__
+export function openObject<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  label: string,
+): v.ObjectSchema<TEntries, ObjectMessage> {
+  return v.looseObject(entries, objectMessage(label)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
+}
+
+/** Any string, possibly empty. @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function anyText(label: string) {
+  return v.string(`[type] ${label} must be a string`);
+}
+
+/** A string with at least one non-blank character. @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function requiredText(label: string) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.check((text) => text.trim() !== "", `[min_length] ${label} must not be empty or blank`),
+  );
+}
+
+const EMAIL = v.pipe(v.string(), v.rfcEmail());
+
+/** An email address. @see spec/admin-api.md#team-admin-api-team-key */
+// @__NO_SIDE_EFFECTS__
+export function emailField(label: string) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.check((text) => text.trim() !== "", `[min_length] ${label} must not be empty; pass the member's email`),
+    v.check(
+      (text) => text.trim() === "" || v.is(EMAIL, text),
+      `[email] ${label} must be an email address, such as dev@example.com`,
+    ),
+  );
+}
+
+/** A boolean, not a string like "true". @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function booleanField(label: string) {
+  return v.boolean(`[type] ${label} must be a boolean (true or false)`);
+}
+
+function listed(values: readonly string[]): string {
+  return values.map((value) => `"${value}"`).join(", ");
+}
+
+/** One of a closed list of strings. @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function oneOf<const TValues extends readonly string[]>(values: TValues, label: string) {
+  return v.picklist(values, `[one_of] ${label} must be one of ${listed(values)}`);
+}
+
+/** One of a closed list of strings, or `null`. @see spec/admin-api.md#assistant-bot-records */
+// @__NO_SIDE_EFFECTS__
+export function oneOfOrNull<const TValues extends readonly string[]>(
+  values: TValues,
+  label: string,
+  nullMeans: string,
+) {
+  return v.nullable(v.picklist(values, `[one_of] ${label} must be one of ${listed(values)}, or null for ${nullMeans}`));
+}
+
+/** A finite number that is a whole number. @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function integerField(label: string) {
+  return v.pipe(v.number(`[type] ${label} must be a number`), v.integer(`[integer] ${label} must be a whole number`));
+}
+
+/** An integer >= `min`. @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function integerAtLeast(label: string, min: number) {
+  return v.pipe(
+    v.number(`[type] ${label} must be a number`),
+    v.integer(`[integer] ${label} must be a whole number`),
+    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
+  );
+}
+
+/** An integer in `min..max`. @see spec/admin-api.md#limits */
+// @__NO_SIDE_EFFECTS__
+export function integerBetween(label: string, min: number, max: number) {
+  return v.pipe(
+    v.number(`[type] ${label} must be a number`),
+    v.integer(`[integer] ${label} must be a whole number`),
+    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
+    v.maxValue(max, `[max_value] ${label} must be at most ${max}`),
+  );
+}
+
+/** Epoch milliseconds; the client converts `Date` and ISO strings before checking. @see spec/admin-api.md#team-admin-api-team-key */
+// @__NO_SIDE_EFFECTS__
+export function epochMsField(label: string) {
+  return v.pipe(
+    v.number(`[type] ${label} must be a number of epoch milliseconds, such as Date.parse("2025-01-31")`),
+    v.finite(`[type] ${label} must be a finite number of epoch milliseconds`),
+  );
+}
+
+/** An array of `item`. @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function arrayOf<const TItem extends v.GenericSchema>(item: TItem, label: string) {
+  return v.array(item, `[type] ${label} must be an array`);
+}
+
+/**
+ * At most `max` array items. A raw check, unlike `v.maxLength`, also runs when an item is broken, so one error
+ * lists every problem at once.
+ * @see spec/admin-api.md#limits
+ */
+// @__NO_SIDE_EFFECTS__
+export function maxItems<TInput>(max: number, label: string, fix = "split the list"): v.RawCheckAction<TInput> {
+  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
+    const value: unknown = dataset.value;
+    if (Array.isArray(value) && value.length > max) {
+      addIssue({ message: `[max_items] ${label} has ${value.length} items; send at most ${max} (${fix})` });
+    }
+  });
+}
+
+/** At least `min` array items (raw check, like {@link maxItems}). @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function minItems<TInput>(min: number, label: string): v.RawCheckAction<TInput> {
+  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
+    const value: unknown = dataset.value;
+    if (Array.isArray(value) && value.length < min) {
+      addIssue({ message: `[min_items] ${label} is empty; send at least ${min} item${min === 1 ? "" : "s"}` });
+    }
+  });
+}
+
+/** A path item for a raw check issue; valibot's parents prepend their own part of the path. @see spec/admin-api.md#endpoints */
+export function pathItem(input: unknown, key: string | number, value: unknown): v.UnknownPathItem {
+  return { type: "unknown", origin: "value", input, key, value };
+}
+
+/** A one-item issue path, as raw checks pass it. @see spec/admin-api.md#endpoints */
+export function pathTo(input: unknown, key: string | number, value: unknown): [v.UnknownPathItem] {
+  return [pathItem(input, key, value)];
+}
+
+/** Keys of `body` (a plain object) whose value is not `undefined`. @see spec/admin-api.md#endpoints */
+export function presentKeys(body: Record<string, unknown>, keys: readonly string[]): string[] {
+  return keys.filter((key) => body[key] !== undefined);
+}
+
+/**
+ * A PATCH body names at least one of `keys`; an empty PATCH is a 400.
+ * @see spec/admin-api.md#team-admin-api-team-key
+ */
+// @__NO_SIDE_EFFECTS__
+export function atLeastOneOf<TInput>(keys: readonly string[]): v.RawCheckAction<TInput> {
+  const names = keys.map((key) => `\`${key}\``).join(", ");
+  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
+    const body: unknown = dataset.value;
+    if (isPlainObject(body) && presentKeys(body, keys).length === 0) {
+      addIssue({ message: `[at_least_one] send at least one of ${names}; an empty update is refused` });
+    }
+  });
+}
+
+/**
+ * `startKey` <= `endKey` (epoch ms, checked when both are numbers), and optionally at most `maxDays` apart.
+ * @see spec/admin-api.md#limits
+ */
+// @__NO_SIDE_EFFECTS__
+export function dateRange<TInput>(startKey: string, endKey: string, maxDays?: number): v.RawCheckAction<TInput> {
+  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
+    const body: unknown = dataset.value;
+    if (!isPlainObject(body)) return;
+    const start = body[startKey];
+    const end = body[endKey];
+    if (typeof start !== "number" || typeof end !== "number" || !Number.isFinite(start) || !Number.isFinite(end)) {
+      return;
+    }
+    const path = pathTo(body, endKey, end);
+    if (start > end) {
+      addIssue({ message: `[date_range] \`${endKey}\` is before \`${startKey}\`; swap them`, path });
+    } else if (maxDays !== undefined && end - start > maxDays * 86_400_000) {
+      addIssue({
+        message: `[max_range] the range from \`${startKey}\` to \`${endKey}\` spans more than ${maxDays} days; split it into ranges of at most ${maxDays} days`,
+        path,
+      });
+    }
+  });
+}
+
+/**
+ * `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]`.
+ * @see spec/admin-api.md#organization-api-organization-key
+ */
+// @__NO_SIDE_EFFECTS__
+export function notAnArray<const TSchema extends v.GenericSchema>(schema: TSchema, message: string) {
+  const refuseArray = v.never(message);
+  return v.lazy((input) => (Array.isArray(input) ? refuseArray : schema));
+}

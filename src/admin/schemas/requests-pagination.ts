@@ -1,0 +1,87 @@
+import * as v from "valibot";
+import type { AdminRouteName } from "../routes.js";
+import { ADMIN_LIMITS } from "./constants.js";
+import { integerAtLeast, integerBetween, openObject, requiredText } from "./request-fields.js";
+
+/** How a route treats a page size above its maximum: the server clamps it, or answers 400. @see spec/admin-api.md#limits */
+export type PageSizeOverflow = "clamp" | "reject";
+
+/** A route's documented page-size bounds. @see spec/admin-api.md#limits */
+export interface PageSizeLimit {
+  /** The documented default; `undefined` where the spec does not show it. */
+  defaultSize?: number;
+  /** The documented maximum; `undefined` where there is none. */
+  max?: number;
+  /** What happens above `max`. */
+  overflow?: PageSizeOverflow;
+}
+
+/**
+ * Documented page sizes (`pageSize`, or `limit` on the cursor lists) per route. Routes marked `clamp` are clamped
+ * by the server, so the client clamps too (`clampPageSize`) instead of refusing; `reject` routes answer 400, so the
+ * request check refuses larger values.
+ * @see spec/admin-api.md#limits
+ */
+export const PAGE_SIZE_LIMITS: Readonly<Partial<Record<AdminRouteName, PageSizeLimit>>> = {
+  listAuditLogs: { defaultSize: 100 },
+  teamUsageEvents: { defaultSize: 100, max: 1000, overflow: "reject" },
+  listDirectoryGroups: { defaultSize: 50, max: 200, overflow: "clamp" },
+  listDirectoryGroupMembers: { defaultSize: 50, max: 200, overflow: "clamp" },
+  orgListMembers: { max: 200, overflow: "clamp" },
+  orgListGroups: { defaultSize: 50, max: 200, overflow: "clamp" },
+  orgListGroupMembers: { defaultSize: 50, max: 200, overflow: "clamp" },
+  orgUsageEvents: { defaultSize: 10 },
+  orgDailyUsage: { defaultSize: 1000 },
+  orgSpend: { defaultSize: 100 },
+  listTeamRules: { defaultSize: 50, max: ADMIN_LIMITS.maxCursorLimit, overflow: "reject" },
+  listSetupManifests: { defaultSize: 50, max: ADMIN_LIMITS.maxCursorLimit, overflow: "reject" },
+};
+
+/** `page`: a whole number from 1. @see spec/admin-api.md#endpoints */
+export const PageNumberSchema = integerAtLeast("`page`", 1);
+
+/**
+ * `pageSize` of `route`: a whole number from 1, at most the route's maximum where the server refuses larger
+ * values; a clamped route's larger value passes (the client clamps it before sending).
+ * @see spec/admin-api.md#limits
+ */
+// @__NO_SIDE_EFFECTS__
+export function pageSizeSchema(route: AdminRouteName, label = "`pageSize`") {
+  const limit = PAGE_SIZE_LIMITS[route];
+  if (limit?.max !== undefined && limit.overflow === "reject") return integerBetween(label, 1, limit.max);
+  return integerAtLeast(label, 1);
+}
+
+/** The `page` and `pageSize` entries of `route`'s query or body, both optional. @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function pageEntries(route: AdminRouteName) {
+  return { page: v.optional(PageNumberSchema), pageSize: v.optional(pageSizeSchema(route)) };
+}
+
+/** The query of a page-numbered list (`page`, `pageSize`) of `route`. @see spec/admin-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function pageQuerySchema(route: AdminRouteName) {
+  return openObject(pageEntries(route), "the list query");
+}
+
+/**
+ * The query of the assistant-bot cursor lists (team rules, setup manifests): `limit` 1..100 and a `cursor` taken
+ * from the previous page's `nextCursor`.
+ * @see spec/admin-api.md#team-admin-api-team-key
+ */
+export const CursorQuerySchema = openObject(
+  {
+    limit: v.optional(integerBetween("`limit`", 1, ADMIN_LIMITS.maxCursorLimit)),
+    cursor: v.optional(requiredText("`cursor`")),
+  },
+  "the list query",
+);
+
+/** `page` and `pageSize` of a page-numbered list. @see spec/admin-api.md#endpoints */
+export interface PageQueryParams {
+  page?: number;
+  pageSize?: number;
+}
+
+/** What the cursor lists accept. @see spec/admin-api.md#team-admin-api-team-key */
+export type CursorQueryParams = v.InferInput<typeof CursorQuerySchema>;
