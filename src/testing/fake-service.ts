@@ -1,3 +1,5 @@
+import type { FakeAdmin } from "./admin/controls.js";
+import { createAdminService } from "./admin/service.js";
 import { agentsRoutes } from "./agents-routes.js";
 import { artifactsRoutes } from "./artifacts-routes.js";
 import { authenticate } from "./auth.js";
@@ -32,7 +34,9 @@ export interface FakeService {
   readonly requests: readonly LoggedRequest[];
   /** The origin used in agent `url` fields and artifact links. */
   readonly baseUrl: string;
-  /** Forgets all agents, runs, faults and logged requests. */
+  /** The Team Admin and Organization APIs (paths without /v1): stats, seeded data, controls. */
+  readonly admin: FakeAdmin;
+  /** Forgets all agents, runs, faults and logged requests, and re-seeds the admin data. */
   reset(): void;
 }
 
@@ -82,6 +86,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   const faults = new FaultRegistry();
   const budget = new RateBudget();
   const log: LoggedRequest[] = [];
+  const admin = createAdminService(options, resolved.teamId, resolved.now);
   const routes: RouteDefinition[] = [
     ...agentsRoutes,
     ...runsRoutes,
@@ -98,6 +103,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     streamFault: StreamFault | undefined,
   ): Promise<Reply> {
     const method = request.method.toUpperCase();
+    if (admin.owns(url.pathname)) return admin.handle(request, url, body, now);
     try {
       const caller = authenticate(request, resolved.apiKeys, resolved.serviceAccountKeys);
       const match = findRoute(routes, method, url.pathname);
@@ -151,7 +157,8 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     if (plan.fault?.kind === "disconnect_before") throw networkError("disconnect_before");
 
     const now = resolved.now();
-    const common = { "x-request-id": ids.requestId(), ...budget.consume(now) };
+    const isAdmin = admin.owns(url.pathname);
+    const common = { "x-request-id": ids.requestId(), ...(isAdmin ? {} : budget.consume(now)) };
     let result: Reply;
     if (plan.fault?.kind === "rate_limit") result = rateLimitReply(plan.fault, now);
     else if (plan.fault?.kind === "server_error") result = serverErrorReply(plan.fault);
@@ -159,6 +166,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       const streamFault = plan.fault && isStreamFault(plan.fault) ? plan.fault : undefined;
       result = await dispatch(request, url, body, now, streamFault);
     }
+    if (isAdmin && plan.fault) result = admin.adaptFaultReply(result);
 
     // Applied, answered, and then lost on the way back: the caller cannot tell whether it happened.
     if (plan.fault?.kind === "disconnect_after") {
@@ -180,7 +188,9 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     faults: { add: (fault) => faults.add(fault), clear: () => faults.clear() },
     requests: log,
     baseUrl: resolved.baseUrl,
+    admin: admin.controls,
     reset() {
+      admin.reset();
       store.clear();
       faults.clear();
       budget.reset();

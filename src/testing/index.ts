@@ -1,3 +1,6 @@
+export type { AdminAuditEventInfo, AdminMemberInfo, FakeAdmin } from "./admin/controls.js";
+export type { AdminOrganizationKey, AdminSeedOptions, AdminTeamKey } from "./admin/options.js";
+export type { AdminFamilyStats, AdminStats } from "./admin/rate-limit.js";
 export type { FakeService } from "./fake-service.js";
 export { createFakeService } from "./fake-service.js";
 export type {

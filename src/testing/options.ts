@@ -1,3 +1,4 @@
+import type { AdminOrganizationKey, AdminSeedOptions, AdminTeamKey } from "./admin/options.js";
 import { type Clock, defaultSleep, type Sleep } from "./clock.js";
 import { defaultRandomUUID, type RandomUUID } from "./ids.js";
 
@@ -86,6 +87,12 @@ export interface FakeServiceOptions {
   streamRetentionSeconds?: number;
   /** A run stream with nothing to say for this long sends an `event: heartbeat`. Default 15 000. */
   heartbeatIntervalMs?: number;
+  /** Team Admin API keys (Basic username). Default one key, `"team-key"`, with `admin:*` on team `teamId`. */
+  teamKeys?: AdminTeamKey[];
+  /** Organization API keys. Default one key, `"org-key"`, with `admin:*` on the seeded organization. */
+  organizationKeys?: AdminOrganizationKey[];
+  /** The seeded Team Admin / Organization API data (team size, linked teams, …) and its rate limits. */
+  admin?: AdminSeedOptions;
 }
 
 /** {@link FakeServiceOptions} with every default filled in. */

@@ -1,0 +1,55 @@
+import { reply } from "../responses.js";
+import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
+import { badRequest, notFound } from "./failures.js";
+import { isObject, isStringArray, requireObject } from "./input.js";
+import { type BlocklistRecord, recordAudit } from "./state.js";
+
+// Repository blocklists: upsert replaces the patterns of the listed repositories only.
+// @see spec/admin-api.md#repository-blocklist-entry
+
+const view = (entry: BlocklistRecord) => ({ id: entry.id, url: entry.url, patterns: [...entry.patterns] });
+
+/** POST …/upsert: validates every entry first, then applies; answers the listed entries in request order. */
+function upsertBlocklists(context: AdminContext) {
+  const team = teamOf(context);
+  const { repos } = requireObject(context.body);
+  if (!Array.isArray(repos) || repos.length === 0)
+    throw badRequest("`repos` is required and must be a non-empty array.");
+  const entries = repos.map((repo, index) => {
+    if (!isObject(repo) || typeof repo.url !== "string" || repo.url.trim() === "")
+      throw badRequest(`repos[${index}].url is required and must be a non-empty string.`);
+    if (!isStringArray(repo.patterns) || repo.patterns.some((p) => p.trim() === ""))
+      throw badRequest(`repos[${index}].patterns must be an array of non-empty glob strings.`);
+    return { url: repo.url.trim(), patterns: [...new Set(repo.patterns)] };
+  });
+  const upserted = entries.map(({ url, patterns }) => {
+    let entry = team.blocklists.find((e) => e.url === url);
+    if (entry) entry.patterns = patterns;
+    else {
+      entry = { id: context.state.mint("repo_"), url, patterns };
+      team.blocklists.push(entry);
+    }
+    return entry;
+  });
+  recordAudit(context.state, team, context.now, "team_repo", {
+    action: "blocklist_upsert",
+    urls: entries.map((e) => e.url),
+  });
+  return reply({ repos: [...new Set(upserted)].map(view) });
+}
+
+function deleteBlocklist(context: AdminContext) {
+  const team = teamOf(context);
+  const index = team.blocklists.findIndex((e) => e.id === context.params.repoId);
+  if (index < 0) throw notFound(`No blocklist entry with id ${JSON.stringify(context.params.repoId)}.`);
+  const [removed] = team.blocklists.splice(index, 1);
+  recordAudit(context.state, team, context.now, "team_repo", { action: "blocklist_delete", url: removed?.url });
+  return { status: 204 };
+}
+
+/** Repository blocklist routes. */
+export const blocklistHandlers: AdminHandlers = {
+  listBlocklists: (context) => reply({ repos: teamOf(context).blocklists.map(view) }),
+  upsertBlocklists,
+  deleteBlocklist,
+};

@@ -1,0 +1,128 @@
+import { isoTime } from "../clock.js";
+import { badRequest } from "./failures.js";
+
+/** Group spending limits are whole dollars in 0..2147483647. @see spec/admin-api.md#limits */
+export const MAX_GROUP_LIMIT_DOLLARS = 2_147_483_647;
+
+/** A team directory group or an organization group. */
+export interface GroupRecord {
+  readonly id: string;
+  /** Organization groups only: the `grp_` public id. */
+  readonly publicId?: string;
+  name: string;
+  monthlySpendingLimitDollars: number | null;
+  /** Mapped to a SCIM directory group: cannot be deleted. */
+  scimMapped: boolean;
+  readonly createdAt: number;
+  updatedAt: number;
+  /** Person id → joinedAt, in join order. */
+  readonly members: Map<number, number>;
+}
+
+/** A partial update as the PATCH routes accept it. */
+export interface GroupPatch {
+  name?: string;
+  monthlySpendingLimitDollars?: number;
+  clear?: boolean;
+}
+
+/**
+ * The groups of one team (`team_group_` ids) or one organization (`g_` ids, plus `grp_` public ids):
+ * the rules both families share. @see spec/admin-api.md#team-directory-group
+ */
+export class GroupStore {
+  readonly groups: GroupRecord[] = [];
+
+  constructor(
+    /** `team_group_` or `g_`. */
+    readonly idPrefix: string,
+    private readonly mint: (prefix: string) => string,
+  ) {}
+
+  /** The group, or undefined. */
+  get(id: string): GroupRecord | undefined {
+    return this.groups.find((group) => group.id === id);
+  }
+
+  /** Creates a group; 400 for a missing, empty or taken name. */
+  create(name: unknown, now: number, scimMapped = false): GroupRecord {
+    const clean = this.checkName(name, undefined);
+    const group: GroupRecord = {
+      id: this.mint(this.idPrefix),
+      ...(this.idPrefix === "g_" ? { publicId: this.mint("grp_") } : {}),
+      name: clean,
+      monthlySpendingLimitDollars: null,
+      scimMapped,
+      createdAt: now,
+      updatedAt: now,
+      members: new Map(),
+    };
+    this.groups.push(group);
+    return group;
+  }
+
+  /** Applies a validated patch. */
+  update(group: GroupRecord, patch: GroupPatch, now: number): void {
+    if (patch.name !== undefined) group.name = this.checkName(patch.name, group);
+    if (patch.monthlySpendingLimitDollars !== undefined)
+      group.monthlySpendingLimitDollars = patch.monthlySpendingLimitDollars;
+    if (patch.clear) group.monthlySpendingLimitDollars = null;
+    group.updatedAt = now;
+  }
+
+  /** Deletes an empty, unmapped group; 400 otherwise. */
+  delete(group: GroupRecord): void {
+    if (group.members.size > 0)
+      throw badRequest(`Group ${group.id} still has ${group.members.size} members; remove them before deleting it.`);
+    if (group.scimMapped)
+      throw badRequest(`Group ${group.id} has an active SCIM mapping; remove the mapping before deleting it.`);
+    this.groups.splice(this.groups.indexOf(group), 1);
+  }
+
+  private checkName(name: unknown, self: GroupRecord | undefined): string {
+    if (typeof name !== "string" || name.trim() === "")
+      throw badRequest("`name` is required and must be a non-empty string.");
+    const clean = name.trim();
+    const taken = this.groups.some((g) => g !== self && g.name.toLowerCase() === clean.toLowerCase());
+    if (taken) throw badRequest(`A group named ${JSON.stringify(clean)} already exists.`);
+    return clean;
+  }
+}
+
+/** Reads a PATCH body: at least one field, limit 0..2147483647, never limit plus clear. */
+export function readGroupPatch(body: Record<string, unknown>): GroupPatch {
+  const patch: GroupPatch = {};
+  if (body.name !== undefined) {
+    if (typeof body.name !== "string") throw badRequest("`name` must be a string.");
+    patch.name = body.name;
+  }
+  const limit = body.monthlySpendingLimitDollars;
+  if (limit !== undefined) {
+    if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0 || limit > MAX_GROUP_LIMIT_DOLLARS)
+      throw badRequest(`\`monthlySpendingLimitDollars\` must be an integer from 0 to ${MAX_GROUP_LIMIT_DOLLARS}.`);
+    patch.monthlySpendingLimitDollars = limit;
+  }
+  const clear = body.clearMonthlySpendingLimitDollars;
+  if (clear !== undefined) {
+    if (typeof clear !== "boolean") throw badRequest("`clearMonthlySpendingLimitDollars` must be a boolean.");
+    if (clear && limit !== undefined)
+      throw badRequest("Send either `monthlySpendingLimitDollars` or `clearMonthlySpendingLimitDollars`, not both.");
+    if (clear) patch.clear = true;
+  }
+  if (Object.keys(patch).length === 0)
+    throw badRequest("Send at least one of `name`, `monthlySpendingLimitDollars`, `clearMonthlySpendingLimitDollars`.");
+  return patch;
+}
+
+/** A group's wire shape. @see spec/admin-api.md#team-directory-group */
+export function groupView(group: GroupRecord): Record<string, unknown> {
+  return {
+    id: group.id,
+    ...(group.publicId !== undefined ? { publicId: group.publicId } : {}),
+    name: group.name,
+    memberCount: group.members.size,
+    monthlySpendingLimitDollars: group.monthlySpendingLimitDollars,
+    createdAt: isoTime(group.createdAt),
+    updatedAt: isoTime(group.updatedAt),
+  };
+}

@@ -1,0 +1,59 @@
+import { reply } from "../responses.js";
+import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
+import { AdminFailure, badRequest } from "./failures.js";
+import { billingCycleOf } from "./hash.js";
+import { requireObject } from "./input.js";
+import { activeMembers, memberView, recordAudit, type TeamMemberRecord } from "./state.js";
+import { elapsedDays, memberCycleSpend } from "./usage-data.js";
+
+// GET /teams/members and POST /teams/remove-member. Remove-member answers failures as `{error}`.
+// @see spec/admin-api.md#team-admin-api-team-key
+
+/** Owners and free owners administer the team. */
+export const isAdminRole = (role: string): boolean => role === "owner" || role === "free-owner";
+/** A free owner's seat is not paid; every other role is. */
+export const isPaidRole = (role: string): boolean => role !== "free-owner";
+
+function findRemovable(context: AdminContext): TeamMemberRecord {
+  const body = requireObject(context.body, "error");
+  const hasId = body.userId !== undefined && body.userId !== null;
+  const hasEmail = body.email !== undefined && body.email !== null;
+  if (!hasId && !hasEmail) throw badRequest("Neither userId nor email was given; send exactly one of them.", "error");
+  if (hasId && hasEmail) throw badRequest("Both userId and email were given; send exactly one of them.", "error");
+  const token = hasId ? body.userId : body.email;
+  if (typeof token !== "string" || token.trim() === "")
+    throw badRequest(`\`${hasId ? "userId" : "email"}\` must be a non-empty string.`, "error");
+  if (hasId && !token.startsWith("user_")) throw badRequest("`userId` must be a user_ id.", "error");
+  const wanted = token.trim().toLowerCase();
+  const member = activeMembers(teamOf(context)).find((m) =>
+    hasId ? m.person.userId === token.trim() : m.person.email.toLowerCase() === wanted,
+  );
+  if (!member) throw new AdminFailure(404, "User is not a member of the team.", "error");
+  return member;
+}
+
+function removeMember(context: AdminContext) {
+  const team = teamOf(context);
+  const member = findRemovable(context);
+  const others = activeMembers(team).filter((m) => m !== member);
+  if (isAdminRole(member.role) && !others.some((m) => isAdminRole(m.role)))
+    throw badRequest("Cannot remove the last admin (owner or free-owner) of the team.", "error");
+  if (isPaidRole(member.role) && !others.some((m) => isPaidRole(m.role)))
+    throw badRequest("Cannot remove the last paid member of the team.", "error");
+  const cycle = billingCycleOf(context.now);
+  const days = elapsedDays(cycle.start, cycle.end, context.now, context.state.activityStart);
+  const hasBillingCycleUsage = memberCycleSpend(team, member, days).overallSpendCents > 0;
+  member.isRemoved = true;
+  member.removedAt = context.now;
+  for (const group of team.directoryGroups.groups) group.members.delete(member.person.id);
+  for (const stint of team.billingMemberships)
+    if (stint.personId === member.person.id && stint.leftAt === null) stint.leftAt = context.now;
+  recordAudit(context.state, team, context.now, "remove_user", { removedUserId: member.person.userId });
+  return reply({ success: true, userId: member.person.userId, hasBillingCycleUsage });
+}
+
+/** Team member routes. */
+export const membersHandlers: AdminHandlers = {
+  listMembers: (context) => reply({ teamMembers: teamOf(context).members.map(memberView) }),
+  removeMember,
+};

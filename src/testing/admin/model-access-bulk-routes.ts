@@ -1,0 +1,88 @@
+import { reply } from "../responses.js";
+import { type AdminContext, type AdminHandlers, linkedTeam } from "./context.js";
+import { badRequest } from "./failures.js";
+import { isInteger, type JsonObject, requireObject } from "./input.js";
+import {
+  type AccessOutcome,
+  applyConfiguration,
+  applyModel,
+  applyProvider,
+  readConfigurationBody,
+  readModelBody,
+  requireModel,
+  requireProvider,
+} from "./model-access.js";
+import { auditModelAccess } from "./model-access-routes.js";
+import type { TeamState } from "./state.js";
+
+// Bulk model access (up to 100 teamIds): a 4xx rejects the whole request with nothing changed; otherwise
+// each team gets a result row, successes are kept, and unlinked teams or teams without a policy are
+// error rows. @see spec/admin-api.md#organization-api-organization-key
+
+const MAX_TEAMS = 100;
+
+function readTeamIds(body: JsonObject): number[] {
+  const { teamIds } = body;
+  if (!Array.isArray(teamIds) || teamIds.length === 0)
+    throw badRequest("`teamIds` is required and must be a non-empty array of team ids.");
+  if (teamIds.length > MAX_TEAMS) throw badRequest(`\`teamIds\` holds ${teamIds.length} ids; at most ${MAX_TEAMS}.`);
+  if (!teamIds.every(isInteger)) throw badRequest("`teamIds` must hold numeric team ids.");
+  return [...new Set(teamIds as number[])];
+}
+
+function runBulk(
+  context: AdminContext,
+  teamIds: readonly number[],
+  apply: (team: TeamState) => AccessOutcome,
+  change: Record<string, unknown>,
+) {
+  const results = teamIds.map((teamId) => {
+    const team = linkedTeam(context, teamId);
+    if (!team) return { teamId, status: "error", errorMessage: `Team ${teamId} is not linked to this organization.` };
+    const outcome = apply(team);
+    if (!outcome.ok) return { teamId, status: "error", errorMessage: outcome.message };
+    auditModelAccess(context, team, change);
+    return { teamId, status: "success" };
+  });
+  const successCount = results.filter((r) => r.status === "success").length;
+  return reply({ results, successCount, errorCount: results.length - successCount });
+}
+
+function orgSetModelAccessBulk(context: AdminContext) {
+  const body = requireObject(context.body);
+  const teamIds = readTeamIds(body);
+  const input = readConfigurationBody(body);
+  return runBulk(context, teamIds, (team) => applyConfiguration(team, input), { ...input });
+}
+
+function orgSetModelProviderBulk(context: AdminContext) {
+  const body = requireObject(context.body);
+  const teamIds = readTeamIds(body);
+  const provider = requireProvider(context.params.provider ?? "");
+  if (typeof body.enabled !== "boolean") throw badRequest("`enabled` is required and must be a boolean.");
+  const enabled = body.enabled;
+  return runBulk(context, teamIds, (team) => applyProvider(team, provider, enabled), {
+    provider: provider.id,
+    enabled,
+  });
+}
+
+function orgSetProviderModelBulk(context: AdminContext) {
+  const body = requireObject(context.body);
+  const teamIds = readTeamIds(body);
+  const provider = requireProvider(context.params.provider ?? "");
+  const model = requireModel(provider, context.params.model ?? "");
+  const input = readModelBody(body, model);
+  return runBulk(context, teamIds, (team) => applyModel(team, provider, model, input), {
+    provider: provider.id,
+    model: model.id,
+    enabled: input.enabled,
+  });
+}
+
+/** Bulk organization model access routes. */
+export const modelAccessBulkHandlers: AdminHandlers = {
+  orgSetModelAccessBulk,
+  orgSetModelProviderBulk,
+  orgSetProviderModelBulk,
+};

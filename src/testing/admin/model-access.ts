@@ -1,0 +1,252 @@
+import { badRequest } from "./failures.js";
+import { isObject, type JsonObject } from "./input.js";
+import { type CatalogModel, type CatalogProvider, findProvider, MODEL_CATALOG } from "./model-catalog.js";
+import type { ModelAccessRecord, ParameterSetting, TeamState } from "./state.js";
+
+// The model access state machine and its wire shapes. Static body checks throw 400 (the whole request
+// fails); checks that depend on one team's policy return an outcome, so bulk routes can turn them into
+// error rows while single-team routes turn them into statuses.
+// @see spec/admin-api.md#states-and-transitions
+
+/** What applying a change to one team gave. */
+export type AccessOutcome = { ok: true } | { ok: false; status: 400 | 403 | 409; message: string };
+
+/** A configuration PUT: back to unrestricted, or custom defaults. */
+export type ConfigurationInput =
+  | { state: "unrestricted" }
+  | { newProviderDefault: "enabled" | "disabled"; newModelDefault: "enabled" | "disabled" };
+
+/** A single-model PUT. */
+export interface ModelInput {
+  enabled: boolean;
+  parameters?: Map<string, Partial<ParameterSetting>>;
+}
+
+const DEFAULTS = ["enabled", "disabled"] as const;
+type DefaultValue = (typeof DEFAULTS)[number];
+const isDefault = (value: unknown): value is DefaultValue => DEFAULTS.includes(value as DefaultValue);
+
+/** Reads `state: "unrestricted"` or both defaults; 400 for anything else. */
+export function readConfigurationBody(body: JsonObject): ConfigurationInput {
+  const hasDefaults = body.newProviderDefault !== undefined || body.newModelDefault !== undefined;
+  if (body.state !== undefined) {
+    if (body.state !== "unrestricted") throw badRequest('`state` accepts only "unrestricted".');
+    if (hasDefaults) throw badRequest("Send either `state` or the two defaults, not both.");
+    return { state: "unrestricted" };
+  }
+  if (!isDefault(body.newProviderDefault) || !isDefault(body.newModelDefault))
+    throw badRequest(
+      'Send `state: "unrestricted"`, or both `newProviderDefault` and `newModelDefault` as "enabled" or "disabled".',
+    );
+  return { newProviderDefault: body.newProviderDefault, newModelDefault: body.newModelDefault };
+}
+
+/** A catalog provider, or 400. */
+export function requireProvider(providerId: string): CatalogProvider {
+  const provider = findProvider(providerId);
+  if (!provider) throw badRequest(`Unknown provider ${JSON.stringify(providerId)}; use a catalog provider id.`);
+  return provider;
+}
+
+/** A model of a catalog provider, or 400. */
+export function requireModel(provider: CatalogProvider, modelId: string): CatalogModel {
+  const model = provider.models.find((m) => m.id === modelId);
+  if (!model) throw badRequest(`Unknown model ${JSON.stringify(modelId)} for provider ${provider.id}.`);
+  return model;
+}
+
+/** Reads `enabled` and the optional `parameters` of a model PUT against the catalog; 400 when invalid. */
+export function readModelBody(body: JsonObject, model: CatalogModel): ModelInput {
+  if (typeof body.enabled !== "boolean") throw badRequest("`enabled` is required and must be a boolean.");
+  if (body.parameters === undefined || body.parameters === null) return { enabled: body.enabled };
+  if (!isObject(body.parameters)) throw badRequest("`parameters` must be an object keyed by parameter id.");
+  const parameters = new Map<string, Partial<ParameterSetting>>();
+  for (const [id, value] of Object.entries(body.parameters)) {
+    const parameter = model.parameters.find((p) => p.id === id);
+    if (!parameter) throw badRequest(`Unknown parameter ${JSON.stringify(id)} for model ${model.id}.`);
+    if (!isObject(value)) throw badRequest(`\`parameters.${id}\` must be an object.`);
+    const setting: Partial<ParameterSetting> = {};
+    if (value.allowedValues !== undefined) {
+      const allowed = value.allowedValues;
+      if (allowed !== null) {
+        if (!Array.isArray(allowed) || allowed.length === 0)
+          throw badRequest(`\`parameters.${id}.allowedValues\` must be a non-empty array or null.`);
+        for (const item of allowed)
+          if (typeof item !== "string" || !parameter.supportedValues.includes(item))
+            throw badRequest(`\`parameters.${id}.allowedValues\`: ${JSON.stringify(item)} is not a supported value.`);
+      }
+      setting.allowedValues = allowed === null ? null : [...new Set(allowed as string[])];
+    }
+    if (value.defaultValue !== undefined) {
+      const def = value.defaultValue;
+      if (def !== null && (typeof def !== "string" || !parameter.supportedValues.includes(def)))
+        throw badRequest(`\`parameters.${id}.defaultValue\`: ${JSON.stringify(def)} is not a supported value.`);
+      setting.defaultValue = def;
+    }
+    parameters.set(id, setting);
+  }
+  return { enabled: body.enabled, parameters };
+}
+
+/** 403 when the team has no model access control. */
+export function checkAvailable(team: TeamState): AccessOutcome {
+  if (team.modelAccess.available) return { ok: true };
+  return { ok: false, status: 403, message: `Model access control is not available for team ${team.id}.` };
+}
+
+/** 403 without control, 409 unless the policy is custom (provider and model routes). */
+export function checkCustom(team: TeamState): AccessOutcome {
+  const available = checkAvailable(team);
+  if (!available.ok) return available;
+  if (team.modelAccess.state === "custom") return { ok: true };
+  return {
+    ok: false,
+    status: 409,
+    message: `Team ${team.id}'s model access is ${team.modelAccess.state}; set custom defaults with PUT configuration first.`,
+  };
+}
+
+function clearPolicy(access: ModelAccessRecord): void {
+  access.providers.clear();
+  access.models.clear();
+  access.parameters.clear();
+  access.newProviderDefault = null;
+  access.newModelDefault = null;
+}
+
+/** Moves the policy along the state table; a defaults PUT while legacy is a 409 (the spec does not show it). */
+export function applyConfiguration(team: TeamState, input: ConfigurationInput): AccessOutcome {
+  const available = checkAvailable(team);
+  if (!available.ok) return available;
+  const access = team.modelAccess;
+  if ("state" in input) {
+    clearPolicy(access);
+    access.legacyLists = null;
+    access.state = "unrestricted";
+    return { ok: true };
+  }
+  if (access.state === "legacy")
+    return {
+      ok: false,
+      status: 409,
+      message: `Team ${team.id} has a legacy policy; set state "unrestricted" before choosing custom defaults.`,
+    };
+  if (access.state === "unrestricted") {
+    // Entering custom seeds the current catalog with toggles: everything that was allowed stays allowed.
+    for (const provider of MODEL_CATALOG) {
+      access.providers.set(provider.id, true);
+      for (const model of provider.models) access.models.set(`${provider.id}/${model.id}`, true);
+    }
+    access.state = "custom";
+  }
+  access.newProviderDefault = input.newProviderDefault;
+  access.newModelDefault = input.newModelDefault;
+  return { ok: true };
+}
+
+/** Toggles a provider (409 unless custom; the routing model's provider cannot be disabled). */
+export function applyProvider(team: TeamState, provider: CatalogProvider, enabled: boolean): AccessOutcome {
+  const custom = checkCustom(team);
+  if (!custom.ok) return custom;
+  if (!enabled && provider.models.some((m) => m.requiredForRouting))
+    return {
+      ok: false,
+      status: 400,
+      message: `Provider ${provider.id} serves automatic routing and cannot be blocked.`,
+    };
+  team.modelAccess.providers.set(provider.id, enabled);
+  return { ok: true };
+}
+
+/** Toggles a model and merges its parameter settings (409 unless custom; 400 when they leave no valid variant). */
+export function applyModel(
+  team: TeamState,
+  provider: CatalogProvider,
+  model: CatalogModel,
+  input: ModelInput,
+): AccessOutcome {
+  const custom = checkCustom(team);
+  if (!custom.ok) return custom;
+  if (!input.enabled && model.requiredForRouting)
+    return {
+      ok: false,
+      status: 400,
+      message: `Model ${model.id} is required by automatic routing and cannot be blocked.`,
+    };
+  const key = `${provider.id}/${model.id}`;
+  const merged = new Map(team.modelAccess.parameters.get(key));
+  for (const [id, change] of input.parameters ?? []) {
+    const parameter = model.parameters.find((p) => p.id === id);
+    const before = merged.get(id) ?? { allowedValues: null, defaultValue: null };
+    const next = { ...before, ...change };
+    const allowed = next.allowedValues ?? parameter?.supportedValues ?? [];
+    const effectiveDefault = next.defaultValue ?? parameter?.catalogDefaultValue ?? null;
+    if (effectiveDefault !== null && !allowed.includes(effectiveDefault))
+      return {
+        ok: false,
+        status: 400,
+        message: `parameters.${id}: the default ${JSON.stringify(effectiveDefault)} is outside allowedValues; pass a defaultValue among them.`,
+      };
+    merged.set(id, next);
+  }
+  team.modelAccess.models.set(key, input.enabled);
+  team.modelAccess.parameters.set(key, merged);
+  return { ok: true };
+}
+
+/** Model access configuration. @see spec/admin-api.md#model-access-configuration */
+export function configurationView(team: TeamState): Record<string, unknown> {
+  const access = team.modelAccess;
+  const custom = access.state === "custom";
+  return {
+    teamId: team.id,
+    state: access.state,
+    newProviderDefault: custom ? access.newProviderDefault : null,
+    newModelDefault: custom ? access.newModelDefault : null,
+  };
+}
+
+function modelView(team: TeamState, provider: CatalogProvider, model: CatalogModel): Record<string, unknown> {
+  const key = `${provider.id}/${model.id}`;
+  const settings = team.modelAccess.parameters.get(key);
+  return {
+    id: model.id,
+    displayName: model.displayName,
+    enabled: team.modelAccess.models.get(key) ?? team.modelAccess.newModelDefault === "enabled",
+    parameters: model.parameters.map((parameter) => {
+      const setting = settings?.get(parameter.id);
+      return {
+        id: parameter.id,
+        displayName: parameter.displayName,
+        supportedValues: [...parameter.supportedValues],
+        allowedValues: [...(setting?.allowedValues ?? parameter.supportedValues)],
+        configuredDefaultValue: setting?.defaultValue ?? null,
+        catalogDefaultValue: parameter.catalogDefaultValue,
+      };
+    }),
+  };
+}
+
+/** The providers response. @see spec/admin-api.md#model-access-providers */
+export function providersView(team: TeamState): Record<string, unknown> {
+  return {
+    teamId: team.id,
+    state: team.modelAccess.state,
+    providers: MODEL_CATALOG.map((provider) => ({
+      id: provider.id,
+      displayName: provider.displayName,
+      enabled: team.modelAccess.providers.get(provider.id) ?? team.modelAccess.newProviderDefault === "enabled",
+      models: provider.models.map((model) => modelView(team, provider, model)),
+    })),
+  };
+}
+
+/** One provider's models with their parameters (the fake's shape: `{teamId, state, providerId, models}`). */
+export function providerModelsView(team: TeamState, provider: CatalogProvider): Record<string, unknown> {
+  return {
+    teamId: team.id,
+    state: team.modelAccess.state,
+    providerId: provider.id,
+    models: provider.models.map((model) => modelView(team, provider, model)),
+  };
+}
