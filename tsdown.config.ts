@@ -5,6 +5,7 @@ export default defineConfig({
   entry: {
     index: "src/index.ts",
     agents: "src/agents/index.ts",
+    admin: "src/admin/index.ts",
     testing: "src/testing/index.ts",
   },
   format: "esm",

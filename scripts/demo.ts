@@ -1,5 +1,6 @@
 // `npm run demo`: drives a cloud agent end to end with the SDK — against the embedded fake service on
 // 127.0.0.1, or against a real service when AGENTLINE_BASE_URL and AGENTLINE_API_KEY are set.
+// `npm run demo -- admin`: a team report through the Admin API (scripts/demo-admin.ts).
 import { AgentsClient, isAgentlineError, type RunEvent } from "../src/index.js";
 import { createFakeService } from "../src/testing/index.js";
 import { serveFetch } from "./lib/serve-fetch.js";
@@ -102,7 +103,8 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+const run = process.argv[2] === "admin" ? () => import("./demo-admin.js").then((m) => m.adminDemo()) : main;
+run().catch((error: unknown) => {
   if (isAgentlineError(error)) console.error(`demo failed: ${error.name} ${error.code}: ${error.message}`);
   else console.error("demo failed:", error);
   process.exit(1);

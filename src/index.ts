@@ -1,3 +1,9 @@
 // The front door: each API's client, and the errors and helpers they share.
+export {
+  AdminClient,
+  type AdminClientOptions,
+  OrganizationClient,
+  type OrganizationClientOptions,
+} from "./admin/index.js";
 export * from "./agents/index.js";
 export * from "./core/public.js";

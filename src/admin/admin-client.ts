@@ -1,0 +1,56 @@
+import type { AdminContext } from "./admin-context.js";
+import { type AdminClientOptions, adminContext } from "./client-base.js";
+import { directoryGroups } from "./groups-resource.js";
+import { AssistantBotResource } from "./team/assistant-bot.js";
+import { BillingGroupsResource, TeamModelAccessResource } from "./team/billing-and-models.js";
+import { AuditLogsResource, MembersResource, RepoBlocklistsResource } from "./team/members.js";
+import { SpendLimitsResource, SpendResource, UsageResource } from "./team/usage.js";
+
+/**
+ * The Team Admin API client (team key, HTTP Basic): members, audit logs, usage, spend, spend limits,
+ * repository blocklists, directory and billing groups, model access, assistant-bot administration.
+ *
+ * ```ts
+ * const admin = new AdminClient({ apiKey, baseUrl: "https://api.example.com" });
+ * for await (const event of admin.auditLogs.list({ startTime: "2026-01-01T00:00:00Z", endTime: Date.now() })) {}
+ * ```
+ * @see spec/admin-api.md
+ */
+export class AdminClient {
+  readonly members: MembersResource;
+  readonly auditLogs: AuditLogsResource;
+  readonly usage: UsageResource;
+  readonly spend: SpendResource;
+  readonly spendLimits: SpendLimitsResource;
+  readonly repoBlocklists: RepoBlocklistsResource;
+  readonly directoryGroups: ReturnType<typeof directoryGroups>;
+  readonly billingGroups: BillingGroupsResource;
+  readonly modelAccess: TeamModelAccessResource;
+  readonly assistantBot: AssistantBotResource;
+  readonly #context: AdminContext;
+
+  constructor(options: AdminClientOptions) {
+    this.#context = adminContext(options, "team");
+    const context = this.#context;
+    this.members = new MembersResource(context);
+    this.auditLogs = new AuditLogsResource(context);
+    this.usage = new UsageResource(context);
+    this.spend = new SpendResource(context);
+    this.spendLimits = new SpendLimitsResource(context);
+    this.repoBlocklists = new RepoBlocklistsResource(context);
+    this.directoryGroups = directoryGroups(context);
+    this.billingGroups = new BillingGroupsResource(context);
+    this.modelAccess = new TeamModelAccessResource(context);
+    this.assistantBot = new AssistantBotResource(context);
+  }
+
+  /** The base URL requests go to. */
+  get baseUrl(): string {
+    return this.#context.transport.baseUrl;
+  }
+
+  // Keeps the key out of `console.log(client)` and JSON dumps.
+  toJSON(): Record<string, unknown> {
+    return { baseUrl: this.baseUrl };
+  }
+}

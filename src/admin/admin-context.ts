@@ -1,0 +1,117 @@
+import type * as v from "valibot";
+import { fillPath } from "../agents/routes.js";
+import { ApiPromise, type WithResponse } from "../core/api-promise.js";
+import {
+  AgentlineError,
+  type ApiError,
+  AuthenticationError,
+  PermissionDeniedError,
+  RateLimitError,
+} from "../core/errors.js";
+import type { CallOptions } from "../core/options.js";
+import { hashBudgetKey, type RateBudgets } from "../core/rate-budget.js";
+import { parseResponse } from "../core/schema.js";
+import type { QueryValue, Transport } from "../core/transport.js";
+import { ADMIN_RATE_LIMITS, type AdminKeyKind, type AdminRoute, type AdminRouteName } from "./routes.js";
+
+/** What every Admin / Organization resource shares. */
+export interface AdminContext {
+  transport: Transport;
+  routes: Record<AdminRouteName, AdminRoute>;
+  /** Proactive budgets; `undefined` when the caller turned them off. */
+  budgets: RateBudgets | undefined;
+  /** An opaque hash of the API key, so budgets are per key without holding the key. */
+  budgetKey: () => Promise<string>;
+  keyKind: AdminKeyKind;
+  /** Filled into bodies that need it (Organization API). */
+  organizationId?: string | undefined;
+}
+
+/** One call of an admin route. */
+export interface AdminCall<S extends v.GenericSchema | undefined> {
+  route: AdminRouteName;
+  operation: string;
+  pathParams?: Record<string, string>;
+  query?: Record<string, QueryValue> | undefined;
+  body?: unknown;
+  /** The response schema; `undefined` keeps the body as it came (204 → `undefined`). */
+  schema: S;
+  options?: CallOptions | undefined;
+}
+
+type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
+
+/** The key kind and scope a route needs, said the way a person fixes it. */
+export function accessHint(route: AdminRoute): string {
+  const kind = route.keyKind === "organization" ? "an organization key" : "a team key";
+  if (route.scopes === undefined) return `this route needs ${kind}`;
+  const scopes = [...route.scopes, "admin:*"].join(", ");
+  return `this route needs ${kind} with one of the scopes ${scopes}`;
+}
+
+/** A key derived per client once: `hashBudgetKey` is async (SHA-256), so it is memoized. */
+export function memoizedBudgetKey(apiKey: string): () => Promise<string> {
+  let key: Promise<string> | undefined;
+  return () => {
+    key ??= hashBudgetKey(apiKey);
+    return key;
+  };
+}
+
+/**
+ * Sends one admin route: takes a token from the route family's budget before every attempt (so
+ * normal use never meets a 429), honours a 429's `Retry-After` for everyone sharing the budget, and
+ * turns a 401/403 into an error that says which key kind and scope the route needs.
+ */
+export async function adminSend<S extends v.GenericSchema | undefined>(
+  context: AdminContext,
+  call: AdminCall<S>,
+): Promise<WithResponse<Output<S>>> {
+  const route = context.routes[call.route];
+  if (route.keyKind !== context.keyKind) {
+    throw new AgentlineError(
+      `${call.operation}: ${accessHint(route)}; use the ${route.keyKind === "team" ? "AdminClient" : "OrganizationClient"}.`,
+      {
+        code: "wrong_key_kind",
+      },
+    );
+  }
+  const { budgets } = context;
+  const family = route.family;
+  const bucket = family && budgets ? `${await context.budgetKey()}:${family}` : undefined;
+  try {
+    return await context.transport.request({
+      operation: call.operation,
+      method: route.method,
+      path: fillPath(route.path, call.pathParams ?? {}),
+      query: call.query,
+      body: call.body,
+      idempotent: route.idempotent,
+      options: call.options,
+      parse: (json) => (call.schema ? parseResponse(call.schema, json, call.operation) : json) as Output<S>,
+      beforeAttempt:
+        bucket && family && budgets
+          ? async (_attempt, previousError, signal) => {
+              if (previousError instanceof RateLimitError)
+                await budgets.penalize(bucket, previousError.retryAfterMs ?? 60_000);
+              await budgets.acquire(bucket, family, ADMIN_RATE_LIMITS[family], signal);
+            }
+          : undefined,
+    });
+  } catch (error) {
+    if (bucket && budgets && error instanceof RateLimitError)
+      await budgets.penalize(bucket, error.retryAfterMs ?? 60_000);
+    if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
+      throw (error as ApiError).withHint(accessHint(route));
+    }
+    throw error;
+  }
+}
+
+/** {@link adminSend} as an awaitable {@link ApiPromise}; validation errors become rejections. */
+export function adminCall<S extends v.GenericSchema | undefined>(
+  context: AdminContext,
+  build: () => AdminCall<S>,
+): ApiPromise<Output<S>> {
+  return ApiPromise.from(() => adminSend(context, build()));
+}

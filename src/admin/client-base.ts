@@ -1,0 +1,49 @@
+import { authorizationHeader } from "../core/auth.js";
+import { AgentlineError } from "../core/errors.js";
+import type { ApiKeyClientOptions } from "../core/options.js";
+import { type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
+import { Transport } from "../core/transport.js";
+import { type AdminContext, memoizedBudgetKey } from "./admin-context.js";
+import { ADMIN_ROUTES, type AdminKeyKind, type AdminRoute, type AdminRouteName } from "./routes.js";
+
+/** Options of the Admin and Organization clients. Keys travel as HTTP Basic (key as username). */
+export interface AdminClientOptions extends Omit<ApiKeyClientOptions, "authScheme"> {
+  /**
+   * Proactive rate budgets per route family (the spec's per-minute limits), so normal use never meets
+   * a 429: `false` turns them off; `store` shares them across client instances (and processes, with a
+   * shared store).
+   */
+  rateBudgets?: false | { store?: RateBudgetStore | undefined } | undefined;
+  /** Called before each wait for a budget (for progress lines). */
+  onWait?: ((wait: RateBudgetWait) => void) | undefined;
+  /** Overrides of the routes table (e.g. the assumed team single-model route). */
+  routes?: Partial<Record<AdminRouteName, Partial<AdminRoute>>> | undefined;
+}
+
+/** Builds the shared context of an Admin or Organization client. */
+export function adminContext(
+  options: AdminClientOptions,
+  keyKind: AdminKeyKind,
+  organizationId?: string,
+): AdminContext {
+  const { apiKey } = options;
+  if (typeof apiKey !== "string" || apiKey === "") {
+    throw new AgentlineError(`\`apiKey\` is required: pass a ${keyKind} API key.`, { code: "invalid_option" });
+  }
+  const authorization = authorizationHeader(apiKey, "basic");
+  const transport = new Transport(options, { authorization: () => authorization, secrets: () => [apiKey] });
+  const routes = { ...ADMIN_ROUTES } as Record<AdminRouteName, AdminRoute>;
+  for (const [name, override] of Object.entries(options.routes ?? {}) as Array<[AdminRouteName, Partial<AdminRoute>]>) {
+    if (name in routes) routes[name] = { ...routes[name], ...override, assumed: false };
+  }
+  const budgets =
+    options.rateBudgets === false
+      ? undefined
+      : new RateBudgets({
+          store: options.rateBudgets?.store,
+          now: options.now,
+          sleep: options.sleep,
+          onWait: options.onWait,
+        });
+  return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId };
+}

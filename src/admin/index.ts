@@ -1,0 +1,28 @@
+// agentline/admin: the Team Admin and Organization API clients, their schemas and request checks.
+
+export { PageNumberPromise } from "../core/page-pagination.js";
+export * from "../core/public.js";
+export { MemoryRateBudgetStore, type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
+export { AdminClient } from "./admin-client.js";
+export { accessHint } from "./admin-context.js";
+export { BulkPartialError, type BulkResult, type ChunkedReport, retryFailed } from "./bulk.js";
+export type { BulkCallOptions, BulkRowsResult } from "./bulk-rows.js";
+export type { AdminClientOptions } from "./client-base.js";
+export { type DateInput, splitRange, toEpochMs } from "./date-ranges.js";
+export { type GroupMembersChange, GroupsResource } from "./groups-resource.js";
+export * from "./ids.js";
+export type { BulkTeamsResult } from "./organization/model-access.js";
+export type { SyncResult } from "./organization/usage-and-members.js";
+export { OrganizationClient, type OrganizationClientOptions } from "./organization-client.js";
+export {
+  ADMIN_RATE_LIMITS,
+  ADMIN_ROUTES,
+  type AdminKeyKind,
+  type AdminRoute,
+  type AdminRouteFamily,
+  type AdminRouteName,
+} from "./routes.js";
+export * from "./schemas/index.js";
+export type { SpendLimitsResult } from "./team/usage.js";
+export * from "./validate.js";
+export { WindowedList } from "./windowed-list.js";

@@ -1,0 +1,228 @@
+import type { CallOptions } from "../../core/options.js";
+import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
+import { pagedList, toQuery } from "../admin-lists.js";
+import { retryFailed } from "../bulk.js";
+import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
+import { type DateInput, toEpochMs, walkWindows } from "../date-ranges.js";
+import { ADMIN_LIMITS } from "../schemas/constants.js";
+import {
+  OrgDailyUsageResponseSchema,
+  type OrgDailyUsageRow,
+  type OrgMember,
+  OrgMembersResponseSchema,
+  OrgSpendResponseSchema,
+  type OrgSpendRow,
+  type OrgUsageEvent,
+  OrgUsageEventsResponseSchema,
+  PooledUsageResponseSchema,
+  type SyncResultRow,
+  SyncResultsSchema,
+} from "../schemas/index.js";
+import type { SyncEntry } from "../schemas/requests-organization.js";
+import {
+  assertOrgDailyUsageBody,
+  assertOrgPooledUsageBody,
+  assertOrgSpendBody,
+  assertOrgSync,
+  assertOrgUsageEventsBody,
+  assertPageQuery,
+  assertSyncEntries,
+} from "../validate.js";
+
+function organizationId(context: AdminContext): string {
+  return context.organizationId ?? "";
+}
+
+/** Organization members with their per-team roles. @see spec/admin-api.md#organization-api-organization-key */
+export class OrgMembersResource {
+  readonly #context: AdminContext;
+  constructor(context: AdminContext) {
+    this.#context = context;
+  }
+
+  /** Members, paged (pageSize above 200 is clamped): `await` → first page, `for await` → every member. */
+  list(params: { pageSize?: number } = {}, options?: CallOptions) {
+    return pagedList(this.#context, {
+      route: "orgListMembers",
+      operation: "members.list",
+      schema: OrgMembersResponseSchema,
+      itemsOf: (page): readonly OrgMember[] => page.members,
+      placement: "query",
+      params: () => toQuery({ ...assertPageQuery("orgListMembers", {}, "members.list") }),
+      pageSize: params.pageSize,
+      fallbackPageSize: 100,
+      options,
+    });
+  }
+}
+
+/** Result of a membership sync: per-entry rows in request order, with the chunk report. */
+export type SyncResult = BulkRowsResult<SyncResultRow, SyncEntry>;
+
+/** Team membership sync: the complete target set of teams per user. */
+export class TeamMembershipsResource {
+  readonly #context: AdminContext;
+  constructor(context: AdminContext) {
+    this.#context = context;
+  }
+
+  /**
+   * Syncs any number of users, 500 per request, results merged in request order; per-entry failures
+   * are rows (they never block other entries); `retryFailed(result)` re-sends only those.
+   */
+  async sync(users: SyncEntry[], options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
+    const entries = assertSyncEntries(users, "teamMemberships.sync");
+    return bulkRows<SyncResultRow, SyncEntry>({
+      items: entries,
+      size: ADMIN_LIMITS.maxSyncUsers,
+      call: options,
+      send: async (chunk) => {
+        const body = assertOrgSync(
+          { organizationId: organizationId(this.#context), users: chunk },
+          "teamMemberships.sync",
+        );
+        const result = await adminSend(this.#context, {
+          route: "orgSyncMemberships",
+          operation: "teamMemberships.sync",
+          body,
+          schema: SyncResultsSchema,
+          options,
+        });
+        return result.data.results;
+      },
+    });
+  }
+
+  /** Re-sends only the entries of an earlier sync that did not apply. */
+  retryFailed(result: SyncResult, options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
+    return this.sync(retryFailed(result.report), options);
+  }
+}
+
+/** Organization usage: the pool, usage events and daily rows. */
+export class OrgUsageResource {
+  readonly #context: AdminContext;
+  constructor(context: AdminContext) {
+    this.#context = context;
+  }
+
+  /** The pool (limit, used, remaining cents) and each team's use. */
+  pooled(options?: CallOptions) {
+    return adminCall(this.#context, () => ({
+      route: "orgPooledUsage",
+      operation: "usage.pooled",
+      body: assertOrgPooledUsageBody({ organizationId: organizationId(this.#context) }, "usage.pooled"),
+      schema: PooledUsageResponseSchema,
+      options,
+    }));
+  }
+
+  /** Usage events, each tagged with its team, paged. */
+  events(
+    params: {
+      teamIds?: number[];
+      startDate?: DateInput;
+      endDate?: DateInput;
+      userId?: number;
+      email?: string;
+      serviceAccountId?: string;
+      pageSize?: number;
+    } = {},
+    options?: CallOptions,
+  ) {
+    const { pageSize, startDate, endDate, ...filters } = params;
+    return pagedList(this.#context, {
+      route: "orgUsageEvents",
+      operation: "usage.events",
+      schema: OrgUsageEventsResponseSchema,
+      itemsOf: (page): readonly OrgUsageEvent[] => page.usageEvents,
+      placement: "body",
+      params: () =>
+        assertOrgUsageEventsBody(
+          {
+            ...filters,
+            organizationId: organizationId(this.#context),
+            startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
+            endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
+          },
+          "usage.events",
+        ),
+      pageSize,
+      options,
+    });
+  }
+
+  /** Daily rows over any range: split into ≤ 30-day windows, each paged by user, merged in order. */
+  async daily(
+    params: { startDate: DateInput; endDate: DateInput; teamIds?: number[]; userEmail?: string; pageSize?: number },
+    options?: CallOptions,
+  ): Promise<{ data: OrgDailyUsageRow[]; period: { startDate: number; endDate: number } }> {
+    const { startDate, endDate, pageSize, ...filters } = params;
+    const start = toEpochMs(startDate, "startDate");
+    const end = toEpochMs(endDate, "endDate");
+    const data: OrgDailyUsageRow[] = [];
+    const windows = walkWindows(
+      start,
+      end,
+      async (window) => {
+        const rows: OrgDailyUsageRow[] = [];
+        const pages = pagedList(this.#context, {
+          route: "orgDailyUsage",
+          operation: "usage.daily",
+          schema: OrgDailyUsageResponseSchema,
+          itemsOf: (page) => page.data,
+          placement: "body",
+          params: () =>
+            assertOrgDailyUsageBody(
+              {
+                ...filters,
+                organizationId: organizationId(this.#context),
+                startDate: window.start,
+                endDate: window.end,
+              },
+              "usage.daily",
+            ),
+          pageSize,
+          options,
+        });
+        for await (const row of pages) rows.push(row);
+        return rows;
+      },
+      { byDay: true },
+    );
+    // A loop, not push(...rows): a window can hold more rows than the call stack takes arguments.
+    for await (const rows of windows) for (const row of rows) data.push(row);
+    return { data, period: { startDate: start, endDate: end } };
+  }
+}
+
+/** Organization spend over the contract window. */
+export class OrgSpendResource {
+  readonly #context: AdminContext;
+  constructor(context: AdminContext) {
+    this.#context = context;
+  }
+
+  /** Spend rows (cents), paged. */
+  list(
+    params: {
+      teamIds?: number[];
+      sortBy?: "email" | "name" | "spendCents";
+      sortDirection?: "asc" | "desc";
+      pageSize?: number;
+    } = {},
+    options?: CallOptions,
+  ) {
+    const { pageSize, ...filters } = params;
+    return pagedList(this.#context, {
+      route: "orgSpend",
+      operation: "spend.list",
+      schema: OrgSpendResponseSchema,
+      itemsOf: (page) => (page.teamMemberSpend ?? []) as readonly OrgSpendRow[],
+      placement: "body",
+      params: () => assertOrgSpendBody({ ...filters, organizationId: organizationId(this.#context) }, "spend.list"),
+      pageSize,
+      options,
+    });
+  }
+}

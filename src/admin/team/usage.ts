@@ -1,0 +1,214 @@
+import type { CallOptions } from "../../core/options.js";
+import type { PageNumberPromise } from "../../core/page-pagination.js";
+import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
+import { pagedList } from "../admin-lists.js";
+import { retryFailed } from "../bulk.js";
+import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
+import { type DateInput, toEpochMs, walkWindows } from "../date-ranges.js";
+import { ADMIN_LIMITS } from "../schemas/constants.js";
+import {
+  SetSpendLimitResponseSchema,
+  SetSpendLimitsResponseSchema,
+  type SpendLimitRowResult,
+  TeamDailyUsageResponseSchema,
+  type TeamDailyUsageRow,
+  type TeamSpendResponse,
+  TeamSpendResponseSchema,
+  type TeamSpendRow,
+  type UsageEvent,
+  type UsageEventsResponse,
+  UsageEventsResponseSchema,
+} from "../schemas/index.js";
+import type { SetSpendLimitParams, SpendLimitUpdate } from "../schemas/requests-team.js";
+import {
+  assertDailyUsageBody,
+  assertSetSpendLimit,
+  assertSetSpendLimits,
+  assertSpendLimitUpdates,
+  assertTeamSpendBody,
+  assertUsageEventsBody,
+} from "../validate.js";
+
+/** Parameters of the team usage-events list (filters combine with AND). */
+export interface UsageEventsParams {
+  startDate?: DateInput | undefined;
+  endDate?: DateInput | undefined;
+  userId?: number | undefined;
+  email?: string | undefined;
+  serviceAccountId?: string | undefined;
+  cloudAgentId?: string | undefined;
+  automationId?: string | undefined;
+  hostingType?: "CLOUD" | "SELF_HOSTED" | "SELF_HOSTED_POOL" | "SELF_HOSTED_MACHINE" | undefined;
+  pageSize?: number | undefined;
+}
+
+/** Team usage: daily rows and usage events. @see spec/admin-api.md#team-admin-api-team-key */
+export class UsageResource {
+  readonly #context: AdminContext;
+  constructor(context: AdminContext) {
+    this.#context = context;
+  }
+
+  /**
+   * Daily usage rows from `startDate` to `endDate` (epoch ms, ISO or Date), any length: split into
+   * ≤ 30-day windows (the route's limit) and merged in order. With `pageSize`, each window is paged
+   * by user too.
+   */
+  async daily(
+    params: { startDate: DateInput; endDate: DateInput; pageSize?: number | undefined },
+    options?: CallOptions,
+  ): Promise<{ data: TeamDailyUsageRow[]; period: { startDate: number; endDate: number } }> {
+    const startDate = toEpochMs(params.startDate, "startDate");
+    const endDate = toEpochMs(params.endDate, "endDate");
+    const data: TeamDailyUsageRow[] = [];
+    const windows = walkWindows(
+      startDate,
+      endDate,
+      async (window) => {
+        if (params.pageSize === undefined) {
+          const body = assertDailyUsageBody({ startDate: window.start, endDate: window.end }, "usage.daily");
+          const page = await adminSend(this.#context, {
+            route: "teamDailyUsage",
+            operation: "usage.daily",
+            body,
+            schema: TeamDailyUsageResponseSchema,
+            options,
+          });
+          return page.data.data;
+        }
+        const rows: TeamDailyUsageRow[] = [];
+        const pages = pagedList(this.#context, {
+          route: "teamDailyUsage",
+          operation: "usage.daily",
+          schema: TeamDailyUsageResponseSchema,
+          itemsOf: (page) => page.data,
+          placement: "body",
+          params: { startDate: window.start, endDate: window.end },
+          pageSize: params.pageSize,
+          options,
+        });
+        for await (const row of pages) rows.push(row);
+        return rows;
+      },
+      { byDay: true },
+    );
+    // A loop, not push(...rows): a window can hold more rows than the call stack takes arguments.
+    for await (const rows of windows) for (const row of rows) data.push(row);
+    return { data, period: { startDate, endDate } };
+  }
+
+  /** Usage events (inference spend), paged: `await` → first page, `for await` → every event. */
+  events(params: UsageEventsParams = {}, options?: CallOptions): PageNumberPromise<UsageEvent, UsageEventsResponse> {
+    const { pageSize, startDate, endDate, ...filters } = params;
+    const body = () =>
+      assertUsageEventsBody(
+        {
+          ...filters,
+          startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
+          endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
+        },
+        "usage.events",
+      );
+    return pagedList(this.#context, {
+      route: "teamUsageEvents",
+      operation: "usage.events",
+      schema: UsageEventsResponseSchema,
+      itemsOf: (page) => page.usageEvents,
+      placement: "body",
+      params: body,
+      pageSize,
+      options,
+    });
+  }
+}
+
+/** Team spend this billing cycle. @see spec/admin-api.md#team-admin-api-team-key */
+export class SpendResource {
+  readonly #context: AdminContext;
+  constructor(context: AdminContext) {
+    this.#context = context;
+  }
+
+  /** Spend rows (fractional cents), paged: `await` → first page, `for await` → every member. */
+  list(
+    params: {
+      searchTerm?: string;
+      sortBy?: "amount" | "date" | "user";
+      sortDirection?: "asc" | "desc";
+      pageSize?: number;
+    } = {},
+    options?: CallOptions,
+  ): PageNumberPromise<TeamSpendRow, TeamSpendResponse> {
+    const { pageSize, ...filters } = params;
+    return pagedList(this.#context, {
+      route: "teamSpend",
+      operation: "spend.list",
+      schema: TeamSpendResponseSchema,
+      itemsOf: (page) => page.teamMemberSpend,
+      placement: "body",
+      params: () => assertTeamSpendBody(filters, "spend.list"),
+      pageSize,
+      fallbackPageSize: 100,
+      options,
+    });
+  }
+}
+
+/** Result of {@link SpendLimitsResource.setMany}: per-row results in request order, totals, chunk report. */
+export interface SpendLimitsResult extends BulkRowsResult<SpendLimitRowResult, SpendLimitUpdate> {
+  updatedCount: number;
+  unchangedCount: number;
+}
+
+/** Per-member spend limits. @see spec/admin-api.md#team-admin-api-team-key */
+export class SpendLimitsResource {
+  readonly #context: AdminContext;
+  constructor(context: AdminContext) {
+    this.#context = context;
+  }
+
+  /** Sets (integer dollars; 0 = $0) or removes (`null`) one member's limit. Enterprise only. */
+  set(params: SetSpendLimitParams, options?: CallOptions) {
+    return adminCall(this.#context, () => ({
+      route: "setSpendLimit",
+      operation: "spendLimits.set",
+      body: assertSetSpendLimit(params, "spendLimits.set"),
+      schema: SetSpendLimitResponseSchema,
+      options,
+    }));
+  }
+
+  /**
+   * Sets many limits: any number of updates, sent 100 at a time, results merged in request order.
+   * A row that failed stays in `rows` with its input; a chunk rejected whole is in `report.failed`.
+   * `retryFailed(result)` re-sends only what did not apply.
+   */
+  async setMany(updates: SpendLimitUpdate[], options?: CallOptions & BulkCallOptions): Promise<SpendLimitsResult> {
+    const valid = assertSpendLimitUpdates(updates, "spendLimits.setMany");
+    let updatedCount = 0;
+    let unchangedCount = 0;
+    const result = await bulkRows<SpendLimitRowResult, SpendLimitUpdate>({
+      items: valid,
+      size: ADMIN_LIMITS.maxSpendLimitUpdates,
+      call: options,
+      send: async (chunk) => {
+        const response = await adminSend(this.#context, {
+          route: "setSpendLimits",
+          operation: "spendLimits.setMany",
+          body: assertSetSpendLimits({ updates: chunk }, "spendLimits.setMany"),
+          schema: SetSpendLimitsResponseSchema,
+          options,
+        });
+        updatedCount += response.data.updatedCount;
+        unchangedCount += response.data.unchangedCount;
+        return response.data.results;
+      },
+    });
+    return { ...result, updatedCount, unchangedCount };
+  }
+
+  /** Re-sends only the updates that failed (rows or whole chunks) of an earlier `setMany`. */
+  retryFailed(result: SpendLimitsResult, options?: CallOptions & BulkCallOptions): Promise<SpendLimitsResult> {
+    return this.setMany(retryFailed(result.report), options);
+  }
+}
