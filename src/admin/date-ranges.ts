@@ -101,20 +101,7 @@ export function splitRange(
   maxDays: number = MAX_RANGE_DAYS,
   fields: RangeFields = DEFAULT_FIELDS,
 ): DateWindow[] {
-  checkEpoch(startMs, fields.start);
-  checkEpoch(endMs, fields.end);
-  if (endMs < startMs) throw invalid(fields.end, `must not be before \`${fields.start}\``);
-  const span = Math.floor(maxDays * DAY_MS);
-  if (!(Number.isFinite(maxDays) && span >= 1)) {
-    throw new ValidationError([{ path: "maxDays", rule: "positive", message: "must be a positive number of days" }]);
-  }
-  const windows: DateWindow[] = [];
-  for (let start = startMs; ; ) {
-    const end = Math.min(start + span, endMs);
-    windows.push({ start, end });
-    if (end >= endMs) return windows;
-    start = end + 1;
-  }
+  return split(startMs, endMs, maxDays, fields, false);
 }
 
 /**
@@ -128,13 +115,21 @@ export function splitRangeByDay(
   maxDays: number = MAX_RANGE_DAYS,
   fields: RangeFields = DEFAULT_FIELDS,
 ): DateWindow[] {
+  return split(startMs, endMs, maxDays, fields, true);
+}
+
+function split(startMs: number, endMs: number, maxDays: number, fields: RangeFields, byDay: boolean): DateWindow[] {
   checkEpoch(startMs, fields.start);
   checkEpoch(endMs, fields.end);
   if (endMs < startMs) throw invalid(fields.end, `must not be before \`${fields.start}\``);
+  const span = Math.floor(maxDays * DAY_MS);
+  if (!(Number.isFinite(maxDays) && span >= 1)) {
+    throw new ValidationError([{ path: "maxDays", rule: "positive", message: "must be a positive number of days" }]);
+  }
   const windows: DateWindow[] = [];
   for (let start = startMs; ; ) {
-    const dayStart = Math.floor(start / DAY_MS) * DAY_MS;
-    const end = Math.min(dayStart + Math.floor(maxDays) * DAY_MS - 1, endMs);
+    const limit = byDay ? Math.floor(start / DAY_MS) * DAY_MS + Math.floor(maxDays) * DAY_MS - 1 : start + span;
+    const end = Math.min(limit, endMs);
     windows.push({ start, end });
     if (end >= endMs) return windows;
     start = end + 1;

@@ -1,4 +1,5 @@
 import type { WithResponse } from "../core/api-promise.js";
+import { FirstPageThenable } from "../core/first-page.js";
 import { type PageNumberOptions, PageNumberPromise } from "../core/page-pagination.js";
 import type { DateWindow } from "./date-ranges.js";
 
@@ -9,36 +10,20 @@ import type { DateWindow } from "./date-ranges.js";
  * pages are fetched lazily, only as far as the caller reads.
  * @see spec/admin-api.md#limits
  */
-export class WindowedList<Item, Page> implements PromiseLike<Page>, AsyncIterable<Item> {
+export class WindowedList<Item, Page> extends FirstPageThenable<Page> implements AsyncIterable<Item> {
   readonly #windows: () => DateWindow[];
   readonly #pagesOf: (window: DateWindow) => PageNumberOptions<Item, Page>;
-  #first: Promise<WithResponse<Page>> | undefined;
 
   constructor(windows: () => DateWindow[], pagesOf: (window: DateWindow) => PageNumberOptions<Item, Page>) {
+    super();
     this.#windows = windows;
     this.#pagesOf = pagesOf;
   }
 
-  #firstWindow(): PageNumberPromise<Item, Page> {
+  protected fetchFirst(): Promise<WithResponse<Page>> {
     const [first] = this.#windows();
     if (!first) throw new RangeError("empty date range"); // splitRange always yields one window
-    return new PageNumberPromise(this.#pagesOf(first));
-  }
-
-  /** The first page of the first window, with its raw response. */
-  withResponse(): Promise<WithResponse<Page>> {
-    this.#first ??= Promise.resolve().then(() => this.#firstWindow().withResponse());
-    return this.#first;
-  }
-
-  // biome-ignore lint/suspicious/noThenProperty: deliberately thenable, like every list in agentline.
-  then<R1 = Page, R2 = never>(
-    onFulfilled?: ((value: Page) => R1 | PromiseLike<R1>) | null,
-    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
-  ): Promise<R1 | R2> {
-    return this.withResponse()
-      .then((result) => result.data)
-      .then(onFulfilled, onRejected);
+    return new PageNumberPromise(this.#pagesOf(first)).withResponse();
   }
 
   /** Every page of every window, in order. */

@@ -1,5 +1,6 @@
 import type { WithResponse } from "./api-promise.js";
 import { ValidationError } from "./errors.js";
+import { FirstPageThenable } from "./first-page.js";
 
 /** Where the walk is when {@link PageNumberOptions.hasNext} is asked about a page. */
 export interface PageNumberState {
@@ -71,14 +72,14 @@ export function hasNextPageFrom(page: unknown, state: PageNumberState): boolean 
  * one at a time, and the first page once however it is used. The walk stops where `hasNext` says
  * so, and on an empty page whatever the envelope claims (a server that miscounts cannot loop us).
  */
-export class PageNumberPromise<Item, Page> implements PromiseLike<Page>, AsyncIterable<Item> {
+export class PageNumberPromise<Item, Page> extends FirstPageThenable<Page> implements AsyncIterable<Item> {
   readonly #options: PageNumberOptions<Item, Page>;
   #pageSize = 0;
   #startPage = 1;
   #invalid: unknown;
-  #first: Promise<WithResponse<Page>> | undefined;
 
   constructor(options: PageNumberOptions<Item, Page>) {
+    super();
     this.#options = options;
     // A bad page size or page number rejects the first page, like a failed request: the call never
     // throws synchronously, so `.catch()` and `try { await … }` both see it, and nothing is sent.
@@ -94,31 +95,9 @@ export class PageNumberPromise<Item, Page> implements PromiseLike<Page>, AsyncIt
     }
   }
 
-  #firstPage(): Promise<WithResponse<Page>> {
-    this.#first ??=
-      this.#invalid === undefined
-        ? Promise.resolve().then(() => this.#options.fetchPage(this.#startPage, this.#pageSize))
-        : Promise.reject(this.#invalid);
-    return this.#first;
-  }
-
-  /** The first page with its raw response. */
-  withResponse(): Promise<WithResponse<Page>> {
-    return this.#firstPage();
-  }
-
-  // biome-ignore lint/suspicious/noThenProperty: a PageNumberPromise is deliberately thenable.
-  then<R1 = Page, R2 = never>(
-    onFulfilled?: ((value: Page) => R1 | PromiseLike<R1>) | null,
-    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
-  ): Promise<R1 | R2> {
-    return this.#firstPage()
-      .then((result) => result.data)
-      .then(onFulfilled, onRejected);
-  }
-
-  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page | R> {
-    return this.then(undefined, onRejected);
+  protected fetchFirst(): Promise<WithResponse<Page>> {
+    if (this.#invalid !== undefined) return Promise.reject(this.#invalid);
+    return this.#options.fetchPage(this.#startPage, this.#pageSize);
   }
 
   /** Every page in order from the first; stops when `hasNext` is false or a page is empty. */
@@ -126,7 +105,7 @@ export class PageNumberPromise<Item, Page> implements PromiseLike<Page>, AsyncIt
     const { fetchPage, itemsOf } = this.#options;
     const hasNext = this.#options.hasNext ?? hasNextPageFrom;
     let number = this.#startPage;
-    let page = (await this.#firstPage()).data;
+    let page = (await this.withResponse()).data;
     for (;;) {
       yield page;
       const itemCount = itemsOf(page).length;

@@ -1,4 +1,5 @@
 import type { WithResponse } from "./api-promise.js";
+import { FirstPageThenable } from "./first-page.js";
 
 /** One page of a cursor-paginated list. `nextCursor` is absent on the last page. */
 export interface CursorPage<Item> {
@@ -15,42 +16,23 @@ export type PageFetcher<Page> = (cursor: string | undefined) => Promise<WithResp
  * time, only as far as the caller reads, and the first page is fetched once however it is used.
  */
 export class PagePromise<Item, Page extends CursorPage<Item> = CursorPage<Item>>
-  implements PromiseLike<Page>, AsyncIterable<Item>
+  extends FirstPageThenable<Page>
+  implements AsyncIterable<Item>
 {
   readonly #fetchPage: PageFetcher<Page>;
-  #first: Promise<WithResponse<Page>> | undefined;
 
   constructor(fetchPage: PageFetcher<Page>) {
+    super();
     this.#fetchPage = fetchPage;
   }
 
-  #firstPage(): Promise<WithResponse<Page>> {
-    this.#first ??= Promise.resolve().then(() => this.#fetchPage(undefined));
-    return this.#first;
-  }
-
-  /** The first page with its raw response. */
-  withResponse(): Promise<WithResponse<Page>> {
-    return this.#firstPage();
-  }
-
-  // biome-ignore lint/suspicious/noThenProperty: a PagePromise is deliberately thenable.
-  then<R1 = Page, R2 = never>(
-    onFulfilled?: ((value: Page) => R1 | PromiseLike<R1>) | null,
-    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
-  ): Promise<R1 | R2> {
-    return this.#firstPage()
-      .then((result) => result.data)
-      .then(onFulfilled, onRejected);
-  }
-
-  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page | R> {
-    return this.then(undefined, onRejected);
+  protected fetchFirst(): Promise<WithResponse<Page>> {
+    return this.#fetchPage(undefined);
   }
 
   /** Every page in order, starting with the first; stops where `nextCursor` is absent. */
   async *pages(): AsyncGenerator<Page, void, undefined> {
-    let page = (await this.#firstPage()).data;
+    let page = (await this.withResponse()).data;
     yield page;
     const seen = new Set<string>();
     while (typeof page.nextCursor === "string" && page.nextCursor !== "") {

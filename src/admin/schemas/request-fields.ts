@@ -1,5 +1,17 @@
 import * as v from "valibot";
+import { pathItem } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
+
+export {
+  anyText,
+  arrayOf,
+  booleanField,
+  integerAtLeast,
+  integerBetween,
+  notAnArray,
+  oneOf,
+  pathItem,
+} from "../../core/request-fields.js";
 
 // Building blocks for the Admin and Organization request schemas. Every message starts with `[rule_name] `
 // (see `toValidationIssues`) and says how to fix the call; the issue's `path` says where the field sits. Messages
@@ -31,12 +43,6 @@ export function openObject<const TEntries extends v.ObjectEntries>(
   return v.looseObject(entries, objectMessage(label)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
 }
 
-/** Any string, possibly empty. @see spec/admin-api.md#endpoints */
-// @__NO_SIDE_EFFECTS__
-export function anyText(label: string) {
-  return v.string(`[type] ${label} must be a string`);
-}
-
 /** A string with at least one non-blank character. @see spec/admin-api.md#endpoints */
 // @__NO_SIDE_EFFECTS__
 export function requiredText(label: string) {
@@ -61,20 +67,8 @@ export function emailField(label: string) {
   );
 }
 
-/** A boolean, not a string like "true". @see spec/admin-api.md#endpoints */
-// @__NO_SIDE_EFFECTS__
-export function booleanField(label: string) {
-  return v.boolean(`[type] ${label} must be a boolean (true or false)`);
-}
-
 function listed(values: readonly string[]): string {
   return values.map((value) => `"${value}"`).join(", ");
-}
-
-/** One of a closed list of strings. @see spec/admin-api.md#endpoints */
-// @__NO_SIDE_EFFECTS__
-export function oneOf<const TValues extends readonly string[]>(values: TValues, label: string) {
-  return v.picklist(values, `[one_of] ${label} must be one of ${listed(values)}`);
 }
 
 /** One of a closed list of strings, or `null`. @see spec/admin-api.md#assistant-bot-records */
@@ -93,27 +87,6 @@ export function integerField(label: string) {
   return v.pipe(v.number(`[type] ${label} must be a number`), v.integer(`[integer] ${label} must be a whole number`));
 }
 
-/** An integer >= `min`. @see spec/admin-api.md#endpoints */
-// @__NO_SIDE_EFFECTS__
-export function integerAtLeast(label: string, min: number) {
-  return v.pipe(
-    v.number(`[type] ${label} must be a number`),
-    v.integer(`[integer] ${label} must be a whole number`),
-    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
-  );
-}
-
-/** An integer in `min..max`. @see spec/admin-api.md#limits */
-// @__NO_SIDE_EFFECTS__
-export function integerBetween(label: string, min: number, max: number) {
-  return v.pipe(
-    v.number(`[type] ${label} must be a number`),
-    v.integer(`[integer] ${label} must be a whole number`),
-    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
-    v.maxValue(max, `[max_value] ${label} must be at most ${max}`),
-  );
-}
-
 /** Epoch milliseconds; the client converts `Date` and ISO strings before checking. @see spec/admin-api.md#team-admin-api-team-key */
 // @__NO_SIDE_EFFECTS__
 export function epochMsField(label: string) {
@@ -121,12 +94,6 @@ export function epochMsField(label: string) {
     v.number(`[type] ${label} must be a number of epoch milliseconds, such as Date.parse("2025-01-31")`),
     v.finite(`[type] ${label} must be a finite number of epoch milliseconds`),
   );
-}
-
-/** An array of `item`. @see spec/admin-api.md#endpoints */
-// @__NO_SIDE_EFFECTS__
-export function arrayOf<const TItem extends v.GenericSchema>(item: TItem, label: string) {
-  return v.array(item, `[type] ${label} must be an array`);
 }
 
 /**
@@ -153,11 +120,6 @@ export function minItems<TInput>(min: number, label: string): v.RawCheckAction<T
       addIssue({ message: `[min_items] ${label} is empty; send at least ${min} item${min === 1 ? "" : "s"}` });
     }
   });
-}
-
-/** A path item for a raw check issue; valibot's parents prepend their own part of the path. @see spec/admin-api.md#endpoints */
-export function pathItem(input: unknown, key: string | number, value: unknown): v.UnknownPathItem {
-  return { type: "unknown", origin: "value", input, key, value };
 }
 
 /** A one-item issue path, as raw checks pass it. @see spec/admin-api.md#endpoints */
@@ -215,8 +177,3 @@ export function dateRange<TInput>(startKey: string, endKey: string, maxDays?: nu
  * `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]`.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-// @__NO_SIDE_EFFECTS__
-export function notAnArray<const TSchema extends v.GenericSchema>(schema: TSchema, message: string) {
-  const refuseArray = v.never(message);
-  return v.lazy((input) => (Array.isArray(input) ? refuseArray : schema));
-}

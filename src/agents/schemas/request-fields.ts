@@ -1,5 +1,17 @@
 import * as v from "valibot";
+import { notAnArray, pathItem } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
+
+export {
+  anyText,
+  arrayOf,
+  booleanField,
+  integerAtLeast,
+  integerBetween,
+  notAnArray,
+  oneOf,
+  pathItem,
+} from "../../core/request-fields.js";
 
 // Building blocks for request schemas. Every message starts with `[rule_name] ` (see `toValidationIssues`)
 // and names the field, never its value: an env var value, an MCP header or a secret must not end up in a
@@ -51,12 +63,6 @@ export function closedObject<const TEntries extends v.ObjectEntries>(
   return v.strictObject(entries, objectMessage(label, true));
 }
 
-/** Any string (possibly empty). @see spec/cloud-agents-api.md#request-bodies */
-// @__NO_SIDE_EFFECTS__
-export function anyText(label: string) {
-  return v.string(`[type] ${label} must be a string`);
-}
-
 /** A string of at least one character. @see spec/cloud-agents-api.md#request-bodies */
 // @__NO_SIDE_EFFECTS__
 export function requiredText(label: string) {
@@ -76,40 +82,6 @@ export function boundedText(label: string, max: number) {
       max,
       (issue) => `[max_length] ${label} has ${issue.input.length} characters; shorten it to at most ${max}`,
     ),
-  );
-}
-
-/** A boolean, not a string like "true". @see spec/cloud-agents-api.md#request-bodies */
-// @__NO_SIDE_EFFECTS__
-export function booleanField(label: string) {
-  return v.boolean(`[type] ${label} must be a boolean (true or false)`);
-}
-
-/** One of a closed list of strings. @see spec/cloud-agents-api.md#request-bodies */
-// @__NO_SIDE_EFFECTS__
-export function oneOf<const TValues extends readonly string[]>(values: TValues, label: string) {
-  const listed = values.map((value) => `"${value}"`).join(", ");
-  return v.picklist(values, `[one_of] ${label} must be one of ${listed}`);
-}
-
-/** An integer >= `min`. @see spec/cloud-agents-api.md#request-bodies */
-// @__NO_SIDE_EFFECTS__
-export function integerAtLeast(label: string, min: number) {
-  return v.pipe(
-    v.number(`[type] ${label} must be a number`),
-    v.integer(`[integer] ${label} must be a whole number`),
-    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
-  );
-}
-
-/** An integer in `min..max`. @see spec/cloud-agents-api.md#endpoints */
-// @__NO_SIDE_EFFECTS__
-export function integerBetween(label: string, min: number, max: number) {
-  return v.pipe(
-    v.number(`[type] ${label} must be a number`),
-    v.integer(`[integer] ${label} must be a whole number`),
-    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
-    v.maxValue(max, `[max_value] ${label} must be at most ${max}`),
   );
 }
 
@@ -161,11 +133,6 @@ export function httpUrlWithoutUserinfoField(label: string) {
  * `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]` as `{ "0": "a" }`.
  * @see spec/cloud-agents-api.md#request-bodies
  */
-// @__NO_SIDE_EFFECTS__
-export function notAnArray<const TSchema extends v.GenericSchema>(schema: TSchema, message: string) {
-  const refuseArray = v.never(message);
-  return v.lazy((input) => (Array.isArray(input) ? refuseArray : schema));
-}
 
 /** An object whose values are all strings; messages never quote a value (it may be a secret). @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
 // @__NO_SIDE_EFFECTS__
@@ -175,12 +142,6 @@ export function stringMap(label: string) {
     v.record(v.string(), v.string(`[type] every value in ${label} must be a string`), message),
     message,
   );
-}
-
-/** An array of `item`. @see spec/cloud-agents-api.md#request-bodies */
-// @__NO_SIDE_EFFECTS__
-export function arrayOf<const TItem extends v.GenericSchema>(item: TItem, label: string) {
-  return v.array(item, `[type] ${label} must be an array`);
 }
 
 /**
@@ -196,11 +157,6 @@ export function maxItems<TInput>(max: number, label: string): v.RawCheckAction<T
       addIssue({ message: `[max_items] ${label} has ${value.length} items; send at most ${max}` });
     }
   });
-}
-
-/** A path item for a raw check issue; valibot's parents prepend their own part of the path. @see spec/cloud-agents-api.md#request-bodies */
-export function pathItem(input: unknown, key: string | number, value: unknown): v.UnknownPathItem {
-  return { type: "unknown", origin: "value", input, key, value };
 }
 
 /**

@@ -1,0 +1,33 @@
+import type { WithResponse } from "./api-promise.js";
+
+/**
+ * What every list shares: awaiting it gives the first page, fetched once and lazily (nothing is sent
+ * until the first `then`, `withResponse()` or iteration), and a synchronous throw while fetching
+ * becomes a rejection.
+ */
+export abstract class FirstPageThenable<Page> implements PromiseLike<Page> {
+  #first: Promise<WithResponse<Page>> | undefined;
+
+  /** Fetches the first page; called at most once. */
+  protected abstract fetchFirst(): Promise<WithResponse<Page>>;
+
+  /** The first page with its raw response. */
+  withResponse(): Promise<WithResponse<Page>> {
+    this.#first ??= Promise.resolve().then(() => this.fetchFirst());
+    return this.#first;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: every list is deliberately thenable.
+  then<R1 = Page, R2 = never>(
+    onFulfilled?: ((value: Page) => R1 | PromiseLike<R1>) | null,
+    onRejected?: ((reason: unknown) => R2 | PromiseLike<R2>) | null,
+  ): Promise<R1 | R2> {
+    return this.withResponse()
+      .then((result) => result.data)
+      .then(onFulfilled, onRejected);
+  }
+
+  catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page | R> {
+    return this.then(undefined, onRejected);
+  }
+}

@@ -1,0 +1,62 @@
+import * as v from "valibot";
+
+// Request-schema building blocks shared by every API. Every message starts with `[rule_name] ` (see
+// `toValidationIssues`) and names the field, never its value. Labels are the local field name; the
+// issue's `path` says where the field sits.
+
+/** Any string (possibly empty). @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function anyText(label: string) {
+  return v.string(`[type] ${label} must be a string`);
+}
+
+/** A boolean, not a string like "true". @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function booleanField(label: string) {
+  return v.boolean(`[type] ${label} must be a boolean (true or false)`);
+}
+
+/** One of a closed list of strings. @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function oneOf<const TValues extends readonly string[]>(values: TValues, label: string) {
+  const listed = values.map((value) => `"${value}"`).join(", ");
+  return v.picklist(values, `[one_of] ${label} must be one of ${listed}`);
+}
+
+/** An integer >= `min`. @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function integerAtLeast(label: string, min: number) {
+  return v.pipe(
+    v.number(`[type] ${label} must be a number`),
+    v.integer(`[integer] ${label} must be a whole number`),
+    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
+  );
+}
+
+/** An integer in `min..max`. @see spec/cloud-agents-api.md#endpoints */
+// @__NO_SIDE_EFFECTS__
+export function integerBetween(label: string, min: number, max: number) {
+  return v.pipe(
+    v.number(`[type] ${label} must be a number`),
+    v.integer(`[integer] ${label} must be a whole number`),
+    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
+    v.maxValue(max, `[max_value] ${label} must be at most ${max}`),
+  );
+}
+
+/** An array of `item`. @see spec/cloud-agents-api.md#request-bodies */
+// @__NO_SIDE_EFFECTS__
+export function arrayOf<const TItem extends v.GenericSchema>(item: TItem, label: string) {
+  return v.array(item, `[type] ${label} must be an array`);
+}
+
+/** A path item for a raw check issue; valibot's parents prepend their own part of the path. @see spec/cloud-agents-api.md#request-bodies */
+export function pathItem(input: unknown, key: string | number, value: unknown): v.UnknownPathItem {
+  return { type: "unknown", origin: "value", input, key, value };
+}
+
+// @__NO_SIDE_EFFECTS__
+export function notAnArray<const TSchema extends v.GenericSchema>(schema: TSchema, message: string) {
+  const refuseArray = v.never(message);
+  return v.lazy((input) => (Array.isArray(input) ? refuseArray : schema));
+}
