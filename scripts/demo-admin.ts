@@ -21,10 +21,14 @@ export async function adminDemo(): Promise<void> {
     const served = await serveFetch(fake.fetch);
     baseUrl = served.url;
     close = served.close;
-    console.log(`fake admin service on ${served.url} (virtual clock; set AGENTLINE_BASE_URL and AGENTLINE_ADMIN_KEY for a real team)`);
+    console.log(
+      `fake admin service on ${served.url} (virtual clock; set AGENTLINE_BASE_URL and AGENTLINE_ADMIN_KEY for a real team)`,
+    );
   }
   const onWait = (wait: RateBudgetWait) =>
-    console.log(`  … ${wait.family} budget spent: waiting ${(wait.waitMs / 1000).toFixed(0)} s${virtual ? " (virtual time)" : ""} so the server never answers 429`);
+    console.log(
+      `  … ${wait.family} budget spent: waiting ${(wait.waitMs / 1000).toFixed(0)} s${virtual ? " (virtual time)" : ""} so the server never answers 429`,
+    );
   const admin = new AdminClient({
     apiKey: realKey ?? "team-key",
     baseUrl,
@@ -72,7 +76,9 @@ export async function adminDemo(): Promise<void> {
       types.set(event.event_type, (types.get(event.event_type) ?? 0) + 1);
     }
     const common = [...types].sort((a, b) => b[1] - a[1]).slice(0, 5);
-    console.log(`  ${[...types.values()].reduce((a, b) => a + b, 0)} events; most common: ${common.map(([t, n]) => `${t} ×${n}`).join(", ")}`);
+    console.log(
+      `  ${[...types.values()].reduce((a, b) => a + b, 0)} events; most common: ${common.map(([t, n]) => `${t} ×${n}`).join(", ")}`,
+    );
   } finally {
     await close();
   }
