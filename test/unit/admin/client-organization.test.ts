@@ -140,3 +140,69 @@ describe("proactive rate budgets", () => {
     expect(waits).toEqual([]);
   });
 });
+
+describe("the remaining organization routes", () => {
+  it("reaches single-team model access, providers and models, and bulk model toggles", async () => {
+    const { org, fake } = adminSetup();
+    const [team] = fake.admin.teamIds;
+    const teamId = team as number;
+    await expect(org.modelAccess.providers(teamId)).rejects.toMatchObject({ status: 409 });
+    expect(
+      (await org.modelAccess.set(teamId, { newProviderDefault: "enabled", newModelDefault: "enabled" })).state,
+    ).toBe("custom");
+    const { providers } = await org.modelAccess.providers(teamId);
+    const provider = providers[0];
+    const model = provider?.models[0];
+    if (!provider || !model) throw new Error("empty catalog");
+    await org.modelAccess.setProvider(teamId, provider.id, true);
+    await org.modelAccess.setModel(teamId, provider.id, model.id, { enabled: true });
+    const many = await org.modelAccess.setModelMany([teamId], provider.id, model.id, { enabled: false });
+    expect(many.rows.map((row) => [row.input, row.status])).toEqual([[teamId, "ok"]]);
+    const providersMany = await org.modelAccess.setProviderMany([teamId], provider.id, true);
+    expect(providersMany.okCount).toBe(1);
+  });
+
+  it("updates, lists members of, removes members from and deletes an organization group", async () => {
+    const { org, fake } = adminSetup();
+    const { group } = await org.groups.create({ name: "Temp" });
+    const people = fake.admin
+      .members()
+      .slice(0, 2)
+      .map((m) => m.userId);
+    await org.groups.addMembers(group.id, people);
+    expect((await org.groups.update(group.id, { name: "Temporary" })).group.name).toBe("Temporary");
+    expect((await org.groups.get(group.id)).group.memberCount).toBe(2);
+    expect((await org.groups.members(group.id).toArray()).map((m) => m.userId)).toEqual(expect.arrayContaining(people));
+    expect((await org.groups.removeMembers(group.id, people)).count).toBe(2);
+    await org.groups.delete(group.id);
+    await expect(org.groups.get(group.id)).rejects.toMatchObject({ status: 404 });
+  });
+
+  it("shares rate budgets between two clients through one store", async () => {
+    const { MemoryRateBudgetStore } = await import("../../../src/admin/index.js");
+    const store = new MemoryRateBudgetStore();
+    const first = adminSetup({}, { rateBudgets: { store } });
+    const { AdminClient } = await import("../../../src/admin/index.js");
+    const waits: number[] = [];
+    let clock = first.now();
+    const second = new AdminClient({
+      apiKey: "team-key",
+      baseUrl: "http://127.0.0.1:9",
+      fetch: first.fake.fetch,
+      now: () => Math.max(clock, first.now()),
+      sleep: async (ms) => {
+        clock = Math.max(clock, first.now()) + ms;
+        first.advance(ms);
+      },
+      onWait: (wait) => void waits.push(wait.waitMs),
+      rateBudgets: { store },
+    });
+    // 20 audit-log requests per minute between them: the second client must wait for the first's use.
+    for (let i = 0; i < 15; i++)
+      await first.admin.auditLogs.list({ startTime: first.now() - 86_400_000, endTime: first.now() });
+    for (let i = 0; i < 10; i++)
+      await second.auditLogs.list({ startTime: first.now() - 86_400_000, endTime: first.now() });
+    expect(waits.length).toBeGreaterThan(0);
+    expect(first.fake.admin.stats.rateLimited).toBe(0);
+  });
+});

@@ -7,6 +7,7 @@ describe("AdminClient groups, model access, assistant bot, blocklists", () => {
     const { admin, fake } = adminSetup({ admin: { members: 260 } });
     const { group } = await admin.directoryGroups.create({ name: "Ops" });
     expect(group.id).toMatch(/^team_group_/);
+    expect((await admin.directoryGroups.get(group.id)).group.name).toBe("Ops");
     const updated = await admin.directoryGroups.update(group.id, { monthlySpendingLimitDollars: 150 });
     expect(updated.group.monthlySpendingLimitDollars).toBe(150);
     const userIds = fake.admin
@@ -58,6 +59,8 @@ describe("AdminClient groups, model access, assistant bot, blocklists", () => {
     const free = list.unassignedGroup.currentMembers.slice(0, 2).map((m) => m.userId as string);
     const withMembers = await admin.billingGroups.addMembers(group.id, free);
     expect(withMembers.group.members.map((m) => m.userId)).toEqual(expect.arrayContaining(free));
+    const without = await admin.billingGroups.removeMembers(group.id, free.slice(0, 1));
+    expect(without.group.members.map((m) => m.userId)).not.toContain(free[0]);
     await admin.billingGroups.update(group.id, { name: "Data Eng" });
     expect((await admin.billingGroups.get(group.id)).group.name).toBe("Data Eng");
     await admin.billingGroups.delete(group.id);
@@ -106,7 +109,14 @@ describe("AdminClient groups, model access, assistant bot, blocklists", () => {
         rules: { allow: Array.from({ length: 21 }, (_, i) => `r${i}`), block: [] },
       }),
     ).rejects.toMatchObject({ rule: "max_items" });
+    expect((await admin.assistantBot.autoReview.get()).enforced).toBe(true);
     expect((await admin.assistantBot.access.get()).mode).toBeTypeOf("string");
+    const { groups } = await admin.billingGroups.list();
+    const limited = await admin.assistantBot.access.set({
+      mode: "limited",
+      groupIds: groups.map((g) => g.id).slice(0, 1),
+    });
+    expect(limited.mode).toBe("limited");
     await expect(admin.assistantBot.access.set({ mode: "limited", groupIds: [] })).rejects.toBeInstanceOf(
       ValidationError,
     );
