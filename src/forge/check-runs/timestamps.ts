@@ -1,0 +1,57 @@
+import type { LedgerTime } from "./types.js";
+
+// Parsed by hand: `Date.parse` accepts many non-RFC 3339 shapes and differs across engines.
+const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
+
+/** Epoch milliseconds of an RFC 3339 timestamp, or undefined when it is not one. @see spec/forge-api.md#what-the-service-does */
+export function parseRfc3339(text: string): number | undefined {
+  const match = RFC3339.exec(text);
+  if (!match) return undefined;
+  const [, year, month, day, hour, minute, second, fraction, zulu, sign, offsetHour, offsetMinute] = match;
+  const parts = [year, month, day, hour, minute, second].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const [y, mo, d, h, mi, s] = parts;
+  if (mo < 1 || mo > 12 || d < 1 || d > daysInMonth(y, mo) || h > 23 || mi > 59 || s > 60) return undefined;
+  // Ordering is by millisecond precision: finer digits are truncated, not rounded.
+  const millis = fraction ? Number(fraction.slice(0, 3).padEnd(3, "0")) : 0;
+  let offset = 0;
+  if (!zulu) {
+    const oh = Number(offsetHour);
+    const om = Number(offsetMinute);
+    if (oh > 23 || om > 59) return undefined;
+    offset = (sign === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
+  }
+  return Date.UTC(y, mo - 1, d, h, mi, s, millis) - offset;
+}
+
+function daysInMonth(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+/** A caller's time as both an instant and the RFC 3339 string stored for it. @see spec/forge-api.md#what-the-service-does */
+export interface Instant {
+  readonly ms: number;
+  readonly text: string;
+}
+
+/** Reads a passed-in time (epoch ms or RFC 3339); throws a TypeError naming the bad value's shape. @see spec/forge-api.md#what-the-service-does */
+export function toInstant(time: LedgerTime): Instant {
+  if (typeof time === "number") {
+    if (!Number.isFinite(time)) throw new TypeError("`now` must be finite epoch milliseconds or an RFC 3339 string");
+    return { ms: time, text: new Date(time).toISOString() };
+  }
+  const ms = parseRfc3339(time);
+  if (ms === undefined) throw new TypeError("`now` must be finite epoch milliseconds or an RFC 3339 string");
+  return { ms, text: time };
+}
+
+/** Instant of an optional stored timestamp (already validated when it was written). @see spec/forge-api.md#what-the-service-does */
+export function instantOf(text: string | undefined): number | undefined {
+  return text === undefined ? undefined : parseRfc3339(text);
+}
