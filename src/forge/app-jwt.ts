@@ -1,0 +1,62 @@
+import { SignJWT } from "jose";
+
+/** What an app JWT is signed with and for. */
+export interface AppJwtOptions {
+  appId: string;
+  key: CryptoKey;
+  /** The clock, in ms. */
+  now: () => number;
+}
+
+/** Seconds the `iat` claim is set back, so a forge clock slightly behind ours still accepts the JWT. */
+export const APP_JWT_SKEW_SECONDS = 30;
+/** The JWT's lifetime from now: "about 5 minutes", never more. */
+export const APP_JWT_TTL_SECONDS = 290;
+/** Reuse a JWT until this long before it expires. */
+export const APP_JWT_REUSE_MARGIN_SECONDS = 60;
+
+/**
+ * Signs an app JWT with jose: header `alg` EdDSA, `kid` = app id, `typ` JWT; claims `iss` = app id,
+ * `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
+ * @see spec/forge-api.md#credentials
+ */
+export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string; expiresAt: number }> {
+  const nowSeconds = Math.floor(options.now() / 1000);
+  const exp = nowSeconds + APP_JWT_TTL_SECONDS;
+  const jwt = await new SignJWT({})
+    .setProtectedHeader({ alg: "EdDSA", kid: options.appId, typ: "JWT" })
+    .setIssuer(options.appId)
+    .setAudience("forge-apps")
+    .setIssuedAt(nowSeconds - APP_JWT_SKEW_SECONDS)
+    .setExpirationTime(exp)
+    .sign(options.key);
+  return { jwt, expiresAt: exp * 1000 };
+}
+
+/**
+ * Hands out app JWTs, reusing one until about a minute before it expires. Concurrent callers share one
+ * signing. `fresh()` always signs a new one (token requests need the longest possible `exp`, since the
+ * forge caps a token's lifetime at the requesting JWT's).
+ */
+export class AppJwtSource {
+  readonly #options: AppJwtOptions;
+  #current: Promise<{ jwt: string; expiresAt: number }> | undefined;
+
+  constructor(options: AppJwtOptions) {
+    this.#options = options;
+  }
+
+  /** A JWT valid for at least another minute. */
+  async get(): Promise<string> {
+    const current = this.#current ? await this.#current.catch(() => undefined) : undefined;
+    if (current && current.expiresAt - this.#options.now() > APP_JWT_REUSE_MARGIN_SECONDS * 1000) return current.jwt;
+    this.#current = signAppJwt(this.#options);
+    return (await this.#current).jwt;
+  }
+
+  /** A newly signed JWT (and it becomes the one `get()` reuses). */
+  async fresh(): Promise<{ jwt: string; expiresAt: number }> {
+    this.#current = signAppJwt(this.#options);
+    return this.#current;
+  }
+}

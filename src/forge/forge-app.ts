@@ -1,0 +1,198 @@
+import { requireId } from "../agents/resource-base.js";
+import { ApiPromise } from "../core/api-promise.js";
+import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
+import type { BaseClientOptions, CallOptions } from "../core/options.js";
+import { PagePromise } from "../core/pagination.js";
+import { parseResponse } from "../core/schema.js";
+import { AppJwtSource } from "./app-jwt.js";
+import { ForgeClient, type ForgePage, ForgeRequester } from "./forge-client.js";
+import {
+  type InstallationToken,
+  InstallationTokens,
+  type TokenCache,
+  type TokenNarrowing,
+} from "./installation-tokens.js";
+import { importAppPrivateKey } from "./keys.js";
+import {
+  AccessTokenResponseSchema,
+  AppSchema,
+  type Installation,
+  InstallationSchema,
+  InstallationsPageSchema,
+} from "./schemas/auth.js";
+
+/** Options of {@link ForgeApp}. */
+export interface ForgeAppOptions extends BaseClientOptions {
+  /** The app id (`app_…`): the JWT's `kid` and `iss`. */
+  appId: string;
+  /** The app's Ed25519 private key: PKCS#8 PEM, or a `CryptoKey`. Never logged. */
+  privateKey: string | CryptoKey;
+  /** Where minted installation tokens are kept (default: in memory); share one across instances. */
+  tokenCache?: TokenCache | undefined;
+  /** Refresh a token this long before it expires (default 60 000 ms). */
+  tokenRefreshMarginMs?: number | undefined;
+}
+
+/** Git over HTTPS credentials for an installation: Basic auth, username `x-access-token`. */
+export interface GitCredentials {
+  username: "x-access-token";
+  password: string;
+  expiresAt: number;
+}
+
+/**
+ * A Code Forge app: signs Ed25519 app JWTs (jose), reads the app and its installations, and mints,
+ * caches and refreshes installation tokens.
+ *
+ * ```ts
+ * const app = new ForgeApp({ appId, privateKey, baseUrl });
+ * const forge = app.installation(installationId);   // a ForgeClient that refreshes its own token
+ * for await (const repo of forge.installationRepos.list()) {}
+ * ```
+ * @see spec/forge-api.md#authentication
+ */
+export class ForgeApp {
+  readonly appId: string;
+  readonly installations: {
+    list(params?: { pageSize?: number }, options?: CallOptions): PagePromise<Installation, ForgePage<Installation>>;
+    get(installationId: string, options?: CallOptions): ApiPromise<Installation>;
+    delete(installationId: string, options?: CallOptions): ApiPromise<unknown>;
+  };
+  readonly #options: ForgeAppOptions;
+  readonly #jwts: Promise<AppJwtSource>;
+  readonly #requester: ForgeRequester;
+  readonly #tokens: InstallationTokens;
+
+  constructor(options: ForgeAppOptions) {
+    if (typeof options.appId !== "string" || options.appId === "") {
+      throw new AgentlineError("`appId` is required: the app's id (app_…).", { code: "invalid_option" });
+    }
+    this.appId = options.appId;
+    this.#options = options;
+    const now = options.now ?? Date.now;
+    // Imported once, lazily: a bad key rejects the first call with a ValidationError naming `privateKey`.
+    this.#jwts = Promise.resolve().then(
+      async () => new AppJwtSource({ appId: options.appId, key: await importAppPrivateKey(options.privateKey), now }),
+    );
+    this.#jwts.catch(() => {});
+    this.#requester = new ForgeRequester(options, { token: async () => (await this.#jwts).get() });
+    this.#tokens = new InstallationTokens({
+      cache: options.tokenCache,
+      now,
+      refreshMarginMs: options.tokenRefreshMarginMs,
+      mint: (installationId, narrowing) => this.#mint(installationId, narrowing),
+    });
+    const requester = this.#requester;
+    this.installations = {
+      list: (params = {}, callOptions) =>
+        new PagePromise(async (cursor) => {
+          const result = await requester.send({
+            operation: "installations.list",
+            method: "GET",
+            path: "/app/installations",
+            query: { pageSize: params.pageSize, pageToken: cursor },
+            options: callOptions,
+            parse: (json) => parseResponse(InstallationsPageSchema, json, "installations.list"),
+          });
+          return {
+            ...result,
+            data: { items: result.data.installations, nextCursor: result.data.nextPageToken || undefined },
+          };
+        }),
+      get: (installationId, callOptions) =>
+        ApiPromise.from(() =>
+          requester.send({
+            operation: "installations.get",
+            method: "GET",
+            path: `/app/installations/${encodeURIComponent(requireId(installationId, "installationId", "installations.get"))}`,
+            options: callOptions,
+            parse: (json) => parseResponse(InstallationSchema, json, "installations.get"),
+          }),
+        ),
+      delete: (installationId, callOptions) =>
+        ApiPromise.from(() =>
+          requester.send({
+            operation: "installations.delete",
+            method: "DELETE",
+            path: `/app/installations/${encodeURIComponent(requireId(installationId, "installationId", "installations.delete"))}`,
+            options: callOptions,
+          }),
+        ),
+    };
+  }
+
+  /** The app itself (GET /app with an app JWT). */
+  getApp(options?: CallOptions) {
+    return ApiPromise.from(() =>
+      this.#requester.send({
+        operation: "getApp",
+        method: "GET",
+        path: "/app",
+        options,
+        parse: (json) => parseResponse(AppSchema, json, "getApp"),
+      }),
+    );
+  }
+
+  /** A signed app JWT (reused until about a minute before it expires). */
+  async appJwt(): Promise<string> {
+    return (await this.#jwts).get();
+  }
+
+  /**
+   * An installation token, from the cache while it has more than the refresh margin left, else
+   * minted (concurrent callers share one mint). `scopes` / `repositoryIds` may only narrow the grant.
+   */
+  async installationToken(installationId: string, narrowing: TokenNarrowing = {}): Promise<InstallationToken> {
+    return this.#tokens.get(requireId(installationId, "installationId", "installationToken"), narrowing);
+  }
+
+  /** A {@link ForgeClient} for one installation that mints, caches and refreshes its own token. */
+  installation(installationId: string, narrowing: TokenNarrowing = {}): ForgeClient {
+    const id = requireId(installationId, "installationId", "installation");
+    return new ForgeClient({
+      ...this.#options,
+      credential: {
+        token: async () => (await this.#tokens.get(id, narrowing)).token,
+        refresh: async () => {
+          await this.#tokens.invalidate(id, narrowing);
+          return true;
+        },
+      },
+    });
+  }
+
+  /** Git over HTTPS credentials for an installation (Basic auth; Bearer is rejected by Git). */
+  async gitCredentials(installationId: string, narrowing: TokenNarrowing = {}): Promise<GitCredentials> {
+    const { token, expiresAt } = await this.installationToken(installationId, narrowing);
+    return { username: "x-access-token", password: token, expiresAt };
+  }
+
+  // A fresh JWT for every mint: the forge caps a token's lifetime at the requesting JWT's `exp`.
+  async #mint(installationId: string, narrowing: TokenNarrowing): Promise<InstallationToken> {
+    const { jwt } = await (await this.#jwts).fresh();
+    const requester = new ForgeRequester(this.#options, { token: async () => jwt });
+    try {
+      const { data } = await requester.send({
+        operation: "installationToken",
+        method: "POST",
+        path: `/app/installations/${encodeURIComponent(installationId)}/access_tokens`,
+        body: { scopes: narrowing.scopes ?? [], repositoryIds: narrowing.repositoryIds ?? [] },
+        // Minting twice is harmless (two valid tokens), so a lost answer may be retried.
+        idempotent: true,
+        parse: (json) => parseResponse(AccessTokenResponseSchema, json, "installationToken"),
+      });
+      return { token: data.token, expiresAt: Date.parse(data.expiresAt) };
+    } catch (error) {
+      if (error instanceof NotFoundError) {
+        throw error.withHint(
+          `installation ${installationId} was deleted or is not visible to this app; a new installation is required`,
+        );
+      }
+      if (error instanceof ApiError && error.code === "failed_precondition") {
+        throw error.withHint(`installation ${installationId} cannot mint tokens (suspended?)`);
+      }
+      throw error;
+    }
+  }
+}

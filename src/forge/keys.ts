@@ -1,0 +1,62 @@
+import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8 } from "jose";
+import { ValidationError } from "../core/errors.js";
+
+/** An app's Ed25519 key pair as PEM: register `publicKey` (SPKI) with the forge, keep `privateKey` (PKCS#8). */
+export interface AppKeyPair {
+  publicKey: string;
+  privateKey: string;
+}
+
+/**
+ * Generates an Ed25519 key pair for an app (WebCrypto through jose), as PEM.
+ * @see spec/forge-api.md#credentials
+ */
+export async function generateAppKeyPair(): Promise<AppKeyPair> {
+  const { publicKey, privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
+  return { publicKey: await exportSPKI(publicKey), privateKey: await exportPKCS8(privateKey) };
+}
+
+/** The DER bytes inside a PEM block of the given label (`PUBLIC KEY`, `PRIVATE KEY`). */
+function pemToDer(pem: string, label: string): Uint8Array<ArrayBuffer> {
+  const match = new RegExp(`-----BEGIN ${label}-----([\\s\\S]+?)-----END ${label}-----`).exec(pem);
+  if (!match) {
+    throw new ValidationError([
+      { path: "publicKey", rule: "pem", message: `must be a PEM block starting with -----BEGIN ${label}-----` },
+    ]);
+  }
+  const binary = atob((match[1] as string).replace(/\s+/g, ""));
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+function base64Url(bytes: Uint8Array): string {
+  let binary = "";
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+/**
+ * The `kid` the forge gives a registered signing key: base64url (no padding) of the SHA-256 digest of
+ * the key's SPKI DER. @see spec/forge-api.md#fully-described-operations
+ */
+export async function computeKeyId(publicKeyPem: string): Promise<string> {
+  const der = pemToDer(publicKeyPem, "PUBLIC KEY");
+  const digest = await crypto.subtle.digest("SHA-256", der);
+  return base64Url(new Uint8Array(digest));
+}
+
+/** An Ed25519 private key from PKCS#8 PEM, or the `CryptoKey` itself. */
+export async function importAppPrivateKey(privateKey: string | CryptoKey): Promise<CryptoKey> {
+  if (typeof privateKey !== "string") return privateKey;
+  if (!privateKey.includes("-----BEGIN PRIVATE KEY-----")) {
+    throw new ValidationError([
+      {
+        path: "privateKey",
+        rule: "pem",
+        message: "must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----) or a CryptoKey; never log or commit it",
+      },
+    ]);
+  }
+  return importPKCS8(privateKey, "EdDSA");
+}
