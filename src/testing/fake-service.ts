@@ -13,6 +13,8 @@ import {
   type ServerErrorFault,
   type StreamFault,
 } from "./faults.js";
+import type { FakeForge } from "./forge/controls.js";
+import { createForgeService } from "./forge/service.js";
 import { createIdSource } from "./ids.js";
 import { lookupsRoutes } from "./lookups-routes.js";
 import { type FakeServiceOptions, resolveOptions } from "./options.js";
@@ -36,6 +38,8 @@ export interface FakeService {
   readonly baseUrl: string;
   /** The Team Admin and Organization APIs (paths without /v1): stats, seeded data, controls. */
   readonly admin: FakeAdmin;
+  /** The Code Forge API under `/v1/forge`: seeded apps, installations, keys, controls. */
+  readonly forge: FakeForge;
   /** Forgets all agents, runs, faults and logged requests, and re-seeds the admin data. */
   reset(): void;
 }
@@ -87,6 +91,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   const budget = new RateBudget();
   const log: LoggedRequest[] = [];
   const admin = createAdminService(options, resolved.teamId, resolved.now);
+  const forge = createForgeService(options.forge, resolved);
   const routes: RouteDefinition[] = [
     ...agentsRoutes,
     ...runsRoutes,
@@ -104,6 +109,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   ): Promise<Reply> {
     const method = request.method.toUpperCase();
     if (admin.owns(url.pathname)) return admin.handle(request, url, body, now);
+    if (forge.owns(url.pathname)) return forge.handle(request, url, body, now);
     try {
       const caller = authenticate(request, resolved.apiKeys, resolved.serviceAccountKeys);
       const match = findRoute(routes, method, url.pathname);
@@ -158,7 +164,8 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
 
     const now = resolved.now();
     const isAdmin = admin.owns(url.pathname);
-    const common = { "x-request-id": ids.requestId(), ...(isAdmin ? {} : budget.consume(now)) };
+    const isForge = forge.owns(url.pathname);
+    const common = { "x-request-id": ids.requestId(), ...(isAdmin || isForge ? {} : budget.consume(now)) };
     let result: Reply;
     if (plan.fault?.kind === "rate_limit") result = rateLimitReply(plan.fault, now);
     else if (plan.fault?.kind === "server_error") result = serverErrorReply(plan.fault);
@@ -167,6 +174,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
       result = await dispatch(request, url, body, now, streamFault);
     }
     if (isAdmin && plan.fault) result = admin.adaptFaultReply(result);
+    if (isForge && plan.fault) result = forge.adaptFaultReply(result, request);
 
     // Applied, answered, and then lost on the way back: the caller cannot tell whether it happened.
     if (plan.fault?.kind === "disconnect_after") {
@@ -189,8 +197,10 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     requests: log,
     baseUrl: resolved.baseUrl,
     admin: admin.controls,
+    forge: forge.controls,
     reset() {
       admin.reset();
+      forge.reset();
       store.clear();
       faults.clear();
       budget.reset();

@@ -18,6 +18,16 @@ export type {
   StreamFault,
   StreamStallFault,
 } from "./faults.js";
+export type { FakeForge, RegisterForgeAppInput } from "./forge/controls.js";
+export type { ForgeSigningKey } from "./forge/forge-keys.js";
+export type {
+  ForgeAppOptions,
+  ForgeInstallationOptions,
+  ForgeOptions,
+  ForgeRateLimits,
+  ForgeUserToken,
+} from "./forge/options.js";
+export type { ForgePrincipalStats } from "./forge/rate-limit.js";
 export type { FakeModel, FakeServiceOptions, RunScriptOptions, ScriptedFinalStatus, TeamMember } from "./options.js";
 export type { LoggedRequest } from "./request-log.js";
 export { REDACTED } from "./request-log.js";

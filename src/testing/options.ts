@@ -1,5 +1,6 @@
 import type { AdminOrganizationKey, AdminSeedOptions, AdminTeamKey } from "./admin/options.js";
 import { type Clock, defaultSleep, type Sleep } from "./clock.js";
+import type { ForgeOptions } from "./forge/options.js";
 import { defaultRandomUUID, type RandomUUID } from "./ids.js";
 
 /** A terminal status a scripted run can end in by itself (CANCELLED only comes from a cancel call). */
@@ -93,6 +94,8 @@ export interface FakeServiceOptions {
   organizationKeys?: AdminOrganizationKey[];
   /** The seeded Team Admin / Organization API data (team size, linked teams, …) and its rate limits. */
   admin?: AdminSeedOptions;
+  /** The seeded Code Forge (`/v1/forge`): apps, installations, repositories, token lifetime, budgets. */
+  forge?: ForgeOptions;
 }
 
 /** {@link FakeServiceOptions} with every default filled in. */

@@ -1,0 +1,58 @@
+import { reply } from "../responses.js";
+import { ForgeFailure } from "./errors.js";
+import { paginate } from "./pagination.js";
+import { type ForgeContext, type ForgeRoute, principalOf } from "./route.js";
+import type { ForgeInstallation } from "./state.js";
+import { appView, installationView } from "./views.js";
+
+/** The calling app's installation, or NotFound (never telling missing from someone else's). */
+export function appInstallation(context: ForgeContext): ForgeInstallation {
+  const { app } = principalOf(context, "app");
+  const id = context.params.installationId ?? "";
+  const installation = context.state.installations.get(id);
+  if (!installation || installation.appId !== app.id)
+    throw new ForgeFailure("NotFound", `Installation ${id} was not found.`);
+  return installation;
+}
+
+/** `GET /app` and the app's installations. @see ../../../../shared/spec/forge-api.md#fully-described-operations */
+export const appRoutes: readonly ForgeRoute[] = [
+  {
+    method: "GET",
+    pattern: "/app",
+    credential: ["app"],
+    cost: 1,
+    handle: (context) => reply(appView(principalOf(context, "app").app)),
+  },
+  {
+    method: "GET",
+    pattern: "/app/installations",
+    credential: ["app"],
+    cost: 1,
+    handle: (context) => {
+      const { app } = principalOf(context, "app");
+      const mine = [...context.state.installations.values()].filter((installation) => installation.appId === app.id);
+      const page = paginate(mine, context.query, "installations");
+      return reply({ installations: page.items.map(installationView), nextPageToken: page.nextPageToken });
+    },
+  },
+  {
+    method: "GET",
+    pattern: "/app/installations/:installationId",
+    credential: ["app"],
+    cost: 1,
+    handle: (context) => reply(installationView(appInstallation(context))),
+  },
+  {
+    method: "DELETE",
+    pattern: "/app/installations/:installationId",
+    credential: ["app"],
+    cost: 5,
+    handle: (context) => {
+      // The spec lets issued tokens live until expiry; this fake revokes them at once (the stricter reading
+      // of "deleting it ... invalidates issued ones"), so clients are tested against the harsher case.
+      context.state.deleteInstallation(appInstallation(context).id);
+      return { status: 204 };
+    },
+  },
+];

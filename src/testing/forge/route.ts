@@ -1,0 +1,49 @@
+import type { Reply } from "../responses.js";
+import type { RequestBody } from "../router.js";
+import type { ForgePrincipal, PrincipalKind } from "./auth.js";
+import type { ForgeKeyring } from "./forge-keys.js";
+import type { ResolvedForgeOptions } from "./options.js";
+import type { ForgeRateLimiter } from "./rate-limit.js";
+import type { ForgeState } from "./state.js";
+
+/** What a forge route handler gets. */
+export interface ForgeContext {
+  request: Request;
+  /** Path parameters, URL-decoded. */
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: RequestBody;
+  /** Undefined only on routes with `credential: "none"`. */
+  principal: ForgePrincipal | undefined;
+  now: number;
+  state: ForgeState;
+  keys: ForgeKeyring;
+  limiter: ForgeRateLimiter;
+  options: ResolvedForgeOptions;
+  /** `{base}/v1/forge`. */
+  issuer: string;
+}
+
+/** One forge route: pattern relative to the forge prefix, accepted credentials, point cost. */
+export interface ForgeRoute {
+  method: string;
+  /** With `:name` segments, e.g. `/app/installations/:installationId`. */
+  pattern: string;
+  /** `"none"` for public routes (discovery); else the accepted credential kinds. */
+  credential: "none" | readonly PrincipalKind[];
+  /** Scope a user or installation credential must hold. */
+  scope?: string;
+  /** Points charged; 0 answers without rate-limit headers. */
+  cost: number;
+  handle(context: ForgeContext): Reply | Promise<Reply>;
+}
+
+/** The principal of a route that requires one. */
+export function principalOf<K extends PrincipalKind>(
+  context: ForgeContext,
+  kind: K,
+): Extract<ForgePrincipal, { kind: K }> {
+  const principal = context.principal;
+  if (principal?.kind !== kind) throw new Error(`forge route expected a ${kind} principal`);
+  return principal as Extract<ForgePrincipal, { kind: K }>;
+}

@@ -1,0 +1,53 @@
+// Scope names and the ":write grants :read" rule. @see ../../../../shared/spec/forge-api.md#scopes-requested-at-installation
+
+/** Added to every installation automatically. */
+export const METADATA_READ = "repository:metadata:read";
+
+/** Scopes an app may request at installation (and narrow its tokens to). */
+export const APP_SCOPES: readonly string[] = [
+  METADATA_READ,
+  "repository:contents:read",
+  "repository:contents:write",
+  "repository:pull_requests:read",
+  "repository:pull_requests:write",
+  "repository:pull_requests:reviews:read",
+  "repository:pull_requests:reviews:write",
+  "repository:checks:read",
+  "repository:checks:write",
+  "repository:labels:read",
+  "repository:labels:write",
+  "repository:rulesets:read",
+  "repository:rulesets:write",
+  "repository:settings:read",
+  "repository:settings:write",
+  "namespace:settings:read",
+  "namespace:settings:write",
+];
+
+/** Scopes only user credentials carry. */
+export const USER_ONLY_SCOPES: readonly string[] = [
+  "repository:mirror:write",
+  "repository:mirror:delete",
+  "namespace:installations:write",
+  "namespace:apps:create",
+  "namespace:apps:read",
+  "app:settings:write",
+  "namespace:repositories:create",
+];
+
+/** Whether a set of held scopes allows `required`: held as is, or as its `:write` counterpart. */
+export function grantsScope(held: readonly string[], required: string): boolean {
+  if (held.includes(required)) return true;
+  return required.endsWith(":read") && held.includes(`${required.slice(0, -":read".length)}:write`);
+}
+
+/** An installation's approved scopes: the given ones, de-duplicated, with metadata read added. */
+export function installationScopes(scopes: readonly string[]): string[] {
+  for (const scope of scopes) {
+    if (!APP_SCOPES.includes(scope))
+      throw new RangeError(
+        `fake.forge: ${JSON.stringify(scope)} is not a scope an app can be granted; use one of ${APP_SCOPES.join(", ")}.`,
+      );
+  }
+  return [...new Set([METADATA_READ, ...scopes])];
+}

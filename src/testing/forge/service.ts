@@ -1,0 +1,205 @@
+import type { Clock } from "../clock.js";
+import type { RandomUUID } from "../ids.js";
+import type { Reply } from "../responses.js";
+import { matchPath, type RequestBody } from "../router.js";
+import { appRoutes } from "./app-routes.js";
+import { authenticateForge, type ForgePrincipal, principalBudget, principalKey, requireKind } from "./auth.js";
+import type { FakeForge } from "./controls.js";
+import { discoveryRoutes } from "./discovery-routes.js";
+import { ForgeFailure, type RpcStatus, rpcErrorReply } from "./errors.js";
+import { ForgeKeyring, signInstallationReceipt } from "./forge-keys.js";
+import { type ForgeOptions, resolveForgeOptions } from "./options.js";
+import { ForgeRateLimiter } from "./rate-limit.js";
+import type { ForgeContext, ForgeRoute } from "./route.js";
+import { grantsScope } from "./scopes.js";
+import { signingKeyRoutes } from "./signing-key-routes.js";
+import { ForgeState } from "./state.js";
+import { tokenRoutes } from "./token-routes.js";
+
+/** The path prefix of the forge API. @see ../../../../shared/spec/forge-api.md */
+export const FORGE_PREFIX = "/v1/forge";
+
+/** The forge inside the fake: routing, auth, points, handlers, controls. */
+export interface ForgeService {
+  /** Whether a path is under the forge prefix. */
+  owns(path: string): boolean;
+  /** Answers one forge request (every answer carries `X-Request-ID`). */
+  handle(request: Request, url: URL, body: RequestBody, now: number): Promise<Reply>;
+  /** Rewrites an injected fault's `{error}` body into the forge's RPC error body. */
+  adaptFaultReply(reply: Reply, request: Request): Reply;
+  /** `fake.forge`. */
+  readonly controls: FakeForge;
+  reset(): void;
+}
+
+/** What the forge takes from the rest of the fake. */
+export interface ForgeDependencies {
+  baseUrl: string;
+  now: Clock;
+  randomUUID: RandomUUID;
+}
+
+const ROUTES: readonly ForgeRoute[] = [...discoveryRoutes, ...appRoutes, ...tokenRoutes, ...signingKeyRoutes];
+
+function heldScopes(principal: ForgePrincipal): readonly string[] | undefined {
+  if (principal.kind === "user") return principal.scopes;
+  if (principal.kind === "installation") return principal.token.scopes;
+  return undefined;
+}
+
+/** Creates the forge half of the fake; options are checked now. */
+export function createForgeService(input: ForgeOptions | undefined, deps: ForgeDependencies): ForgeService {
+  const options = resolveForgeOptions(input);
+  const issuer = `${deps.baseUrl}${FORGE_PREFIX}`;
+  const keys = new ForgeKeyring(deps.now);
+  const limiter = new ForgeRateLimiter();
+  let state = new ForgeState(options, deps.randomUUID, deps.now());
+
+  const requestIdOf = (request: Request) =>
+    request.headers.get("x-request-id")?.trim() || `req_${deps.randomUUID().replace(/-/g, "")}`;
+
+  async function answer(route: ForgeRoute, context: ForgeContext, requestId: string): Promise<Reply> {
+    let charged: Record<string, string> = {};
+    try {
+      if (route.credential !== "none") {
+        const operation = `${route.method} ${FORGE_PREFIX}${route.pattern}`;
+        const principal = await authenticateForge(context.request, state, options, context.now);
+        requireKind(principal, route.credential, operation);
+        const held = heldScopes(principal);
+        if (route.scope && held && !grantsScope(held, route.scope))
+          throw new ForgeFailure("PermissionDenied", `${operation} needs the ${route.scope} scope.`);
+        context.principal = principal;
+        if (route.cost > 0) {
+          const limit = principalBudget(principal, options);
+          const result = limiter.charge(principalKey(principal), limit, route.cost, context.now);
+          charged = result.headers;
+          if (!result.admitted)
+            throw new ForgeFailure(
+              "ResourceExhausted",
+              `Rate limit of ${limit} points per minute exceeded; retry after 60 s.`,
+            );
+        }
+      }
+      const result = await route.handle(context);
+      return { ...result, headers: { ...result.headers, ...charged, "x-request-id": requestId } };
+    } catch (error) {
+      if (error instanceof ForgeFailure)
+        return rpcErrorReply(error.status, error.message, requestId, error.violations, charged);
+      const message = error instanceof Error ? error.message : String(error);
+      return rpcErrorReply("Internal", `Internal error in the fake forge: ${message}`, requestId, [], charged);
+    }
+  }
+
+  async function handle(request: Request, url: URL, body: RequestBody, now: number): Promise<Reply> {
+    const requestId = requestIdOf(request);
+    const method = request.method.toUpperCase();
+    const path = url.pathname.slice(FORGE_PREFIX.length) || "/";
+    const allowed: string[] = [];
+    for (const route of ROUTES) {
+      const params = matchPath(route.pattern, path);
+      if (params === undefined) continue;
+      if (route.method !== method) {
+        allowed.push(route.method);
+        continue;
+      }
+      const context: ForgeContext = {
+        request,
+        params,
+        query: url.searchParams,
+        body,
+        principal: undefined,
+        now,
+        state,
+        keys,
+        limiter,
+        options,
+        issuer,
+      };
+      return answer(route, context, requestId);
+    }
+    // The spec lists no 405: a wrong method is an unmatched route, NotFound, with `Allow` as a hint.
+    const headers: Record<string, string> = allowed.length > 0 ? { allow: allowed.join(", ") } : {};
+    return rpcErrorReply("NotFound", `No forge operation ${method} ${url.pathname}.`, requestId, [], headers);
+  }
+
+  function installation(id: string) {
+    const found = state.installations.get(id);
+    if (!found) throw new RangeError(`fake.forge: no installation ${id}.`);
+    return found;
+  }
+
+  const controls: FakeForge = {
+    issuer,
+    get state() {
+      return state;
+    },
+    registerApp(appInput = {}) {
+      const at = deps.now();
+      const app = state.createApp(appInput, at);
+      if (appInput.install === false) return { appId: app.id };
+      const created = state.createInstallation({ ...appInput.install, appId: app.id }, at);
+      return { appId: app.id, installationId: created.id };
+    },
+    createInstallation: (installationInput) => ({
+      installationId: state.createInstallation(installationInput, deps.now()).id,
+    }),
+    suspendInstallation(id) {
+      const found = installation(id);
+      found.suspendedAt = deps.now();
+      found.updatedAt = found.suspendedAt;
+    },
+    unsuspendInstallation(id) {
+      const found = installation(id);
+      delete found.suspendedAt;
+      found.updatedAt = deps.now();
+    },
+    deleteInstallation(id) {
+      if (!state.deleteInstallation(id)) throw new RangeError(`fake.forge: no installation ${id}.`);
+    },
+    get stats() {
+      return limiter.snapshot(deps.now());
+    },
+    signingKeys: () => keys.list(),
+    rotateKeys: () => keys.rotate(),
+    async issueInstallationReceipt({ appId, installationId, state: anchor }) {
+      const found = installation(installationId);
+      if (found.appId !== appId)
+        throw new RangeError(`fake.forge: installation ${installationId} is not of app ${appId}.`);
+      const [current] = await keys.list();
+      if (!current) throw new Error("fake.forge: the forge has no signing key.");
+      const { id, email, displayName } = found.installedBy;
+      return signInstallationReceipt(current, {
+        issuer,
+        appId,
+        installationId,
+        namespaceId: found.target.id,
+        installedBy: { id, email, displayName },
+        jti: deps.randomUUID(),
+        ...(anchor ? { state: anchor } : {}),
+        now: deps.now(),
+      });
+    },
+    reset: () => reset(),
+  };
+
+  function reset() {
+    state = new ForgeState(options, deps.randomUUID, deps.now());
+    limiter.reset();
+  }
+
+  return {
+    owns: (path) => path === FORGE_PREFIX || path.startsWith(`${FORGE_PREFIX}/`),
+    handle,
+    adaptFaultReply(reply, request) {
+      const body = reply.body as { error?: { message?: unknown } } | undefined;
+      const message = body?.error?.message;
+      if (typeof message !== "string") return reply;
+      const status: RpcStatus =
+        reply.status === 429 ? "ResourceExhausted" : reply.status === 500 ? "Internal" : "Unavailable";
+      const adapted = rpcErrorReply(status, message, requestIdOf(request), [], reply.headers);
+      return { ...adapted, status: reply.status };
+    },
+    controls,
+    reset,
+  };
+}
