@@ -1,5 +1,4 @@
 import type * as v from "valibot";
-import { fillPath } from "../agents/routes.js";
 import { ApiPromise, type WithResponse } from "../core/api-promise.js";
 import {
   AgentlineError,
@@ -9,6 +8,7 @@ import {
   RateLimitError,
 } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
+import { fillPath } from "../core/paths.js";
 import { hashBudgetKey, type RateBudgets } from "../core/rate-budget.js";
 import { parseResponse } from "../core/schema.js";
 import type { QueryValue, Transport } from "../core/transport.js";

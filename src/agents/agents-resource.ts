@@ -2,8 +2,9 @@ import { ApiPromise, type WithResponse } from "../core/api-promise.js";
 import { ConflictError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
+import { requireId } from "../core/paths.js";
 import { generateAgentId } from "./ids.js";
-import { type AgentsContext, call, requireId, send } from "./resource-base.js";
+import { type AgentsContext, call, send } from "./resource-base.js";
 import { ArchiveResponseSchema } from "./schemas/operation-results.js";
 import {
   AgentSchema,

@@ -1,10 +1,10 @@
 import type * as v from "valibot";
 import { ApiPromise, type WithResponse } from "../core/api-promise.js";
-import { ValidationError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
+import { fillPath } from "../core/paths.js";
 import { parseResponse } from "../core/schema.js";
 import type { QueryValue, RequestSpec, Transport } from "../core/transport.js";
-import { type AgentsRouteName, fillPath, type Route } from "./routes.js";
+import type { AgentsRouteName, Route } from "./routes.js";
 
 /** What each resource shares: the transport and the resolved routes table. */
 export interface AgentsContext {
@@ -29,16 +29,6 @@ export interface OperationCall<S extends v.GenericSchema | undefined> {
 }
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
-
-/** Throws a request `ValidationError` unless `value` is a non-empty string (an id in a path). */
-export function requireId(value: unknown, field: string, operation: string): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new ValidationError([{ path: field, rule: "required", message: `\`${field}\` must be a non-empty string` }], {
-      context: operation,
-    });
-  }
-  return value;
-}
 
 /** Builds the transport request for a routes-table operation and parses its answer. */
 export function send<S extends v.GenericSchema | undefined>(

@@ -40,15 +40,6 @@ export type AgentsRouteName = keyof typeof AGENTS_ROUTES;
 /** Per-operation overrides of method and/or path. */
 export type AgentsRoutesOverride = Partial<Record<AgentsRouteName, Partial<Route>>>;
 
-/** Fills a path template's `{name}` placeholders with URL-encoded values. */
-export function fillPath(template: string, params: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`route placeholder {${name}} has no value`);
-    return encodeURIComponent(value);
-  });
-}
-
 /** The routes table with the caller's overrides applied. */
 export function resolveRoutes(overrides: AgentsRoutesOverride | undefined): Record<AgentsRouteName, Route> {
   const out = { ...AGENTS_ROUTES } as Record<AgentsRouteName, Route>;

@@ -1,7 +1,8 @@
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
-import { type AgentsContext, call, requireId, send } from "./resource-base.js";
+import { requireId } from "../core/paths.js";
+import { type AgentsContext, call, send } from "./resource-base.js";
 import { isTerminalRunStatus, type RunStatus } from "./schemas/constants.js";
 import {
   CreateRunResponseSchema,

@@ -1,8 +1,8 @@
-import { requireId } from "../agents/resource-base.js";
 import { ApiPromise } from "../core/api-promise.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
+import { requireId } from "../core/paths.js";
 import { parseResponse } from "../core/schema.js";
 import { AppJwtSource } from "./app-jwt.js";
 import { ForgeClient, type ForgePage, ForgeRequester } from "./forge-client.js";

@@ -24,7 +24,16 @@ async function forgeSetup(options: { tokenCache?: MemoryTokenCache } = {}) {
     tokenCache: options.tokenCache,
   });
   const mints = () => fake.requests.filter((r) => r.method === "POST" && MINT_PATH.test(r.path)).length;
-  return { fake, app, appId, installationId, mints, advance: (ms: number) => void (now += ms) };
+  return {
+    fake,
+    app,
+    appId,
+    installationId,
+    mints,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe("ForgeApp against the fake forge", () => {
