@@ -121,6 +121,8 @@ export interface RateBudgetWait {
   waitMs: number;
   /** 1 for the first wait of this acquisition, 2 for the next, … */
   attempt: number;
+  /** How many slots the acquisition takes; present only when more than 1 (e.g. forge points). */
+  cost?: number;
 }
 
 /** Options of {@link RateBudgets}; every one has a web default. */
@@ -161,8 +163,11 @@ export class RateBudgets {
     this.#onWait = options.onWait;
   }
 
-  /** Resolves once `key` may send one request under `capacity` per interval; waits (abortably) until then. */
-  async acquire(key: string, family: string, capacity: number, signal?: AbortSignal): Promise<void> {
+  /**
+   * Resolves once `key` may spend `cost` (default 1) of `capacity` per interval; waits (abortably) until
+   * then. A cost above 1 holds that many slots, e.g. the forge's per-operation points.
+   */
+  async acquire(key: string, family: string, capacity: number, signal?: AbortSignal, cost = 1): Promise<void> {
     if (!(Number.isInteger(capacity) && capacity > 0)) {
       throw new AgentlineError(`The budget of \`${family}\` must be a positive integer; got ${capacity}.`, {
         code: "invalid_option",
@@ -170,9 +175,9 @@ export class RateBudgets {
     }
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(undefined, signal.reason);
-      const answer = await this.#store.take(key, 1, capacity, this.#intervalMs, this.#now());
+      const answer = await this.#store.take(key, cost, capacity, this.#intervalMs, this.#now());
       if (answer.ok) return;
-      this.#onWait?.({ key, family, waitMs: answer.waitMs, attempt });
+      this.#onWait?.({ key, family, waitMs: answer.waitMs, attempt, ...(cost === 1 ? {} : { cost }) });
       await this.#sleep(answer.waitMs, signal);
     }
   }

@@ -235,6 +235,23 @@ describe("RateBudgets", () => {
     await expect(budgets.acquire("k", "f", 1, controller.signal)).rejects.toBeInstanceOf(AbortError);
   });
 
+  it("takes `cost` slots per acquisition and reports the cost of a wait", async () => {
+    const time = fakeTime();
+    const waits: RateBudgetWait[] = [];
+    const budgets = new RateBudgets({ now: time.now, sleep: time.sleep, onWait: (w) => waits.push(w) });
+    await budgets.acquire("k", "points", 25, undefined, 10);
+    await budgets.acquire("k", "points", 25, undefined, 10);
+    let granted = false;
+    const third = budgets.acquire("k", "points", 25, undefined, 10).then(() => {
+      granted = true;
+    });
+    await time.advanceTo(time.now() + MINUTE - 1);
+    expect(granted).toBe(false);
+    await time.advanceTo(time.now() + 1);
+    await third;
+    expect(waits).toEqual([{ key: "k", family: "points", waitMs: MINUTE, attempt: 1, cost: 10 }]);
+  });
+
   it("rejects a capacity that is not a positive integer", async () => {
     await expect(new RateBudgets().acquire("k", "f", 0)).rejects.toMatchObject({ code: "invalid_option" });
   });
