@@ -5,7 +5,7 @@ import { PagePromise } from "../core/pagination.js";
 import { requireId } from "../core/paths.js";
 import { parseResponse } from "../core/schema.js";
 import { AppJwtSource } from "./app-jwt.js";
-import { ForgeClient, type ForgePage, ForgeRequester } from "./forge-client.js";
+import { ForgeClient, type ForgePage, type ForgePoints, ForgeRequester } from "./forge-client.js";
 import {
   type InstallationToken,
   InstallationTokens,
@@ -13,6 +13,7 @@ import {
   type TokenNarrowing,
 } from "./installation-tokens.js";
 import { importAppPrivateKey } from "./keys.js";
+import { ForgePointsBudget, type ForgePrincipal } from "./points-budget.js";
 import {
   AccessTokenResponseSchema,
   AppSchema,
@@ -31,6 +32,11 @@ export interface ForgeAppOptions extends BaseClientOptions {
   tokenCache?: TokenCache | undefined;
   /** Refresh a token this long before it expires (default 60 000 ms). */
   tokenRefreshMarginMs?: number | undefined;
+  /**
+   * The client-side points budget (3,000 installation / 6,000 app points a minute, per-operation costs),
+   * shared by this app and its installation clients; pass one to share it wider, or `false` to turn it off.
+   */
+  pointsBudget?: ForgePointsBudget | false | undefined;
 }
 
 /** Git over HTTPS credentials for an installation: Basic auth, username `x-access-token`. */
@@ -62,6 +68,7 @@ export class ForgeApp {
   readonly #jwts: Promise<AppJwtSource>;
   readonly #requester: ForgeRequester;
   readonly #tokens: InstallationTokens;
+  readonly #budget: ForgePointsBudget | undefined;
 
   constructor(options: ForgeAppOptions) {
     if (typeof options.appId !== "string" || options.appId === "") {
@@ -75,7 +82,15 @@ export class ForgeApp {
       async () => new AppJwtSource({ appId: options.appId, key: await importAppPrivateKey(options.privateKey), now }),
     );
     this.#jwts.catch(() => {});
-    this.#requester = new ForgeRequester(options, { token: async () => (await this.#jwts).get() });
+    this.#budget =
+      options.pointsBudget === false
+        ? undefined
+        : (options.pointsBudget ?? new ForgePointsBudget({ now, ...(options.sleep ? { sleep: options.sleep } : {}) }));
+    this.#requester = new ForgeRequester(
+      options,
+      { token: async () => (await this.#jwts).get() },
+      this.#points({ kind: "app", id: options.appId }),
+    );
     this.#tokens = new InstallationTokens({
       cache: options.tokenCache,
       now,
@@ -88,6 +103,7 @@ export class ForgeApp {
         new PagePromise(async (cursor) => {
           const result = await requester.send({
             operation: "installations.list",
+            route: "listInstallations",
             method: "GET",
             path: "/app/installations",
             query: { pageSize: params.pageSize, pageToken: cursor },
@@ -103,6 +119,7 @@ export class ForgeApp {
         ApiPromise.from(() =>
           requester.send({
             operation: "installations.get",
+            route: "getInstallation",
             method: "GET",
             path: `/app/installations/${encodeURIComponent(requireId(installationId, "installationId", "installations.get"))}`,
             options: callOptions,
@@ -113,6 +130,7 @@ export class ForgeApp {
         ApiPromise.from(() =>
           requester.send({
             operation: "installations.delete",
+            route: "deleteInstallation",
             method: "DELETE",
             path: `/app/installations/${encodeURIComponent(requireId(installationId, "installationId", "installations.delete"))}`,
             options: callOptions,
@@ -126,6 +144,7 @@ export class ForgeApp {
     return ApiPromise.from(() =>
       this.#requester.send({
         operation: "getApp",
+        route: "getApp",
         method: "GET",
         path: "/app",
         options,
@@ -152,6 +171,7 @@ export class ForgeApp {
     const id = requireId(installationId, "installationId", "installation");
     return new ForgeClient({
       ...this.#options,
+      points: this.#points({ kind: "installation", id }),
       credential: {
         token: async () => (await this.#tokens.get(id, narrowing)).token,
         refresh: async () => {
@@ -168,13 +188,22 @@ export class ForgeApp {
     return { username: "x-access-token", password: token, expiresAt };
   }
 
+  #points(principal: ForgePrincipal): ForgePoints | undefined {
+    return this.#budget ? { budget: this.#budget, principal: async () => principal } : undefined;
+  }
+
   // A fresh JWT for every mint: the forge caps a token's lifetime at the requesting JWT's `exp`.
   async #mint(installationId: string, narrowing: TokenNarrowing): Promise<InstallationToken> {
     const { jwt } = await (await this.#jwts).fresh();
-    const requester = new ForgeRequester(this.#options, { token: async () => jwt });
+    const requester = new ForgeRequester(
+      this.#options,
+      { token: async () => jwt },
+      this.#points({ kind: "app", id: this.appId }),
+    );
     try {
       const { data } = await requester.send({
         operation: "installationToken",
+        route: "createInstallationToken",
         method: "POST",
         path: `/app/installations/${encodeURIComponent(installationId)}/access_tokens`,
         body: { scopes: narrowing.scopes ?? [], repositoryIds: narrowing.repositoryIds ?? [] },

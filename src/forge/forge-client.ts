@@ -1,15 +1,23 @@
 import { ApiPromise } from "../core/api-promise.js";
-import { AuthenticationError } from "../core/errors.js";
+import { AuthenticationError, RateLimitError } from "../core/errors.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
 import { parseResponse } from "../core/schema.js";
 import { type RequestSpec, Transport } from "../core/transport.js";
+import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
+import type { ForgeRouteName } from "./routes.js";
 import {
   InstallationReposPageSchema,
   type RateLimitResponse,
   RateLimitResponseSchema,
   type RepositorySummary,
 } from "./schemas/auth.js";
+
+/** A points budget and the principal whose points a requester spends. */
+export interface ForgePoints {
+  budget: ForgePointsBudget;
+  principal: () => Promise<ForgePrincipal>;
+}
 
 /** The forge lives under `{base}/v1/forge`. @see spec/forge-api.md */
 export const FORGE_PREFIX = "/v1/forge";
@@ -35,10 +43,12 @@ export interface ForgePage<Item> {
 export class ForgeRequester {
   readonly transport: Transport;
   readonly #credential: ForgeCredential;
+  readonly #points: ForgePoints | undefined;
 
-  constructor(options: BaseClientOptions, credential: ForgeCredential) {
+  constructor(options: BaseClientOptions, credential: ForgeCredential, points?: ForgePoints) {
     let current = "";
     this.#credential = credential;
+    this.#points = points;
     this.transport = new Transport(options, {
       authorization: async () => {
         current = await credential.token();
@@ -48,12 +58,45 @@ export class ForgeRequester {
     });
   }
 
-  /** One operation under the forge prefix, parsed with `schema` when given. */
+  /**
+   * One operation under the forge prefix. With a points budget and a `route`, every attempt first
+   * spends the route's points (waiting rather than meeting a 429), and every answer is reconciled
+   * with the server's `X-RateLimit-*` headers.
+   */
   async send<T>(
-    spec: Omit<RequestSpec<T>, "path"> & { path: string },
+    spec: RequestSpec<T> & { route?: ForgeRouteName | undefined },
   ): Promise<{ data: T; response: Response; requestId: string | undefined }> {
     const headers = { "x-request-id": crypto.randomUUID(), ...spec.options?.headers };
-    const request = { ...spec, path: FORGE_PREFIX + spec.path, options: { ...spec.options, headers } };
+    const points = this.#points;
+    const route = spec.route;
+    const request: RequestSpec<T> = {
+      ...spec,
+      path: FORGE_PREFIX + spec.path,
+      options: { ...spec.options, headers },
+      beforeAttempt:
+        points && route
+          ? async (_attempt, previousError, signal) => {
+              const principal = await points.principal();
+              if (previousError instanceof RateLimitError) {
+                await points.budget.penalize(principal, previousError.retryAfterMs ?? 60_000);
+              }
+              await points.budget.acquire(principal, route, { signal });
+            }
+          : undefined,
+    };
+    try {
+      const result = await this.#attempt(request);
+      if (points) await points.budget.observe(await points.principal(), result.response);
+      return result;
+    } catch (error) {
+      if (points && error instanceof RateLimitError) {
+        await points.budget.penalize(await points.principal(), error.retryAfterMs ?? 60_000);
+      }
+      throw error;
+    }
+  }
+
+  async #attempt<T>(request: RequestSpec<T>): Promise<{ data: T; response: Response; requestId: string | undefined }> {
     try {
       return await this.transport.request(request);
     } catch (error) {
@@ -80,16 +123,20 @@ export class ForgeClient {
     ): PagePromise<RepositorySummary, ForgePage<RepositorySummary>>;
   };
 
-  constructor(options: BaseClientOptions & ({ token: string } | { credential: ForgeCredential })) {
+  constructor(
+    options: BaseClientOptions &
+      ({ token: string } | { credential: ForgeCredential }) & { points?: ForgePoints | undefined },
+  ) {
     const credential: ForgeCredential =
       "credential" in options ? options.credential : { token: async () => options.token };
-    this.#requester = new ForgeRequester(options, credential);
+    this.#requester = new ForgeRequester(options, credential, options.points);
     const requester = this.#requester;
     this.installationRepos = {
       list: (params = {}, callOptions) =>
         new PagePromise(async (cursor) => {
           const result = await requester.send({
             operation: "installationRepos.list",
+            route: "listInstallationRepos",
             method: "GET",
             path: "/installation/repos",
             query: { filter: params.filter, pageSize: params.pageSize, pageToken: cursor },
@@ -107,6 +154,7 @@ export class ForgeClient {
     return ApiPromise.from(() =>
       this.#requester.send({
         operation: "rateLimit",
+        route: "rateLimit",
         method: "GET",
         path: "/rate_limit",
         options,

@@ -108,3 +108,39 @@ describe("ForgeApp against the fake forge", () => {
     expect(stale.message).not.toContain(token);
   });
 });
+
+describe("points budget", () => {
+  it("adopts the server's smaller budget from X-RateLimit-Limit and waits instead of meeting a 429", async () => {
+    let now = Date.parse("2026-11-21T12:00:00Z");
+    const fake = createFakeService({ now: () => now, forge: { rateLimits: { installation: 5 } } });
+    const statuses: number[] = [];
+    const fetch = async (request: Request) => {
+      const response = await fake.fetch(request);
+      statuses.push(response.status);
+      return response;
+    };
+    const keys = await generateAppKeyPair();
+    const { appId, installationId } = fake.forge.registerApp({ publicKeyPem: keys.publicKey });
+    const waits: number[] = [];
+    const { ForgePointsBudget } = await import("../../../src/forge/points-budget.js");
+    const budget = new ForgePointsBudget({
+      now: () => now,
+      sleep: async (ms) => {
+        now += ms;
+      },
+      onWait: (wait) => void waits.push(wait.waitMs),
+    });
+    const app = new ForgeApp({
+      appId,
+      privateKey: keys.privateKey,
+      baseUrl: "http://127.0.0.1:9",
+      fetch,
+      now: () => now,
+      pointsBudget: budget,
+    });
+    const forge = app.installation(installationId as string);
+    for (let i = 0; i < 12; i++) await forge.installationRepos.list();
+    expect(statuses.filter((status) => status === 429)).toEqual([]);
+    expect(waits.length).toBeGreaterThan(0);
+  });
+});
