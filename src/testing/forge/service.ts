@@ -4,11 +4,14 @@ import type { Reply } from "../responses.js";
 import { matchPath, type RequestBody } from "../router.js";
 import { appRoutes } from "./app-routes.js";
 import { authenticateForge, type ForgePrincipal, principalBudget, principalKey, requireKind } from "./auth.js";
+import { checkRunRoutes } from "./check-run-routes.js";
 import type { FakeForge } from "./controls.js";
 import { discoveryRoutes } from "./discovery-routes.js";
 import { ForgeFailure, type RpcStatus, rpcErrorReply } from "./errors.js";
 import { ForgeKeyring, signInstallationReceipt } from "./forge-keys.js";
+import { labelRoutes, pullLabelRoutes } from "./label-routes.js";
 import { type ForgeOptions, resolveForgeOptions } from "./options.js";
+import { pullRoutes } from "./pull-routes.js";
 import { ForgeRateLimiter } from "./rate-limit.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
 import { grantsScope } from "./scopes.js";
@@ -39,7 +42,16 @@ export interface ForgeDependencies {
   randomUUID: RandomUUID;
 }
 
-const ROUTES: readonly ForgeRoute[] = [...discoveryRoutes, ...appRoutes, ...tokenRoutes, ...signingKeyRoutes];
+const ROUTES: readonly ForgeRoute[] = [
+  ...discoveryRoutes,
+  ...appRoutes,
+  ...tokenRoutes,
+  ...signingKeyRoutes,
+  ...checkRunRoutes,
+  ...labelRoutes,
+  ...pullLabelRoutes,
+  ...pullRoutes,
+];
 
 function heldScopes(principal: ForgePrincipal): readonly string[] | undefined {
   if (principal.kind === "user") return principal.scopes;

@@ -1,0 +1,160 @@
+// Label definitions and the labels of one pull request. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+import { CreateLabelSchema, UpdateLabelSchema } from "../../forge/schemas/labels-rulesets.js";
+import { reply } from "../responses.js";
+import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
+import { paginate } from "./pagination.js";
+import {
+  checkSchema,
+  type ForgeLabel,
+  type ForgePull,
+  labelNamed,
+  labelView,
+  objectBody,
+  pullOf,
+  type RepoData,
+  repoData,
+  tableRoute,
+} from "./repo-state.js";
+import type { ForgeContext, ForgeRoute } from "./route.js";
+
+/** Labels ordered by name (case-insensitive, then as stored). */
+export function byName(a: ForgeLabel, b: ForgeLabel): number {
+  const left = a.name.toLowerCase();
+  const right = b.name.toLowerCase();
+  if (left !== right) return left < right ? -1 : 1;
+  return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
+}
+
+function labelOf(data: RepoData, context: ForgeContext): ForgeLabel {
+  const name = context.params.labelName ?? "";
+  const label = labelNamed(data, name);
+  if (!label) throw new ForgeFailure("NotFound", `Label ${name} was not found.`);
+  return label;
+}
+
+function refuseTaken(data: RepoData, name: string, except?: ForgeLabel): void {
+  const held = labelNamed(data, name);
+  if (held && held !== except)
+    throw new ForgeFailure("AlreadyExists", `A label named ${held.name} already exists (names are case-insensitive).`);
+}
+
+function pullLabels(data: RepoData, pull: ForgePull): ForgeLabel[] {
+  return data.labels.filter((label) => pull.labelIds.includes(label.id)).sort(byName);
+}
+
+/** The labels a body's `labels` names, each of which must exist; `allowEmpty` for replace. */
+function namedLabels(data: RepoData, context: ForgeContext, allowEmpty: boolean): ForgeLabel[] {
+  const names = objectBody(context).labels;
+  if (!Array.isArray(names) || (!allowEmpty && names.length === 0))
+    throw invalidArgument("labels", `must be ${allowEmpty ? "an" : "a non-empty"} array of label names.`);
+  const violations: FieldViolation[] = [];
+  const found = names.flatMap((name, index): ForgeLabel[] => {
+    const label = typeof name === "string" ? labelNamed(data, name) : undefined;
+    if (!label) violations.push({ field: `labels[${index}]`, description: "names no label of this repository." });
+    return label ? [label] : [];
+  });
+  if (violations.length > 0)
+    throw new ForgeFailure("InvalidArgument", "Every label must exist in the repository; create it first.", violations);
+  return found;
+}
+
+function touch(pull: ForgePull, now: number): void {
+  pull.updatedAt = now;
+}
+
+/** Label definition routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+export const labelRoutes: readonly ForgeRoute[] = [
+  tableRoute("listLabels", (context, repo) => {
+    const labels = [...repoData(context.state, repo).labels].sort(byName);
+    const page = paginate(labels, context.query, `labels:${repo.id}`);
+    return reply({ labels: page.items.map(labelView), nextPageToken: page.nextPageToken });
+  }),
+  tableRoute("createLabel", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const body = objectBody(context);
+    checkSchema(CreateLabelSchema, body, "label");
+    const name = body.name as string;
+    refuseTaken(data, name);
+    const label: ForgeLabel = {
+      id: context.state.newId("lbl"),
+      name,
+      color: (body.color as string).toLowerCase(),
+      ...(typeof body.description === "string" && body.description !== "" ? { description: body.description } : {}),
+      createdAt: context.now,
+      updatedAt: context.now,
+    };
+    data.labels.push(label);
+    return reply(labelView(label));
+  }),
+  tableRoute("getLabel", (context, repo) => reply(labelView(labelOf(repoData(context.state, repo), context)))),
+  tableRoute("updateLabel", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const label = labelOf(data, context);
+    const body = objectBody(context);
+    checkSchema(UpdateLabelSchema, body, "label update");
+    if (typeof body.name === "string") {
+      refuseTaken(data, body.name, label);
+      label.name = body.name;
+    }
+    if (typeof body.color === "string") label.color = body.color.toLowerCase();
+    if (typeof body.description === "string") {
+      if (body.description === "") delete label.description;
+      else label.description = body.description;
+    }
+    label.updatedAt = context.now;
+    return reply(labelView(label));
+  }),
+  tableRoute("deleteLabel", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const label = labelOf(data, context);
+    data.labels = data.labels.filter((held) => held !== label);
+    for (const pull of data.pulls) {
+      if (!pull.labelIds.includes(label.id)) continue;
+      pull.labelIds = pull.labelIds.filter((id) => id !== label.id);
+      touch(pull, context.now);
+    }
+    return { status: 204 };
+  }),
+];
+
+/** Routes for the labels of one pull request. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+export const pullLabelRoutes: readonly ForgeRoute[] = [
+  tableRoute("listPullLabels", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const page = paginate(pullLabels(data, pull), context.query, `pull-labels:${repo.id}:${pull.number}`);
+    return reply({ labels: page.items.map(labelView), nextPageToken: page.nextPageToken });
+  }),
+  tableRoute("addPullLabels", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const added = namedLabels(data, context, false).map((label) => label.id);
+    pull.labelIds = [...new Set([...pull.labelIds, ...added])];
+    touch(pull, context.now);
+    return reply({ labels: pullLabels(data, pull).map(labelView) });
+  }),
+  tableRoute("replacePullLabels", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    pull.labelIds = [...new Set(namedLabels(data, context, true).map((label) => label.id))];
+    touch(pull, context.now);
+    return reply({ labels: pullLabels(data, pull).map(labelView) });
+  }),
+  tableRoute("removePullLabel", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const label = labelOf(data, context);
+    if (pull.labelIds.includes(label.id)) {
+      pull.labelIds = pull.labelIds.filter((id) => id !== label.id);
+      touch(pull, context.now);
+    }
+    return reply({ labels: pullLabels(data, pull).map(labelView) });
+  }),
+  tableRoute("removeAllPullLabels", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    if (pull.labelIds.length > 0) touch(pull, context.now);
+    pull.labelIds = [];
+    return { status: 204 };
+  }),
+];

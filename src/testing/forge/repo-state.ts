@@ -1,0 +1,253 @@
+// Per-repository data of the fake forge (branches, labels, pull requests, the check-run ledger, annotations) and
+// the helpers the repository routes share: resolving `{owner}/{repo}` or `_/{repoId}`, body checks, table routes.
+import type { ValidationIssue } from "../../core/errors.js";
+import { type CheckRunLedger, createCheckRunLedger } from "../../forge/check-runs.js";
+import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
+import { issuesOf } from "../../forge/validate-support.js";
+import type { Reply } from "../responses.js";
+import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
+import type { ForgeContext, ForgeRoute } from "./route.js";
+import { METADATA_READ } from "./scopes.js";
+import type { ForgeRepository, ForgeState } from "./state.js";
+import { tokenRepositories } from "./token-routes.js";
+
+/** A label definition. @see ../../../../shared/spec/forge-api.md#common-references */
+export interface ForgeLabel {
+  id: string;
+  name: string;
+  color: string;
+  description?: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** A pull request of the fake forge; `number` is a string (64-bit on the wire). */
+export interface ForgePull {
+  id: string;
+  number: string;
+  title: string;
+  body: string;
+  state: "open" | "closed" | "merged";
+  head: string;
+  base: string;
+  headSha: string;
+  baseSha: string;
+  author: Record<string, unknown>;
+  /** Ids of assigned labels. */
+  labelIds: string[];
+  createdAt: number;
+  updatedAt: number;
+  closedAt?: number;
+  mergedAt?: number;
+  mergeCommitSha?: string;
+  mergeMethod?: "merge" | "squash";
+}
+
+/** One stored annotation; fields beyond `message` and `rawDetails` are kept as posted. */
+export interface ForgeAnnotation {
+  id: string;
+  fields: Record<string, unknown>;
+  createdAt: number;
+}
+
+/** Everything one repository holds besides its metadata. */
+export interface RepoData {
+  /** Branch name to tip SHA. */
+  branches: Map<string, string>;
+  labels: ForgeLabel[];
+  pulls: ForgePull[];
+  nextPullNumber: number;
+  ledger: CheckRunLedger;
+  /** By check-run id, in append order (ascending id). */
+  annotations: Map<string, ForgeAnnotation[]>;
+  /** Counter for annotation ids and commit SHAs made in this repository. */
+  sequence: number;
+}
+
+/** Feature branches seeded beside `main` in every native repository. */
+export const SEEDED_BRANCHES: readonly string[] = ["feature/login", "feature/search", "fix/typo"];
+
+/** Labels seeded in every repository. */
+export const SEEDED_LABELS: ReadonlyArray<{ name: string; color: string; description?: string }> = [
+  { name: "bug", color: "d73a4a", description: "Something is not working" },
+  { name: "enhancement", color: "a2eeef" },
+];
+
+const DATA = new WeakMap<ForgeState, Map<string, RepoData>>();
+
+/** A deterministic 40-hex commit SHA for a seed string. */
+export function fakeSha(seed: string): string {
+  let out = "";
+  for (let round = 0; out.length < 40; round++) {
+    let hash = 0x811c9dc5 ^ round;
+    for (let i = 0; i < seed.length; i++) hash = Math.imul(hash ^ seed.charCodeAt(i), 0x01000193) >>> 0;
+    out += hash.toString(16).padStart(8, "0");
+  }
+  return out.slice(0, 40);
+}
+
+/** A new commit SHA in a repository (merges, test pushes). */
+export function nextSha(data: RepoData, repo: ForgeRepository): string {
+  data.sequence += 1;
+  return fakeSha(`${repo.id}:commit:${data.sequence}`);
+}
+
+/** The data of a repository, seeded on first use (`main` everywhere, feature branches on native ones). */
+export function repoData(state: ForgeState, repo: ForgeRepository): RepoData {
+  let byRepo = DATA.get(state);
+  if (!byRepo) {
+    byRepo = new Map();
+    DATA.set(state, byRepo);
+  }
+  let data = byRepo.get(repo.id);
+  if (!data) {
+    const names = [repo.defaultBranch, ...(repo.mirror ? [] : SEEDED_BRANCHES)];
+    data = {
+      branches: new Map(names.map((name) => [name, fakeSha(`${repo.id}:${name}`)])),
+      labels: SEEDED_LABELS.map((label, i) => ({
+        id: `lbl_${repo.id.replace(/^repo_/, "")}${String(i + 1).padStart(4, "0")}`,
+        ...label,
+        createdAt: repo.createdAt,
+        updatedAt: repo.createdAt,
+      })),
+      pulls: [],
+      nextPullNumber: 1,
+      ledger: createCheckRunLedger(),
+      annotations: new Map(),
+      sequence: 0,
+    };
+    byRepo.set(repo.id, data);
+  }
+  return data;
+}
+
+/** Whether a repository is native (never mirrored, or detached). */
+export function isNative(repo: ForgeRepository): boolean {
+  return repo.mirror === undefined;
+}
+
+/** Whether scopes beyond metadata and contents read apply: a native repository or a stable outbound mirror. */
+export function acceptsScopedOperations(repo: ForgeRepository): boolean {
+  return repo.mirror === undefined || repo.mirror.status === "outbound";
+}
+
+const ALWAYS_APPLY = new Set([METADATA_READ, "repository:contents:read"]);
+
+/** The reachable repository of `{owner}/{repo}` or `_/{repoId}`, else NotFound; 403 for mirror-excluded scopes. */
+export function repoOf(context: ForgeContext, scope: string | undefined): ForgeRepository {
+  const owner = context.params.owner ?? "";
+  const name = context.params.repo ?? "";
+  const { state, principal } = context;
+  const reachable =
+    principal?.kind === "installation"
+      ? tokenRepositories(state, principal.installation, principal.token)
+      : state.repositories.filter((repo) => repo.owner.id === state.namespace.id);
+  const repo =
+    owner === "_"
+      ? reachable.find((candidate) => candidate.id === name)
+      : reachable.find(
+          (candidate) =>
+            candidate.owner.slug.toLowerCase() === owner.toLowerCase() &&
+            candidate.name.toLowerCase() === name.toLowerCase(),
+        );
+  if (!repo) throw new ForgeFailure("NotFound", `Repository ${owner}/${name} was not found.`);
+  if (scope !== undefined && !ALWAYS_APPLY.has(scope) && !acceptsScopedOperations(repo))
+    throw new ForgeFailure(
+      "PermissionDenied",
+      `${repo.owner.slug}/${repo.name} is a mirrored repository; ${scope} does not apply to it.`,
+    );
+  return repo;
+}
+
+/** The id of the calling principal (app id for installation tokens). */
+export function callerId(context: ForgeContext): string {
+  const principal = context.principal;
+  if (principal?.kind === "installation") return principal.installation.appId;
+  if (principal?.kind === "user") return principal.userId;
+  if (principal?.kind === "app") return principal.app.id;
+  return "";
+}
+
+/** An OriginActor for a principal id (`app_…` is an app, anything else a user). */
+export function actorOf(id: string): Record<string, unknown> {
+  return id.startsWith("app_") ? { app: { id } } : { user: { id } };
+}
+
+/** The JSON object body; an absent body is `{}`, anything else InvalidArgument. */
+export function objectBody(context: ForgeContext): Record<string, unknown> {
+  const { body } = context;
+  if (body.kind === "none") return {};
+  if (body.kind === "invalid") throw invalidArgument("body", "is not valid JSON.");
+  const value = body.value;
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw invalidArgument("body", "must be a JSON object.");
+  return value as Record<string, unknown>;
+}
+
+/** Field violations of validation issues (the whole body is `body`). */
+export function violationsOf(issues: readonly ValidationIssue[]): FieldViolation[] {
+  return issues.map((issue) => ({ field: issue.path === "" ? "body" : issue.path, description: issue.message }));
+}
+
+/** Throws InvalidArgument with field violations when `issues` is not empty. */
+export function refuseIssues(issues: readonly ValidationIssue[], what: string): void {
+  if (issues.length === 0) return;
+  const violations = violationsOf(issues);
+  const first = violations[0] as FieldViolation;
+  throw new ForgeFailure("InvalidArgument", `Invalid ${what}: ${first.field}: ${first.description}`, violations);
+}
+
+/** Checks a value against one of the SDK's request schemas, answering InvalidArgument with field violations. */
+export function checkSchema(schema: Parameters<typeof issuesOf>[0], value: unknown, what: string): void {
+  refuseIssues(issuesOf(schema, value), what);
+}
+
+/** A repository route's handler: the context and the repository it resolved. */
+export type RepoHandler = (context: ForgeContext, repo: ForgeRepository) => Reply | Promise<Reply>;
+
+/** A repository route served at the SDK route table's path, credentials, scope and cost. */
+export function tableRoute(name: ForgeRouteName, handle: RepoHandler): ForgeRoute {
+  const entry = FORGE_ROUTES[name];
+  return {
+    method: entry.method,
+    pattern: entry.path.replace(/\{(\w+)\}/g, ":$1"),
+    credential: [...entry.credentials],
+    ...(entry.scope === undefined ? {} : { scope: entry.scope }),
+    cost: entry.cost,
+    handle: (context) => handle(context, repoOf(context, entry.scope)),
+  };
+}
+
+/** Open pull requests follow their branches: head and base SHAs are re-read from the tips. */
+export function syncPulls(data: RepoData): void {
+  for (const pull of data.pulls) {
+    if (pull.state !== "open") continue;
+    pull.headSha = data.branches.get(pull.head) ?? pull.headSha;
+    pull.baseSha = data.branches.get(pull.base) ?? pull.baseSha;
+  }
+}
+
+/** The pull request named by `{pullNumber}` (its SHAs synced to the branch tips), else NotFound. */
+export function pullOf(data: RepoData, context: ForgeContext): ForgePull {
+  const number = context.params.pullNumber ?? "";
+  const pull = data.pulls.find((candidate) => candidate.number === number);
+  if (!pull) throw new ForgeFailure("NotFound", `Pull request ${number} was not found.`);
+  syncPulls(data);
+  return pull;
+}
+
+/** The label named by `{labelName}` (names match case-insensitively), else NotFound. */
+export function labelNamed(data: RepoData, name: string): ForgeLabel | undefined {
+  const lower = name.toLowerCase();
+  return data.labels.find((label) => label.name.toLowerCase() === lower);
+}
+
+/** A label as the forge answers it; `description` only when set. */
+export function labelView(label: ForgeLabel): Record<string, unknown> {
+  return {
+    id: label.id,
+    name: label.name,
+    color: label.color,
+    ...(label.description === undefined ? {} : { description: label.description }),
+  };
+}
