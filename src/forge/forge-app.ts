@@ -14,6 +14,7 @@ import {
 } from "./installation-tokens.js";
 import { importAppPrivateKey } from "./keys.js";
 import { ForgePointsBudget, type ForgePrincipal } from "./points-budget.js";
+import type { ForgeRoutesOverride } from "./routes.js";
 import {
   AccessTokenResponseSchema,
   AppSchema,
@@ -37,6 +38,8 @@ export interface ForgeAppOptions extends BaseClientOptions {
    * shared by this app and its installation clients; pass one to share it wider, or `false` to turn it off.
    */
   pointsBudget?: ForgePointsBudget | false | undefined;
+  /** Overrides of the forge routes table (the paths the spec does not show are assumed). */
+  routes?: ForgeRoutesOverride | undefined;
 }
 
 /** Git over HTTPS credentials for an installation: Basic auth, username `x-access-token`. */

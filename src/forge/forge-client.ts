@@ -4,8 +4,10 @@ import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
 import { parseResponse } from "../core/schema.js";
 import { type RequestSpec, Transport } from "../core/transport.js";
+import type { ForgeContext } from "./forge-call.js";
 import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
-import type { ForgeRouteName } from "./routes.js";
+import { RepoClient } from "./repo-client.js";
+import { type ForgeRepoRef, type ForgeRouteName, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
 import {
   InstallationReposPageSchema,
   type RateLimitResponse,
@@ -108,6 +110,14 @@ export class ForgeRequester {
   }
 }
 
+/** Options of {@link ForgeClient}: a user token, or (from `ForgeApp.installation()`) a refreshing credential. */
+export type ForgeClientOptions = BaseClientOptions &
+  ({ token: string } | { credential: ForgeCredential }) & {
+    points?: ForgePoints | undefined;
+    /** Overrides of the routes table (the paths the spec does not show are assumed). */
+    routes?: ForgeRoutesOverride | undefined;
+  };
+
 /**
  * A Code Forge client for one credential: an installation (from `ForgeApp.installation()`, minting and
  * refreshing its own token) or a user token (`new ForgeClient({ token, baseUrl })`).
@@ -115,6 +125,8 @@ export class ForgeRequester {
  */
 export class ForgeClient {
   readonly #requester: ForgeRequester;
+  readonly #context: ForgeContext;
+  readonly #now: () => number;
   readonly installationRepos: {
     /** The repositories the installation reaches (mirrors included), filtered by a substring or `owner/repo`. */
     list(
@@ -123,13 +135,12 @@ export class ForgeClient {
     ): PagePromise<RepositorySummary, ForgePage<RepositorySummary>>;
   };
 
-  constructor(
-    options: BaseClientOptions &
-      ({ token: string } | { credential: ForgeCredential }) & { points?: ForgePoints | undefined },
-  ) {
+  constructor(options: ForgeClientOptions) {
     const credential: ForgeCredential =
       "credential" in options ? options.credential : { token: async () => options.token };
     this.#requester = new ForgeRequester(options, credential, options.points);
+    this.#context = { requester: this.#requester, routes: resolveForgeRoutes(options.routes) };
+    this.#now = options.now ?? Date.now;
     const requester = this.#requester;
     this.installationRepos = {
       list: (params = {}, callOptions) =>
@@ -147,6 +158,14 @@ export class ForgeClient {
           return { ...result, data: { items: page.repositories, nextCursor: page.nextPageToken || undefined } };
         }),
     };
+  }
+
+  /** One repository, by `owner` and `name`, or `{ id }` (the `_/{repoId}` form). */
+  repo(owner: string, name: string): RepoClient;
+  repo(ref: { id: string }): RepoClient;
+  repo(ownerOrRef: string | { id: string }, name?: string): RepoClient {
+    const ref: ForgeRepoRef = typeof ownerOrRef === "string" ? { owner: ownerOrRef, repo: name ?? "" } : ownerOrRef;
+    return new RepoClient(this.#context, ref, this.#now);
   }
 
   /** The credential's points budget (costs 0). */
