@@ -60,3 +60,27 @@ export function notAnArray<const TSchema extends v.GenericSchema>(schema: TSchem
   const refuseArray = v.never(message);
   return v.lazy((input) => (Array.isArray(input) ? refuseArray : schema));
 }
+
+type ObjectMessage = (issue: v.BaseIssue<unknown>) => string;
+
+// valibot reports a missing key with the object's own message; `issue.path` then names the key.
+// @__NO_SIDE_EFFECTS__
+function objectMessage(label: string): ObjectMessage {
+  return (issue) => {
+    const key = issue.path?.[0]?.key;
+    if (key !== undefined) return `[required] ${label} needs \`${String(key)}\``;
+    return `[type] ${label} must be an object`;
+  };
+}
+
+/**
+ * A request object that keeps unknown keys at run time (a field a newer server accepts passes through),
+ * typed as a closed object so TypeScript still flags a misspelt key.
+ */
+// @__NO_SIDE_EFFECTS__
+export function requestObject<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  label: string,
+): v.ObjectSchema<TEntries, ObjectMessage> {
+  return v.looseObject(entries, objectMessage(label)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
+}

@@ -17,31 +17,7 @@ export {
 // (see `toValidationIssues`) and says how to fix the call; the issue's `path` says where the field sits. Messages
 // name fields, never values: an email is personal data that should not end up in a log line.
 
-type AnyIssue = v.BaseIssue<unknown>;
-type ObjectMessage = (issue: AnyIssue) => string;
-
-// valibot reports a missing key with the object's own message; `issue.path` then names the key.
-// @__NO_SIDE_EFFECTS__
-function objectMessage(label: string): ObjectMessage {
-  return (issue) => {
-    const key = issue.path?.[0]?.key;
-    if (key !== undefined) return `[required] ${label} needs \`${String(key)}\``;
-    return `[type] ${label} must be an object`;
-  };
-}
-
-/**
- * A request object that keeps unknown keys at run time (a field a newer server accepts passes through), typed
- * as a closed object so TypeScript still flags a misspelt key.
- * @see spec/admin-api.md#endpoints
- */
-// @__NO_SIDE_EFFECTS__
-export function openObject<const TEntries extends v.ObjectEntries>(
-  entries: TEntries,
-  label: string,
-): v.ObjectSchema<TEntries, ObjectMessage> {
-  return v.looseObject(entries, objectMessage(label)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
-}
+export { requestObject as openObject } from "../../core/request-fields.js";
 
 /** A string with at least one non-blank character. @see spec/admin-api.md#endpoints */
 // @__NO_SIDE_EFFECTS__

@@ -15,30 +15,7 @@ export {
 // Forge request-schema building blocks. As everywhere in agentline, each message starts with `[rule_name] `
 // and names the field, never its value; the issue's `path` says where the field sits.
 
-type AnyIssue = v.BaseIssue<unknown>;
-type ObjectMessage = (issue: AnyIssue) => string;
-
-// valibot reports a missing key with the object's own message and the key in the path.
-// @__NO_SIDE_EFFECTS__
-function objectMessage(label: string): ObjectMessage {
-  return (issue) => {
-    const key = issue.path?.[0]?.key;
-    if (issue.path?.length) return `[required] ${label} needs \`${String(key)}\``;
-    return `[type] ${label} must be an object`;
-  };
-}
-
-/**
- * A request object that keeps unknown keys at run time (a field a newer forge accepts passes through) and is
- * typed as a closed object, so TypeScript still flags a misspelt key. @see spec/forge-api.md#endpoints
- */
-// @__NO_SIDE_EFFECTS__
-export function requestObject<const TEntries extends v.ObjectEntries>(
-  entries: TEntries,
-  label: string,
-): v.ObjectSchema<TEntries, ObjectMessage> {
-  return v.looseObject(entries, objectMessage(label)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
-}
+export { requestObject } from "../../core/request-fields.js";
 
 /** A string of at least one character. @see spec/forge-api.md#endpoints */
 // @__NO_SIDE_EFFECTS__
