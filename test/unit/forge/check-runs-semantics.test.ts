@@ -10,35 +10,13 @@ import {
   currentSuite,
   isCurrentAttempt,
   isPending,
-  type LedgerRefusal,
   postApplies,
   readOutcome,
   rerequest,
   runsForCommit,
   runsForSuite,
 } from "../../../src/forge/check-runs.js";
-
-const BASE = Date.UTC(2025, 0, 1, 12);
-const at = (seconds: number) => new Date(BASE + seconds * 1000).toISOString();
-const SHA = "a".repeat(40);
-const APP = "app_1";
-
-function post(overrides: Partial<CheckRunPost> = {}): CheckRunPost {
-  return {
-    sha: SHA,
-    suite: { key: "ci", externalId: "suite-1" },
-    key: "lint",
-    externalId: "run-1",
-    status: "queued",
-    externalUpdatedAt: at(0),
-    ...overrides,
-  };
-}
-
-function ok<T extends { ok: true }>(result: T | LedgerRefusal): T {
-  if (!result.ok) throw new Error(`refused: ${result.error.kind} ${result.error.message}`);
-  return result;
-}
+import { APP, at, BASE, ok, post, SHA } from "./check-run-fixtures.js";
 
 /** Applies each [post, now, actor?] in order. */
 function ledgerWith(steps: Array<[CheckRunPost, number, string?]>): CheckRunLedger {
