@@ -1,0 +1,65 @@
+// The default webhook signature scheme (Standard Webhooks layout, `v1ed` prefix, Ed25519).
+// @see ../../../shared/DESIGN.md (the webhook signature) and spec/forge-api.md#webhooks
+
+/** Header names, prefixes and signed content of a webhook signature scheme; every part is an option. */
+export interface WebhookScheme {
+  /** Header carrying the delivery id (default `webhook-id`). */
+  idHeader: string;
+  /** Header carrying Unix seconds (default `webhook-timestamp`). */
+  timestampHeader: string;
+  /** Header carrying space-separated `<prefix>,<base64>` entries (default `webhook-signature`). */
+  signatureHeader: string;
+  /** The prefix written by {@link signWebhook} (default `v1ed`). */
+  prefix: string;
+  /** Prefixes accepted when verifying (default `v1ed` and the Standard Webhooks alias `v1a`). */
+  acceptedPrefixes: readonly string[];
+  /** The signed bytes: default `${id}.${timestamp}.${rawBody}`. */
+  signedContent(id: string, timestamp: string, body: Uint8Array): Uint8Array;
+}
+
+const encoder = new TextEncoder();
+
+function defaultSignedContent(id: string, timestamp: string, body: Uint8Array): Uint8Array {
+  const head = encoder.encode(`${id}.${timestamp}.`);
+  const out = new Uint8Array(head.length + body.length);
+  out.set(head, 0);
+  out.set(body, head.length);
+  return out;
+}
+
+/** The forge's default scheme. */
+export const DEFAULT_WEBHOOK_SCHEME: WebhookScheme = Object.freeze({
+  idHeader: "webhook-id",
+  timestampHeader: "webhook-timestamp",
+  signatureHeader: "webhook-signature",
+  prefix: "v1ed",
+  acceptedPrefixes: Object.freeze(["v1ed", "v1a"]),
+  signedContent: defaultSignedContent,
+});
+
+/** The scheme with the caller's overrides applied. */
+export function resolveWebhookScheme(overrides: Partial<WebhookScheme> = {}): WebhookScheme {
+  const scheme = { ...DEFAULT_WEBHOOK_SCHEME, ...overrides };
+  if (overrides.prefix !== undefined && overrides.acceptedPrefixes === undefined) {
+    scheme.acceptedPrefixes = [overrides.prefix];
+  }
+  return scheme;
+}
+
+/** Standard base64 (with padding) of bytes, without `Buffer`. */
+export function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(binary);
+}
+
+/** Bytes of a standard base64 string; `undefined` when it is not base64. */
+export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
