@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, each a ratio against a baseline measured in the same run.
 import { benchAgentsGet } from "./agents-get.bench.js";
+import { benchForgeRequest } from "./forge-request.bench.js";
 import { type Comparison, report } from "./harness.js";
 import { benchStreamDecode } from "./stream-decode.bench.js";
 
@@ -14,4 +15,14 @@ console.log(
   `  throughput ${(1 / stream.comparison.ratio).toFixed(2)}× the baseline; peak heap growth while iterating ${stream.peakHeapMiB.toFixed(1)} MiB over ${stream.megabytes.toFixed(1)} MiB of input`,
 );
 results.push({ ...stream.comparison, throughputRatio: 1 / stream.comparison.ratio, peakHeapMiB: stream.peakHeapMiB });
+for (const result of await benchForgeRequest()) {
+  report(result);
+  if (result.name.startsWith("app JWT signing")) {
+    const opsPerSecond = (ns: number) => Math.round(1e9 / ns).toLocaleString("en-US");
+    console.log(
+      `  ${opsPerSecond(result.candidateNsPerOp)} signatures/s through the SDK vs ${opsPerSecond(result.baselineNsPerOp)}/s with jose alone`,
+    );
+  }
+  results.push(result);
+}
 console.log(JSON.stringify({ node: process.version, results }, null, 2));
