@@ -14,7 +14,8 @@ import {
 } from "./installation-tokens.js";
 import { importAppPrivateKey } from "./keys.js";
 import { ForgePointsBudget, type ForgePrincipal } from "./points-budget.js";
-import type { ForgeRoutesOverride } from "./routes.js";
+import { WebhooksResource } from "./resources/webhooks.js";
+import { type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
 import {
   AccessTokenResponseSchema,
   AppSchema,
@@ -67,6 +68,8 @@ export class ForgeApp {
     get(installationId: string, options?: CallOptions): ApiPromise<Installation>;
     delete(installationId: string, options?: CallOptions): ApiPromise<unknown>;
   };
+  /** Webhook deliveries: list, redeliver, ping, recover (app JWT). @see spec/forge-api.md#events */
+  readonly webhooks: WebhooksResource;
   readonly #options: ForgeAppOptions;
   readonly #jwts: Promise<AppJwtSource>;
   readonly #requester: ForgeRequester;
@@ -101,6 +104,7 @@ export class ForgeApp {
       mint: (installationId, narrowing) => this.#mint(installationId, narrowing),
     });
     const requester = this.#requester;
+    this.webhooks = new WebhooksResource({ requester, routes: resolveForgeRoutes(options.routes) });
     this.installations = {
       list: (params = {}, callOptions) =>
         new PagePromise(async (cursor) => {

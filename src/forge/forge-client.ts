@@ -5,8 +5,11 @@ import { PagePromise } from "../core/pagination.js";
 import { parseResponse } from "../core/schema.js";
 import { type RequestSpec, Transport } from "../core/transport.js";
 import type { ForgeContext } from "./forge-call.js";
+import { OwnerClient } from "./owner-client.js";
 import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
 import { RepoClient } from "./repo-client.js";
+import { AppsResource } from "./resources/apps.js";
+import { NamespaceClient } from "./resources/namespaces.js";
 import { type ForgeRepoRef, type ForgeRouteName, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
 import {
   InstallationReposPageSchema,
@@ -127,6 +130,8 @@ export class ForgeClient {
   readonly #requester: ForgeRequester;
   readonly #context: ForgeContext;
   readonly #now: () => number;
+  /** Apps by id and their signing keys (user credential). @see spec/forge-api.md#fully-described-operations */
+  readonly apps: AppsResource;
   readonly installationRepos: {
     /** The repositories the installation reaches (mirrors included), filtered by a substring or `owner/repo`. */
     list(
@@ -141,6 +146,7 @@ export class ForgeClient {
     this.#requester = new ForgeRequester(options, credential, options.points);
     this.#context = { requester: this.#requester, routes: resolveForgeRoutes(options.routes) };
     this.#now = options.now ?? Date.now;
+    this.apps = new AppsResource(this.#context);
     const requester = this.#requester;
     this.installationRepos = {
       list: (params = {}, callOptions) =>
@@ -158,6 +164,16 @@ export class ForgeClient {
           return { ...result, data: { items: page.repositories, nextCursor: page.nextPageToken || undefined } };
         }),
     };
+  }
+
+  /** One owner namespace: its apps, repositories and installations (user credential). @see spec/forge-api.md#operations-known-by-behavior-only */
+  namespace(slug: string): NamespaceClient {
+    return new NamespaceClient(this.#context, slug);
+  }
+
+  /** One owner namespace by slug: its grants (namespace:settings:read / :write). @see spec/forge-api.md#operations-known-by-behavior-only */
+  owner(slug: string): OwnerClient {
+    return new OwnerClient(this.#context, slug);
   }
 
   /** One repository, by `owner` and `name`, or `{ id }` (the `_/{repoId}` form). */

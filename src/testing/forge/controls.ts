@@ -1,7 +1,9 @@
 import type { ForgeSigningKey } from "./forge-keys.js";
+import type { FakeForgeMirrors } from "./mirror-routes.js";
 import type { ForgeInstallationOptions } from "./options.js";
 import type { ForgePrincipalStats } from "./rate-limit.js";
 import type { ForgeState } from "./state.js";
+import type { FakeForgeWebhooks } from "./webhooks/controls.js";
 
 /** What `fake.forge.registerApp` takes. */
 export interface RegisterForgeAppInput {
@@ -9,6 +11,8 @@ export interface RegisterForgeAppInput {
   /** PEM SPKI Ed25519; the app's first signing key. Without it the app cannot authenticate yet. */
   publicKeyPem?: string;
   webhookUrl?: string;
+  /** Subscribed event types (deliveries need these and a `webhookUrl`). Default none. */
+  events?: string[];
   displayName?: string;
   /** The installation made with the app: options, or `false` for none. Default one on all repositories. */
   install?: Omit<ForgeInstallationOptions, "appId"> | false;
@@ -38,6 +42,10 @@ export interface FakeForge {
   rotateKeys(): Promise<ForgeSigningKey[]>;
   /** A receipt JWT as the installation callback receives it, signed by the current key. */
   issueInstallationReceipt(input: { appId: string; installationId: string; state?: string }): Promise<string>;
+  /** Webhook deliveries: the receiver, emitting events, the clock-driven retries, the delivery records. */
+  readonly webhooks: FakeForgeWebhooks;
+  /** Mirrored repositories: seed one, fail its next transition job, move its upstream. */
+  readonly mirrors: FakeForgeMirrors;
   /** Re-seeds the data and forgets tokens and rate windows; the forge keys stay. */
   reset(): void;
 }

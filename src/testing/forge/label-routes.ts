@@ -1,7 +1,8 @@
 // Label definitions and the labels of one pull request. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
 import { CreateLabelSchema, UpdateLabelSchema } from "../../forge/schemas/labels-rulesets.js";
+import { AddPullLabelsSchema, ReplacePullLabelsSchema } from "../../forge/schemas/pull-extras.js";
 import { reply } from "../responses.js";
-import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
+import { type FieldViolation, ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
 import {
   checkSchema,
@@ -42,14 +43,14 @@ function pullLabels(data: RepoData, pull: ForgePull): ForgeLabel[] {
   return data.labels.filter((label) => pull.labelIds.includes(label.id)).sort(byName);
 }
 
-/** The labels a body's `labels` names, each of which must exist; `allowEmpty` for replace. */
+/** The labels a body's `labels` names, each of which must exist (InvalidArgument naming each unknown one); `allowEmpty` for replace. */
 function namedLabels(data: RepoData, context: ForgeContext, allowEmpty: boolean): ForgeLabel[] {
-  const names = objectBody(context).labels;
-  if (!Array.isArray(names) || (!allowEmpty && names.length === 0))
-    throw invalidArgument("labels", `must be ${allowEmpty ? "an" : "a non-empty"} array of label names.`);
+  const body = objectBody(context);
+  checkSchema(allowEmpty ? ReplacePullLabelsSchema : AddPullLabelsSchema, body, "pull request labels");
+  const names = body.labels as string[];
   const violations: FieldViolation[] = [];
   const found = names.flatMap((name, index): ForgeLabel[] => {
-    const label = typeof name === "string" ? labelNamed(data, name) : undefined;
+    const label = labelNamed(data, name);
     if (!label) violations.push({ field: `labels[${index}]`, description: "names no label of this repository." });
     return label ? [label] : [];
   });

@@ -1,5 +1,5 @@
-// Pull requests, core only: create, list, get, update, merge. Stacks, files, commits and mergeability are not
-// modelled. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// Pull requests, core only: create, list, get, update, merge. Stacks are not modelled; files, commits, versions and
+// mergeability live in pull-detail-routes.ts. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
 import { parseRfc3339 } from "../../forge/check-runs.js";
 import {
   CreatePullRequestSchema,
@@ -13,6 +13,7 @@ import { reply } from "../responses.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
 import { byName } from "./label-routes.js";
 import { paginate } from "./pagination.js";
+import { mergeBlockers, pullVersions } from "./pull-detail-routes.js";
 import {
   actorOf,
   callerId,
@@ -141,6 +142,7 @@ export const pullRoutes: readonly ForgeRoute[] = [
     };
     data.nextPullNumber += 1;
     data.pulls.push(pull);
+    pullVersions(data, pull);
     return reply(pullView(pull, repo, data));
   }),
   tableRoute("listPulls", (context, repo) => {
@@ -195,6 +197,13 @@ export const pullRoutes: readonly ForgeRoute[] = [
       throw new ForgeFailure(
         "Aborted",
         `The head of pull request ${pull.number} moved to ${pull.headSha}; re-read it and retry.`,
+      );
+    // What mergeability reports as blocking (a missing base, pending or failed checks) refuses the merge too.
+    const blockers = mergeBlockers(data, repo, pull);
+    if (blockers.length > 0)
+      throw new ForgeFailure(
+        "FailedPrecondition",
+        `Pull request ${pull.number} cannot merge: ${blockers.map((blocker) => blocker.message).join(" ")}`,
       );
     const requested = body.mergeMethod as "merge" | "squash" | undefined;
     const method = requested ?? (repo.allowMergeCommit ? "merge" : "squash");

@@ -1,23 +1,39 @@
 import type { Clock } from "../clock.js";
 import type { RandomUUID } from "../ids.js";
 import type { Reply } from "../responses.js";
-import { matchPath, type RequestBody } from "../router.js";
+import type { RequestBody } from "../router.js";
+import { appManagementRoutes } from "./app-management-routes.js";
 import { appRoutes } from "./app-routes.js";
 import { authenticateForge, type ForgePrincipal, principalBudget, principalKey, requireKind } from "./auth.js";
 import { checkRunRoutes } from "./check-run-routes.js";
+import { commentRoutes } from "./comment-routes.js";
+import { contentsRoutes } from "./contents-routes.js";
 import type { FakeForge } from "./controls.js";
 import { discoveryRoutes } from "./discovery-routes.js";
 import { ForgeFailure, type RpcStatus, rpcErrorReply } from "./errors.js";
 import { ForgeKeyring, signInstallationReceipt } from "./forge-keys.js";
+import { gitRoutes } from "./git-routes.js";
+import { ownerGrantRoutes, repoGrantRoutes } from "./grant-routes.js";
 import { labelRoutes, pullLabelRoutes } from "./label-routes.js";
+import { advanceMirrors, mirrorControls, mirrorRoutes } from "./mirror-routes.js";
+import { namespaceRoutes } from "./namespace-routes.js";
 import { type ForgeOptions, resolveForgeOptions } from "./options.js";
+import { matchForgePath } from "./path-pattern.js";
+import { pullDetailRoutes } from "./pull-detail-routes.js";
 import { pullRoutes } from "./pull-routes.js";
 import { ForgeRateLimiter } from "./rate-limit.js";
+import { repoSettingsRoutes } from "./repo-settings-routes.js";
+import { reviewRoutes } from "./review-routes.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
+import { rulesetRoutes } from "./ruleset-routes.js";
 import { grantsScope } from "./scopes.js";
 import { signingKeyRoutes } from "./signing-key-routes.js";
 import { ForgeState } from "./state.js";
 import { tokenRoutes } from "./token-routes.js";
+import { createWebhookControls } from "./webhooks/controls.js";
+import { WebhookDeliverer } from "./webhooks/deliverer.js";
+import { webhookDeliveryRoutes } from "./webhooks/delivery-routes.js";
+import { emitInstallationEvent } from "./webhooks/installation-events.js";
 
 /** The path prefix of the forge API. @see ../../../../shared/spec/forge-api.md */
 export const FORGE_PREFIX = "/v1/forge";
@@ -45,12 +61,25 @@ export interface ForgeDependencies {
 const ROUTES: readonly ForgeRoute[] = [
   ...discoveryRoutes,
   ...appRoutes,
+  ...webhookDeliveryRoutes,
   ...tokenRoutes,
   ...signingKeyRoutes,
+  ...appManagementRoutes,
+  ...namespaceRoutes,
   ...checkRunRoutes,
   ...labelRoutes,
   ...pullLabelRoutes,
   ...pullRoutes,
+  ...pullDetailRoutes,
+  ...commentRoutes,
+  ...reviewRoutes,
+  ...repoSettingsRoutes,
+  ...repoGrantRoutes,
+  ...ownerGrantRoutes,
+  ...rulesetRoutes,
+  ...mirrorRoutes,
+  ...gitRoutes,
+  ...contentsRoutes,
 ];
 
 function heldScopes(principal: ForgePrincipal): readonly string[] | undefined {
@@ -66,6 +95,8 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
   const keys = new ForgeKeyring(deps.now);
   const limiter = new ForgeRateLimiter();
   let state = new ForgeState(options, deps.randomUUID, deps.now());
+  const webhooks = new WebhookDeliverer({ now: deps.now, keys });
+  webhooks.attach(state);
 
   const requestIdOf = (request: Request) =>
     request.headers.get("x-request-id")?.trim() || `req_${deps.randomUUID().replace(/-/g, "")}`;
@@ -104,11 +135,15 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
 
   async function handle(request: Request, url: URL, body: RequestBody, now: number): Promise<Reply> {
     const requestId = requestIdOf(request);
+    // Retries fall due on the fake clock; each request sends those whose time has come, without waiting.
+    webhooks.startDue(state);
+    // Mirror jobs and syncs run in the background on the fake clock.
+    advanceMirrors(state, now);
     const method = request.method.toUpperCase();
     const path = url.pathname.slice(FORGE_PREFIX.length) || "/";
     const allowed: string[] = [];
     for (const route of ROUTES) {
-      const params = matchPath(route.pattern, path);
+      const params = matchForgePath(route.pattern, path);
       if (params === undefined) continue;
       if (route.method !== method) {
         allowed.push(route.method);
@@ -148,25 +183,33 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
     registerApp(appInput = {}) {
       const at = deps.now();
       const app = state.createApp(appInput, at);
+      if (appInput.events) app.events = [...appInput.events];
       if (appInput.install === false) return { appId: app.id };
       const created = state.createInstallation({ ...appInput.install, appId: app.id }, at);
+      emitInstallationEvent(state, "installation.created", created, at);
       return { appId: app.id, installationId: created.id };
     },
-    createInstallation: (installationInput) => ({
-      installationId: state.createInstallation(installationInput, deps.now()).id,
-    }),
+    createInstallation(installationInput) {
+      const created = state.createInstallation(installationInput, deps.now());
+      emitInstallationEvent(state, "installation.created", created, created.createdAt);
+      return { installationId: created.id };
+    },
     suspendInstallation(id) {
       const found = installation(id);
       found.suspendedAt = deps.now();
       found.updatedAt = found.suspendedAt;
+      emitInstallationEvent(state, "installation.updated", found, found.updatedAt);
     },
     unsuspendInstallation(id) {
       const found = installation(id);
       delete found.suspendedAt;
       found.updatedAt = deps.now();
+      emitInstallationEvent(state, "installation.updated", found, found.updatedAt);
     },
     deleteInstallation(id) {
-      if (!state.deleteInstallation(id)) throw new RangeError(`fake.forge: no installation ${id}.`);
+      const found = installation(id);
+      state.deleteInstallation(id);
+      emitInstallationEvent(state, "installation.deleted", found, deps.now());
     },
     get stats() {
       return limiter.snapshot(deps.now());
@@ -191,11 +234,14 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
         now: deps.now(),
       });
     },
+    webhooks: createWebhookControls(webhooks, () => state),
+    mirrors: mirrorControls(() => state, deps.now),
     reset: () => reset(),
   };
 
   function reset() {
     state = new ForgeState(options, deps.randomUUID, deps.now());
+    webhooks.attach(state);
     limiter.reset();
   }
 

@@ -125,6 +125,11 @@ export class ForgeState {
   readonly apps = new Map<string, ForgeApp>();
   readonly installations = new Map<string, ForgeInstallation>();
   readonly tokens = new Map<string, InstallationToken>();
+  /**
+   * Whether the namespace owner may write to the forge (paid plan, no legacy privacy mode, forge on).
+   * Set it to `false` to make Create Repo and Create App answer FailedPrecondition (400).
+   */
+  ownerEligible = true;
   private readonly randomUUID: RandomUUID;
 
   constructor(options: ResolvedForgeOptions, randomUUID: RandomUUID, at: number) {
@@ -189,6 +194,31 @@ export class ForgeState {
     };
     this.apps.set(id, app);
     return app;
+  }
+
+  /** Adds a native repository to the namespace (Create Repo); its branches and labels are seeded on first use. */
+  createRepository(
+    input: { name: string; visibility?: "internal" | "private"; defaultBranch?: string },
+    at: number,
+  ): ForgeRepository {
+    let sequence = this.repositories.length + 1;
+    const idOf = (n: number) => `repo_${String(n).padStart(4, "0")}`;
+    while (this.repositories.some((repo) => repo.id === idOf(sequence))) sequence++;
+    const repo: ForgeRepository = {
+      id: idOf(sequence),
+      name: input.name,
+      owner: this.namespace,
+      defaultBranch: input.defaultBranch ?? "main",
+      visibility: input.visibility ?? "private",
+      allowMergeCommit: true,
+      allowSquashMerge: true,
+      deleteBranchOnMerge: false,
+      createdAt: at,
+      updatedAt: at,
+      pushedAt: at,
+    };
+    this.repositories.push(repo);
+    return repo;
   }
 
   /** Installs an app on the namespace; throws a RangeError naming the bad input. */

@@ -1,0 +1,36 @@
+import { requireId } from "../core/paths.js";
+import type { ForgeContext } from "./forge-call.js";
+import { GrantsResource } from "./resources/repo-settings.js";
+import { type OwnerGrant, OwnerGrantSchema, OwnerGrantsListSchema } from "./schemas/repo-responses.js";
+import type { OwnerGrantParams } from "./schemas/repo-settings.js";
+import { assertOwnerGrant } from "./validate.js";
+
+/**
+ * An owner's grants: PERMISSION_READ, PERMISSION_CONTRIBUTOR, PERMISSION_WRITE or PERMISSION_ADMIN; admin
+ * grants are listed first, and a removal or write that would leave no admin is refused (400).
+ * @see spec/forge-api.md#operations-known-by-behavior-only
+ */
+export type OwnerGrantsResource = GrantsResource<OwnerGrantParams, OwnerGrant>;
+
+/**
+ * One owner namespace (team or user) by slug: `forge.owner(slug).grants`. Needs namespace:settings:read to
+ * list and namespace:settings:write to change.
+ * @see spec/forge-api.md#operations-known-by-behavior-only
+ */
+export class OwnerClient {
+  /** The owner's grants. */
+  readonly grants: OwnerGrantsResource;
+  constructor(context: ForgeContext, slug: string) {
+    const ownerSlug = requireId(slug, "ownerSlug", "owner");
+    this.grants = new GrantsResource(
+      context,
+      {
+        operation: "owner.grants",
+        routes: { list: "listOwnerGrants", upsert: "upsertOwnerGrant", delete: "deleteOwnerGrant" },
+        pathParams: { ownerSlug },
+        assertGrant: assertOwnerGrant,
+      },
+      { list: OwnerGrantsListSchema, grant: OwnerGrantSchema },
+    );
+  }
+}

@@ -1,0 +1,118 @@
+import type { CallOptions } from "../../core/options.js";
+import { requireId } from "../../core/paths.js";
+import { isPlainObject } from "../../core/validation.js";
+import { type ForgeContext, forgeCall } from "../forge-call.js";
+import type { SigningKeyParams, UpdateAppParams } from "../schemas/app-requests.js";
+import { AppSchema } from "../schemas/auth.js";
+import { SigningKeySchema } from "../schemas/webhook-responses.js";
+import { assertSigningKey, assertUpdateApp } from "../validate-apps.js";
+
+/**
+ * What `apps.update` accepts. The three list fields replace the stored list whole; pass them as plain
+ * arrays (`events: ["ping"]`, `[]` clears) and the SDK wraps them as the wire wants
+ * (`events: { events: [...] }`, `installationRedirectUris: { installationRedirectUris: [...] }`,
+ * `defaultScopes: { scopes: [...] }`). The wire form is accepted too.
+ * @see spec/forge-api.md#fully-described-operations
+ */
+export type AppPatch = Omit<UpdateAppParams, "events" | "installationRedirectUris" | "defaultScopes"> & {
+  events?: string[] | { events: string[] } | undefined;
+  installationRedirectUris?: string[] | { installationRedirectUris: string[] } | undefined;
+  defaultScopes?: string[] | { scopes: string[] } | undefined;
+};
+
+// The key inside each clean-replace wrapper.
+const WRAPPER_KEYS = {
+  events: "events",
+  installationRedirectUris: "installationRedirectUris",
+  defaultScopes: "scopes",
+} as const;
+
+/**
+ * The wire body of PATCH /apps/{appId}: each list field given as a plain array is wrapped
+ * (`defaultScopes: [...]` becomes `defaultScopes: { scopes: [...] }`); everything else is left for the
+ * validator to judge. @see spec/forge-api.md#fully-described-operations
+ */
+export function wrapAppPatch(patch: unknown): unknown {
+  if (!isPlainObject(patch)) return patch;
+  const body: Record<string, unknown> = { ...patch };
+  for (const [field, key] of Object.entries(WRAPPER_KEYS)) {
+    const value = body[field];
+    if (Array.isArray(value)) body[field] = { [key]: value };
+  }
+  return body;
+}
+
+/** An app's Ed25519 signing keys (user credential with app:settings:write). @see spec/forge-api.md#fully-described-operations */
+export class SigningKeysResource {
+  readonly #context: ForgeContext;
+  constructor(context: ForgeContext) {
+    this.#context = context;
+  }
+
+  /**
+   * Registers a PEM SPKI Ed25519 public key (keep the private key with the app); answers `{ kid }`, the
+   * base64url SHA-256 of the key's SPKI DER (see `computeKeyId`). Already registered: 409; an 11th active key: 400.
+   */
+  create(appId: string, key: SigningKeyParams, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "createSigningKey",
+      operation: "apps.signingKeys.create",
+      pathParams: { appId: requireId(appId, "appId", "apps.signingKeys.create") },
+      body: assertSigningKey(key),
+      schema: SigningKeySchema,
+      options,
+    }));
+  }
+
+  /** Revokes a key (204): JWTs it signs stop authenticating. Revoking the last active key: 400. */
+  delete(appId: string, kid: string, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "deleteSigningKey",
+      operation: "apps.signingKeys.delete",
+      pathParams: {
+        appId: requireId(appId, "appId", "apps.signingKeys.delete"),
+        kid: requireId(kid, "kid", "apps.signingKeys.delete"),
+      },
+      schema: undefined,
+      options,
+    }));
+  }
+}
+
+/** Apps by id, managed with a user credential. @see spec/forge-api.md#fully-described-operations */
+export class AppsResource {
+  readonly #context: ForgeContext;
+  /** Registering and revoking the app's signing keys. */
+  readonly signingKeys: SigningKeysResource;
+  constructor(context: ForgeContext) {
+    this.#context = context;
+    this.signingKeys = new SigningKeysResource(context);
+  }
+
+  /** One app (needs namespace:apps:read on the owning namespace; costs 1). */
+  get(appId: string, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "getAppById",
+      operation: "apps.get",
+      pathParams: { appId: requireId(appId, "appId", "apps.get") },
+      schema: AppSchema,
+      options,
+    }));
+  }
+
+  /**
+   * Changes an app's settings (needs app:settings:write; costs 5). At least one field; `webhookUrl: ""`
+   * turns webhook delivery off and cancels pending deliveries for good. List fields are plain arrays that
+   * replace the stored list (see {@link AppPatch}).
+   */
+  update(appId: string, patch: AppPatch, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "updateApp",
+      operation: "apps.update",
+      pathParams: { appId: requireId(appId, "appId", "apps.update") },
+      body: assertUpdateApp(wrapAppPatch(patch)),
+      schema: AppSchema,
+      options,
+    }));
+  }
+}

@@ -1,0 +1,159 @@
+import { ValidationError, type ValidationIssue } from "../../core/errors.js";
+import type { CallOptions } from "../../core/options.js";
+import { requireId } from "../../core/paths.js";
+import { isPlainObject } from "../../core/validation.js";
+import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
+import type { ForgeRepoRef } from "../routes.js";
+import { branchRefProblem, type CreateFromFilesParams, type CreateRefParams } from "../schemas/git-contents.js";
+import { MatchingRefsPageSchema, TreeSchema } from "../schemas/git-responses.js";
+import { CreateFromFilesResponseSchema, GitRefSchema } from "../schemas/repo-responses.js";
+import { assertCreateRef, assertPageQuery, checkCreateFromFiles } from "../validate.js";
+
+/**
+ * What `git.createFromFiles` sends: the documented `expectedHeadSha` and `files`, plus `branch` (short name or
+ * `refs/heads/<b>`; the forge's default branch when omitted) and `message`. The spec shows neither of those two
+ * fields; they are sent as named and the routes table lets a deployment that differs override the operation.
+ * @see spec/forge-api.md#operations-known-by-behavior-only
+ */
+export type CommitFromFilesParams = CreateFromFilesParams & { branch?: string; message?: string };
+
+/** Every documented rule of the body, plus `branch` (a branch, not a tag) and `message` (a string). */
+function assertCommitFromFiles(params: CommitFromFilesParams): CommitFromFilesParams {
+  const issues: ValidationIssue[] = [...checkCreateFromFiles(params)];
+  const raw: unknown = params;
+  let branch: string | undefined;
+  if (isPlainObject(raw)) {
+    if (raw.branch !== undefined) {
+      if (typeof raw.branch !== "string" || raw.branch === "") {
+        issues.push({ path: "branch", rule: "type", message: "`branch` must be a non-empty branch name" });
+      } else if (raw.branch.startsWith("refs/") && branchRefProblem(raw.branch)) {
+        issues.push({ path: "branch", rule: "branch_ref", message: `\`branch\` ${branchRefProblem(raw.branch)}` });
+      } else {
+        branch = raw.branch.replace(/^refs\/heads\//, "");
+      }
+    }
+    if (raw.message !== undefined && typeof raw.message !== "string")
+      issues.push({ path: "message", rule: "type", message: "`message` must be a string" });
+  }
+  if (issues.length > 0) throw new ValidationError(issues, { direction: "request", context: "git.createFromFiles" });
+  return branch === undefined ? params : { ...params, branch };
+}
+
+/** A branch ref as the ref routes take it: `heads/<b>` (a leading `refs/` is dropped). */
+function branchRef(ref: unknown, operation: string): string {
+  const text = requireId(ref, "ref", operation);
+  const problem = branchRefProblem(text);
+  if (problem)
+    throw new ValidationError([{ path: "ref", rule: "branch_ref", message: `\`ref\` ${problem}` }], {
+      context: operation,
+    });
+  return text.replace(/^refs\//, "");
+}
+
+/**
+ * Git data of a repository: branch refs, refs by prefix (pull request refs included), commits made from file
+ * contents, and trees. @see spec/forge-api.md#operations-known-by-behavior-only
+ */
+export class GitResource {
+  readonly #context: ForgeContext;
+  readonly #repo: ForgeRepoRef;
+  constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    this.#context = context;
+    this.#repo = repo;
+  }
+
+  /**
+   * Creates a branch (`refs/heads/<b>` or `heads/<b>`) at a full commit SHA. Safe to repeat: the same SHA answers
+   * the existing ref; another SHA is AlreadyExists (409, `ConflictError`).
+   */
+  createRef(params: CreateRefParams, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "createRef",
+      operation: "git.createRef",
+      repository: this.#repo,
+      body: assertCreateRef(params),
+      schema: GitRefSchema,
+      options,
+    }));
+  }
+
+  /** One ref: `heads/main`, `refs/heads/main`, `pull/7/head`, `pull/7/merge` (the merge preview of an open pull request). */
+  getRef(ref: string, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "getRef",
+      operation: "git.getRef",
+      repository: this.#repo,
+      pathParams: { ref: requireId(ref, "ref", "git.getRef").replace(/^refs\//, "") },
+      schema: GitRefSchema,
+      options,
+    }));
+  }
+
+  /**
+   * Deletes a branch (`heads/<b>` or `refs/heads/<b>`); pull requests headed by it are closed. Never retried after
+   * an ambiguous failure: the branch may have been recreated in between. The default branch, a rule-protected
+   * branch or a mirror's branch is FailedPrecondition (400).
+   */
+  deleteRef(ref: string, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "deleteRef",
+      operation: "git.deleteRef",
+      repository: this.#repo,
+      pathParams: { ref: branchRef(ref, "git.deleteRef") },
+      schema: undefined,
+      options,
+    }));
+  }
+
+  /**
+   * Refs whose full name starts with `prefix` (`heads/feature`, `refs/pull/`; none for every ref), pull request
+   * refs included: `await` → first page, `for await` → every ref.
+   */
+  matchingRefs(prefix?: string, params: { pageSize?: number } = {}, options?: CallOptions) {
+    return forgeList(
+      this.#context,
+      () => ({
+        route: "listMatchingRefs",
+        operation: "git.matchingRefs",
+        repository: this.#repo,
+        query: { ref: prefix === "" ? undefined : prefix, ...assertPageQuery(params, "git.matchingRefs") },
+        schema: MatchingRefsPageSchema,
+        options,
+      }),
+      (page) => page.refs,
+    );
+  }
+
+  /**
+   * Commits file changes on top of `expectedHeadSha`, which must be the branch's tip (else Aborted 409,
+   * `ConflictError`): at most 1,000 changes, 8 MiB per file, 32 MiB in total, checked before sending. Because the
+   * tip must match, a repeat after success is refused rather than applied twice, so an ambiguous failure is retried.
+   */
+  createFromFiles(params: CommitFromFilesParams, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "createCommitFromFiles",
+      operation: "git.createFromFiles",
+      repository: this.#repo,
+      body: assertCommitFromFiles(params),
+      schema: CreateFromFilesResponseSchema,
+      options,
+    }));
+  }
+
+  /**
+   * A tree by id (a commit SHA or branch also names its root tree), its direct entries, or with `recursive`
+   * every entry below it.
+   */
+  tree(treeSha: string, params: { recursive?: boolean } = {}, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "getTree",
+      operation: "git.tree",
+      repository: this.#repo,
+      pathParams: { treeSha: requireId(treeSha, "treeSha", "git.tree") },
+      // Only `true` or `1` recurses (spec, Versioning): send `true` or nothing.
+      query: { recursive: params.recursive === true ? "true" : undefined },
+      schema: TreeSchema,
+      options,
+    }));
+  }
+}

@@ -1,0 +1,156 @@
+import { ValidationError } from "../../core/errors.js";
+import type { CallOptions } from "../../core/options.js";
+import { requireId } from "../../core/paths.js";
+import { checkRequest } from "../../core/schema.js";
+import { type ForgeContext, forgeCall } from "../forge-call.js";
+import type { ForgeRepoRef } from "../routes.js";
+import { MirrorSchema, type SyncMirrorParams, SyncMirrorRequestSchema } from "../schemas/repo-admin.js";
+import {
+  ActiveTransitionJobsSchema,
+  SyncMirrorResponseSchema,
+  type TransitionJob,
+  TransitionJobSchema,
+} from "../schemas/repo-responses.js";
+import type { MirrorTransitionParams } from "../schemas/repo-settings.js";
+import { assertMirrorTransition } from "../validate.js";
+
+/**
+ * Job statuses after which a transition job changes no more. `requires_attention` is not among them: the job
+ * stays active until a person forces the cutover or detaches the mirror.
+ * @see spec/forge-api.md#states-and-transitions
+ */
+export const FINISHED_TRANSITION_JOB_STATUSES: ReadonlySet<string> = new Set([
+  "succeeded",
+  "failed_rolled_back",
+  "superseded",
+]);
+
+/** Options of {@link MirrorResource.waitForJob}. */
+export interface WaitForJobOptions {
+  /** Between polls; default 2,000 ms. Each poll costs 1 point. */
+  intervalMs?: number;
+  /** Stops waiting (rejects with `AbortError`). */
+  signal?: AbortSignal;
+  /** Also resolve on `requires_attention`, which no poll can end by itself; default true. */
+  stopOnAttention?: boolean;
+  /** Options of each poll. */
+  options?: CallOptions;
+}
+
+/**
+ * A mirrored repository's direction and sync: transitions run as jobs (poll `status`; `phase` is display
+ * detail); `mirror.status` does not say whether writes are allowed, a 403 does.
+ * @see spec/forge-api.md#mirrored-repositories
+ */
+export class MirrorResource {
+  readonly #context: ForgeContext;
+  readonly #repo: ForgeRepoRef;
+  constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    this.#context = context;
+    this.#repo = repo;
+  }
+
+  /**
+   * Starts a transition (initial_to_inbound, inbound_to_outbound, outbound_to_inbound) and returns its job.
+   * Needs a user credential holding repository:mirror:write that also administers the upstream repository;
+   * refused while another job is active or when the mirror is not in the transition's start state.
+   */
+  transition(params: MirrorTransitionParams, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "transitionMirror",
+      operation: "mirror.transition",
+      repository: this.#repo,
+      body: assertMirrorTransition(params, "mirror.transition"),
+      schema: TransitionJobSchema,
+      options,
+    }));
+  }
+
+  /**
+   * Adopts the upstream source as truth: on an outbound mirror, or on an outbound-to-inbound transition stuck
+   * in `requires_attention`. Refs only on the forge are snapshotted and abandoned. Answers the mirror.
+   */
+  forceCutover(options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "forceMirrorCutover",
+      operation: "mirror.forceCutover",
+      repository: this.#repo,
+      body: {},
+      schema: MirrorSchema,
+      options,
+    }));
+  }
+
+  /** Makes the repository native: syncing stops both ways (204; repeating it succeeds; never mirrored = 400). */
+  detach(options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "detachMirror",
+      operation: "mirror.detach",
+      repository: this.#repo,
+      schema: undefined,
+      options,
+    }));
+  }
+
+  /** One transition job: transition, status, attemptCount, lastErrorCode, lastErrorMessage, phase. */
+  job(jobId: string, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "getTransitionJob",
+      operation: "mirror.job",
+      repository: this.#repo,
+      pathParams: { jobId: requireId(jobId, "jobId", "mirror.job") },
+      schema: TransitionJobSchema,
+      options,
+    }));
+  }
+
+  /** `{ activeJob?, lastJob? }`; an empty object when the repository never transitioned. */
+  activeJobs(options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "getActiveTransitionJobs",
+      operation: "mirror.activeJobs",
+      repository: this.#repo,
+      schema: ActiveTransitionJobsSchema,
+      options,
+    }));
+  }
+
+  /** Syncs one ref from upstream: `{ synced: true }` when the ref already matches (200), `false` while pending (202). */
+  sync(params: SyncMirrorParams = {}, options?: CallOptions) {
+    return forgeCall(this.#context, () => ({
+      route: "syncMirror",
+      operation: "mirror.sync",
+      repository: this.#repo,
+      body: checkRequest(SyncMirrorRequestSchema, params, "mirror.sync"),
+      schema: SyncMirrorResponseSchema,
+      options,
+    }));
+  }
+
+  /**
+   * Polls a job until it finishes (succeeded, failed_rolled_back, superseded) or, by default, needs attention;
+   * waits with the client's `sleep`, so tests can drive it with a fake clock. Unknown statuses keep it polling.
+   */
+  async waitForJob(jobId: string, wait: WaitForJobOptions = {}): Promise<TransitionJob> {
+    const intervalMs = wait.intervalMs ?? 2_000;
+    if (!Number.isFinite(intervalMs) || intervalMs < 0)
+      throw new ValidationError(
+        [
+          {
+            path: "intervalMs",
+            rule: "min",
+            message: "`intervalMs` must be a finite number of milliseconds, 0 or more",
+          },
+        ],
+        { context: "mirror.waitForJob" },
+      );
+    const stopOnAttention = wait.stopOnAttention ?? true;
+    const pollOptions: CallOptions = { ...wait.options, ...(wait.signal ? { signal: wait.signal } : {}) };
+    for (;;) {
+      const job = await this.job(jobId, pollOptions);
+      if (FINISHED_TRANSITION_JOB_STATUSES.has(job.status)) return job;
+      if (stopOnAttention && job.status === "requires_attention") return job;
+      await this.#context.requester.transport.sleep(intervalMs, wait.signal);
+    }
+  }
+}

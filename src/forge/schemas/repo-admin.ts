@@ -1,0 +1,50 @@
+import * as v from "valibot";
+import { exactlyOneOf, requestObject, requiredText } from "./request-fields.js";
+
+// Repository administration shapes the settings and response files do not cover: the principal selector of
+// Delete Grant, the Sync Mirror body and the mirror that Force Cutover answers. The spec shows none of their
+// fields beyond the principal kinds and `synced`; the rest is assumed (an entry for the README's Assumptions).
+
+const PRINCIPALS = ["user", "group", "teamGroup"] as const;
+
+// The principal's own shape is not shown: a non-empty id string or an object reference, as on upsert.
+// @__NO_SIDE_EFFECTS__
+function principal(label: string) {
+  return v.union([requiredText(label), v.looseObject({})], `[type] ${label} must be an id string or an object`);
+}
+
+/**
+ * Which grant Delete Grant removes: exactly one of `user`, `group`, `teamGroup` (sent as the DELETE body).
+ * @see spec/forge-api.md#operations-known-by-behavior-only
+ */
+export const GrantSelectorSchema = v.pipe(
+  requestObject(
+    {
+      user: v.optional(principal("`user`")),
+      group: v.optional(principal("`group`")),
+      teamGroup: v.optional(principal("`teamGroup`")),
+    },
+    "the grant selector",
+  ),
+  exactlyOneOf(PRINCIPALS, "the grant selector"),
+);
+
+/**
+ * The body of POST /repos/{o}/{r}:syncMirror: the one ref to sync (assumed field `ref`, a branch name or
+ * `refs/heads/…`; the default branch when omitted). @see spec/forge-api.md#operations-known-by-behavior-only
+ */
+export const SyncMirrorRequestSchema = requestObject({ ref: v.optional(requiredText("`ref`")) }, "the mirror sync");
+
+/** A repository's mirror: upstream provider, upstream id and status. @see spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list */
+export const MirrorSchema = v.looseObject({
+  source: v.optional(v.string()),
+  sourceId: v.optional(v.string()),
+  status: v.optional(v.string()),
+});
+
+/** What `grants.delete` accepts: the grant's principal. @see spec/forge-api.md#operations-known-by-behavior-only */
+export type GrantSelector = v.InferInput<typeof GrantSelectorSchema>;
+/** What `mirror.sync` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+export type SyncMirrorParams = v.InferInput<typeof SyncMirrorRequestSchema>;
+/** A repository's mirror. */
+export type Mirror = v.InferOutput<typeof MirrorSchema>;

@@ -1,0 +1,119 @@
+// Namespace operations of the fake forge: Create Repo, List Repos and Add Installation Repos, plus the helpers
+// every non-repository table route shares. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
+import { AddInstallationReposSchema, CreateRepoSchema } from "../../forge/schemas/namespace.js";
+import { reply } from "../responses.js";
+import { ForgeFailure } from "./errors.js";
+import { paginate } from "./pagination.js";
+import { checkSchema, objectBody } from "./repo-state.js";
+import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { ForgeNamespace } from "./state.js";
+import { tokenRepositories } from "./token-routes.js";
+import { installationView, repositoryView } from "./views.js";
+
+/**
+ * A route that names no repository, served at the SDK routes table's method, path, credentials, scope and
+ * cost (repository routes use `tableRoute`, which also resolves `{owner}/{repo}`).
+ */
+export function operationRoute(name: ForgeRouteName, handle: ForgeRoute["handle"]): ForgeRoute {
+  const entry = FORGE_ROUTES[name];
+  return {
+    method: entry.method,
+    pattern: entry.path.replace(/\{(\w+)\}/g, ":$1"),
+    credential: [...entry.credentials],
+    ...(entry.scope === undefined ? {} : { scope: entry.scope }),
+    cost: entry.cost,
+    handle,
+  };
+}
+
+/** The namespace named by `{namespaceSlug}` (case-insensitive), else NotFound. */
+export function namespaceOf(context: ForgeContext): ForgeNamespace {
+  const slug = context.params.namespaceSlug ?? "";
+  const { namespace } = context.state;
+  if (slug.toLowerCase() !== namespace.slug.toLowerCase())
+    throw new ForgeFailure("NotFound", `Namespace ${slug} was not found.`);
+  return namespace;
+}
+
+/** Refuses a write that needs an eligible namespace owner (Create Repo, Create App). */
+export function requireEligibleOwner(context: ForgeContext, what: string): void {
+  if (context.state.ownerEligible) return;
+  throw new ForgeFailure(
+    "FailedPrecondition",
+    `The owner of namespace ${context.state.namespace.slug} is not eligible to write to the forge (needs an active paid plan, no legacy privacy mode, forge turned on); cannot ${what}.`,
+  );
+}
+
+function gitOrigin(context: ForgeContext): string {
+  return `${context.issuer}/git`;
+}
+
+/** Create Repo, List Repos and Add Installation Repos. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+export const namespaceRoutes: readonly ForgeRoute[] = [
+  operationRoute("createRepo", (context) => {
+    const namespace = namespaceOf(context);
+    const body = objectBody(context);
+    checkSchema(CreateRepoSchema, body, "repository");
+    requireEligibleOwner(context, "create a repository");
+    const name = body.name as string;
+    const taken = context.state.repositories.find(
+      (repo) => repo.owner.id === namespace.id && repo.name.toLowerCase() === name.toLowerCase(),
+    );
+    if (taken)
+      throw new ForgeFailure(
+        "AlreadyExists",
+        `A repository named ${taken.name} already exists in ${namespace.slug} (names are case-insensitive).`,
+      );
+    const repo = context.state.createRepository(
+      {
+        name,
+        ...(typeof body.visibility === "string" ? { visibility: body.visibility as "internal" | "private" } : {}),
+        ...(typeof body.defaultBranch === "string" ? { defaultBranch: body.defaultBranch } : {}),
+      },
+      context.now,
+    );
+    return reply(repositoryView(repo, gitOrigin(context)));
+  }),
+  operationRoute("listRepos", (context) => {
+    const namespace = namespaceOf(context);
+    const { principal, state } = context;
+    // An installation token lists only what it reaches; a user lists the whole namespace.
+    const reachable =
+      principal?.kind === "installation"
+        ? tokenRepositories(state, principal.installation, principal.token)
+        : state.repositories;
+    const mine = reachable.filter((repo) => repo.owner.id === namespace.id);
+    const page = paginate(mine, context.query, `repos:${namespace.id}`);
+    return reply({
+      repositories: page.items.map((repo) => repositoryView(repo, gitOrigin(context))),
+      nextPageToken: page.nextPageToken,
+    });
+  }),
+  operationRoute("addInstallationRepos", (context) => {
+    const namespace = namespaceOf(context);
+    const id = context.params.installationId ?? "";
+    const installation = context.state.installations.get(id);
+    if (!installation || installation.target.id !== namespace.id)
+      throw new ForgeFailure("NotFound", `Installation ${id} was not found in ${namespace.slug}.`);
+    const body = objectBody(context);
+    checkSchema(AddInstallationReposSchema, body, "repository selection");
+    if (installation.suspendedAt !== undefined)
+      throw new ForgeFailure("FailedPrecondition", `Installation ${id} is suspended; its repositories cannot change.`);
+    if (installation.repoSelectionMode === "all")
+      throw new ForgeFailure("FailedPrecondition", `Installation ${id} already covers every repository.`);
+    const repoIds = body.repoIds as string[];
+    const outside = repoIds.filter(
+      (repoId) => !context.state.repositories.some((repo) => repo.id === repoId && repo.owner.id === namespace.id),
+    );
+    if (outside.length > 0)
+      throw new ForgeFailure(
+        "FailedPrecondition",
+        `Repositories ${outside.join(", ")} are not in namespace ${namespace.slug}; nothing was added.`,
+      );
+    // A union: the current selection stays, new ids are appended, scopes are unchanged.
+    installation.repositoryIds = [...new Set([...installation.repositoryIds, ...repoIds])];
+    installation.updatedAt = context.now;
+    return reply(installationView(installation));
+  }),
+];

@@ -1,0 +1,270 @@
+// Pull request reviews (with up to 50 anchored comments, all or none) and requested reviewers (users and groups).
+// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+import { DismissReviewSchema } from "../../forge/schemas/pull-extras.js";
+import { CreateReviewSchema, RequestReviewersSchema } from "../../forge/schemas/reviews.js";
+import { isoTime } from "../clock.js";
+import { reply } from "../responses.js";
+import {
+  addComment,
+  commentView,
+  conversationOf,
+  mayDeleteOthers,
+  planComment,
+  removeComment,
+} from "./comment-routes.js";
+import { type FieldViolation, ForgeFailure } from "./errors.js";
+import { paginate } from "./pagination.js";
+import { latestVersion, pullReference } from "./pull-detail-routes.js";
+import {
+  actorOf,
+  callerId,
+  checkSchema,
+  type ForgePull,
+  objectBody,
+  pullOf,
+  type RepoData,
+  repoData,
+  tableRoute,
+} from "./repo-state.js";
+import type { ForgeContext, ForgeRoute } from "./route.js";
+import { type ForgeRepository, SEED_ADMIN } from "./state.js";
+
+/** Someone who may be asked to review: a user (by user_ id or email) or a group (by grp_ id or slug). */
+export type ReviewerCandidate =
+  | { kind: "user"; id: string; email?: string }
+  | { kind: "group"; id: string; slug: string };
+
+/**
+ * The reviewer candidates of the seeded namespace; the user ids of the configured user tokens are candidates too.
+ * Anyone else is a non-candidate (PermissionDenied). @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+ */
+export const REVIEWER_CANDIDATES: readonly ReviewerCandidate[] = [
+  { kind: "user", id: SEED_ADMIN.id, email: SEED_ADMIN.email },
+  { kind: "user", id: "user_0002", email: "dev@acme.example" },
+  { kind: "user", id: "user_0003", email: "qa@acme.example" },
+  { kind: "group", id: "grp_0001", slug: "reviewers" },
+  { kind: "group", id: "grp_0002", slug: "platform" },
+];
+
+/** A submitted review; `dismissal` once dismissed. */
+interface StoredReview {
+  id: string;
+  pullNumber: string;
+  authorId: string;
+  body: string;
+  state: "submitted" | "dismissed";
+  headSha: string;
+  submittedAt: number;
+  dismissal?: { message: string; dismissedAt: number; dismissedBy: string };
+}
+
+interface ReviewerRequest {
+  reviewer: ReviewerCandidate;
+  requestedAt: number;
+}
+
+interface ReviewData {
+  reviews: StoredReview[];
+  /** By pull number, in first-request order. */
+  requests: Map<string, ReviewerRequest[]>;
+}
+
+const REVIEWS = new WeakMap<RepoData, ReviewData>();
+
+function reviewData(data: RepoData): ReviewData {
+  let held = REVIEWS.get(data);
+  if (!held) {
+    held = { reviews: [], requests: new Map() };
+    REVIEWS.set(data, held);
+  }
+  return held;
+}
+
+function reviewView(data: RepoData, repo: ForgeRepository, pull: ForgePull, review: StoredReview) {
+  const comments = conversationOf(data).comments.filter((comment) => comment.reviewId === review.id);
+  return {
+    id: review.id,
+    body: review.body,
+    state: review.state,
+    author: actorOf(review.authorId),
+    comments: comments.map((comment) => commentView(data, repo, comment)),
+    pullRequest: pullReference(repo, pull),
+    headSha: review.headSha,
+    submittedAt: isoTime(review.submittedAt),
+    ...(review.dismissal === undefined
+      ? {}
+      : {
+          dismissal: {
+            message: review.dismissal.message,
+            dismissedAt: isoTime(review.dismissal.dismissedAt),
+            dismissedBy: actorOf(review.dismissal.dismissedBy),
+          },
+        }),
+  };
+}
+
+function reviewOf(data: RepoData, pull: ForgePull, context: ForgeContext): StoredReview {
+  const id = context.params.reviewId ?? "";
+  const review = reviewData(data).reviews.find((held) => held.id === id && held.pullNumber === pull.number);
+  if (!review) throw new ForgeFailure("NotFound", `Review ${id} was not found on pull request ${pull.number}.`);
+  return review;
+}
+
+function candidates(context: ForgeContext): ReviewerCandidate[] {
+  const known = new Set(REVIEWER_CANDIDATES.map((candidate) => candidate.id));
+  const tokenUsers = context.options.userTokens
+    .filter((user) => !known.has(user.userId))
+    .map((user): ReviewerCandidate => ({ kind: "user", id: user.userId }));
+  return [...REVIEWER_CANDIDATES, ...tokenUsers];
+}
+
+/** The candidate an identifier names: user_ id, email, grp_ id or group slug (emails and slugs case-insensitively). */
+function candidateNamed(context: ForgeContext, name: string): ReviewerCandidate | undefined {
+  const lower = name.toLowerCase();
+  return candidates(context).find((candidate) =>
+    candidate.kind === "user"
+      ? candidate.id === name || candidate.email?.toLowerCase() === lower
+      : candidate.id === name || candidate.slug.toLowerCase() === lower,
+  );
+}
+
+/** The candidates a `{reviewers}` body names, de-duplicated; any non-candidate refuses the whole call (403). */
+function namedReviewers(context: ForgeContext): ReviewerCandidate[] {
+  const body = objectBody(context);
+  checkSchema(RequestReviewersSchema, body, "reviewer request");
+  const violations: FieldViolation[] = [];
+  const found = new Map<string, ReviewerCandidate>();
+  (body.reviewers as string[]).forEach((name, index) => {
+    const candidate = candidateNamed(context, name);
+    if (candidate) found.set(candidate.id, candidate);
+    else
+      violations.push({ field: `reviewers[${index}]`, description: "is not a reviewer candidate of this repository." });
+  });
+  if (violations.length > 0)
+    throw new ForgeFailure(
+      "PermissionDenied",
+      "Only reviewer candidates of the repository can be requested.",
+      violations,
+    );
+  return [...found.values()];
+}
+
+function reviewerView(request: ReviewerRequest): Record<string, unknown> {
+  const { reviewer } = request;
+  const identity =
+    reviewer.kind === "user"
+      ? { user: { id: reviewer.id, ...(reviewer.email === undefined ? {} : { email: reviewer.email }) } }
+      : { group: { id: reviewer.id, slug: reviewer.slug } };
+  return { ...identity, requestedAt: isoTime(request.requestedAt) };
+}
+
+function requestsOf(data: RepoData, pull: ForgePull): ReviewerRequest[] {
+  const held = reviewData(data).requests;
+  let requests = held.get(pull.number);
+  if (!requests) {
+    requests = [];
+    held.set(pull.number, requests);
+  }
+  return requests;
+}
+
+/** Review and requested-reviewer routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+export const reviewRoutes: readonly ForgeRoute[] = [
+  tableRoute("createReview", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const body = objectBody(context);
+    checkSchema(CreateReviewSchema, body, "review");
+    const inputs = (body.comments ?? []) as Record<string, unknown>[];
+    // Every anchor is checked before anything is stored: one bad anchor fails the whole review.
+    const plans = inputs.map((input, index) => planComment(data, repo, pull, input, `comments[${index}].`));
+    const review: StoredReview = {
+      id: context.state.newId("rev"),
+      pullNumber: pull.number,
+      authorId: callerId(context),
+      body: typeof body.body === "string" ? body.body : "",
+      state: "submitted",
+      headSha: latestVersion(data, pull).headSha,
+      submittedAt: context.now,
+    };
+    reviewData(data).reviews.push(review);
+    for (const plan of plans) addComment(context, data, pull, plan, review.id);
+    // A requested user who reviews has answered the request; a later request re-opens it.
+    const requests = requestsOf(data, pull);
+    const answered = requests.findIndex((request) => request.reviewer.id === review.authorId);
+    if (answered >= 0) requests.splice(answered, 1);
+    return reply(reviewView(data, repo, pull, review));
+  }),
+  tableRoute("listReviews", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const reviews = reviewData(data).reviews.filter((review) => review.pullNumber === pull.number);
+    const page = paginate(reviews, context.query, `reviews:${repo.id}:${pull.number}`);
+    return reply({
+      reviews: page.items.map((review) => reviewView(data, repo, pull, review)),
+      nextPageToken: page.nextPageToken,
+    });
+  }),
+  tableRoute("getReview", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    return reply(reviewView(data, repo, pull, reviewOf(data, pull, context)));
+  }),
+  tableRoute("deleteReview", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const review = reviewOf(data, pull, context);
+    // As for comments: the author always, anyone else with repository:contents:write.
+    if (review.authorId !== callerId(context) && !mayDeleteOthers(context))
+      throw new ForgeFailure("PermissionDenied", "Deleting another author's review needs repository:contents:write.");
+    for (const comment of conversationOf(data).comments.filter((held) => held.reviewId === review.id))
+      removeComment(data, comment);
+    const held = reviewData(data);
+    held.reviews = held.reviews.filter((candidate) => candidate !== review);
+    return { status: 204 };
+  }),
+  tableRoute("dismissReview", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const review = reviewOf(data, pull, context);
+    const body = objectBody(context);
+    checkSchema(DismissReviewSchema, body, "review dismissal");
+    if (review.state === "dismissed")
+      throw new ForgeFailure("FailedPrecondition", `Review ${review.id} is already dismissed.`);
+    review.state = "dismissed";
+    review.dismissal = {
+      message: typeof body.message === "string" ? body.message : "",
+      dismissedAt: context.now,
+      dismissedBy: callerId(context),
+    };
+    return reply(reviewView(data, repo, pull, review));
+  }),
+  tableRoute("listReviewers", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const page = paginate(requestsOf(data, pull), context.query, `reviewers:${repo.id}:${pull.number}`);
+    return reply({ reviewers: page.items.map(reviewerView), nextPageToken: page.nextPageToken });
+  }),
+  tableRoute("requestReviewers", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const requests = requestsOf(data, pull);
+    for (const reviewer of namedReviewers(context)) {
+      // A duplicate request re-opens (re-requests) the existing one rather than adding a second entry.
+      const existing = requests.find((request) => request.reviewer.id === reviewer.id);
+      if (existing) existing.requestedAt = context.now;
+      else requests.push({ reviewer, requestedAt: context.now });
+    }
+    return reply({ reviewers: requests.map(reviewerView) });
+  }),
+  tableRoute("removeReviewers", (context, repo) => {
+    const data = repoData(context.state, repo);
+    const pull = pullOf(data, context);
+    const removed = new Set(namedReviewers(context).map((reviewer) => reviewer.id));
+    reviewData(data).requests.set(
+      pull.number,
+      requestsOf(data, pull).filter((request) => !removed.has(request.reviewer.id)),
+    );
+    return { status: 204 };
+  }),
+];
