@@ -6,6 +6,7 @@ export default defineConfig({
     index: "src/index.ts",
     agents: "src/agents/index.ts",
     admin: "src/admin/index.ts",
+    forge: "src/forge/index.ts",
     testing: "src/testing/index.ts",
   },
   format: "esm",

@@ -7,3 +7,11 @@ export {
 } from "./admin/index.js";
 export * from "./agents/index.js";
 export * from "./core/public.js";
+export {
+  computeKeyId,
+  ForgeApp,
+  type ForgeAppOptions,
+  ForgeClient,
+  type ForgeClientOptions,
+  generateAppKeyPair,
+} from "./forge/index.js";

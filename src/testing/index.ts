@@ -20,6 +20,7 @@ export type {
 } from "./faults.js";
 export type { FakeForge, RegisterForgeAppInput } from "./forge/controls.js";
 export type { ForgeSigningKey } from "./forge/forge-keys.js";
+export type { FakeForgeMirrors } from "./forge/mirror-routes.js";
 export type {
   ForgeAppOptions,
   ForgeInstallationOptions,
@@ -28,6 +29,9 @@ export type {
   ForgeUserToken,
 } from "./forge/options.js";
 export type { ForgePrincipalStats } from "./forge/rate-limit.js";
+export type { FakeForgeWebhooks, ForgeWebhookDelivery } from "./forge/webhooks/controls.js";
+export type { ForgeEventInput } from "./forge/webhooks/deliverer.js";
+export type { WebhookReceiver } from "./forge/webhooks/send-attempt.js";
 export type { FakeModel, FakeServiceOptions, RunScriptOptions, ScriptedFinalStatus, TeamMember } from "./options.js";
 export type { LoggedRequest } from "./request-log.js";
 export { REDACTED } from "./request-log.js";
