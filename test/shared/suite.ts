@@ -17,7 +17,14 @@ import { equal, instanceOf, ok, rejects } from "./assert.js";
 /** What the suite needs from the SDK: the root entry point and `agentline/testing`, merged. */
 export type SharedSdk = Pick<
   typeof Agentline,
-  "AgentsClient" | "AuthenticationError" | "ConflictError" | "NotFoundError" | "RateLimitError" | "ValidationError"
+  | "AgentsClient"
+  | "AuthenticationError"
+  | "ConflictError"
+  | "ForgeApp"
+  | "generateAppKeyPair"
+  | "NotFoundError"
+  | "RateLimitError"
+  | "ValidationError"
 > &
   Pick<typeof Testing, "createFakeService">;
 
@@ -200,6 +207,50 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
         ok(last?.type === "result" || last?.type === "done", `the last event should be result or done: ${last?.type}`);
         const result = events.find((event) => event.type === "result");
         equal(result?.type === "result" && result.data.status, "FINISHED", "the status in the result event");
+      },
+    },
+    {
+      name: "a forge app signs its JWT (jose, EdDSA), mints an installation token and posts a check run",
+      async run() {
+        const now = Date.UTC(2030, 0, 1);
+        const fake = sdk.createFakeService({ now: () => now });
+        const keys = await sdk.generateAppKeyPair();
+        const { appId, installationId } = fake.forge.registerApp({
+          publicKeyPem: keys.publicKey,
+          install: { scopes: ["repository:checks:write", "repository:labels:read"] },
+        });
+        ok(installationId !== undefined, "the app should be installed");
+        const app = new sdk.ForgeApp({
+          appId,
+          privateKey: keys.privateKey,
+          baseUrl: BASE_URL,
+          fetch: fake.fetch,
+          now: () => now,
+        });
+        equal((await app.getApp()).id, appId, "GET /app with the app JWT");
+        const repo = app.installation(installationId as string).repo("acme", "web-app");
+        const labels = await repo.labels.list().toArray();
+        ok(
+          labels.some((label) => label.name === "bug"),
+          "the seeded labels, through the installation token",
+        );
+        const post = {
+          sha: "c".repeat(40),
+          suite: { key: "ci", externalId: "build-1" },
+          key: "lint",
+          externalId: "lint-1",
+          status: "completed" as const,
+          conclusion: "success",
+          externalUpdatedAt: new Date(now).toISOString(),
+        };
+        equal((await repo.checkRuns.post(post)).outcome, "created", "the first post");
+        equal((await repo.checkRuns.post(post)).outcome, "unchanged", "the same post again");
+        const mints = fake.requests.filter((request) => request.path.endsWith("/access_tokens")).length;
+        equal(mints, 1, "installation tokens minted for three calls");
+        const before = fake.requests.length;
+        const refused = await rejects(() => repo.labels.create({ name: "x", color: "#ff0000" }), "a # in the colour");
+        instanceOf(refused, sdk.ValidationError, "a # in the colour");
+        equal(fake.requests.length, before, "requests sent for the refused label");
       },
     },
     {
