@@ -7,6 +7,7 @@ export default defineConfig({
     agents: "src/agents/index.ts",
     admin: "src/admin/index.ts",
     forge: "src/forge/index.ts",
+    webhooks: "src/webhooks/index.ts",
     testing: "src/testing/index.ts",
   },
   format: "esm",

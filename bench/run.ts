@@ -3,6 +3,7 @@ import { benchAgentsGet } from "./agents-get.bench.js";
 import { benchForgeRequest } from "./forge-request.bench.js";
 import { type Comparison, report } from "./harness.js";
 import { benchStreamDecode } from "./stream-decode.bench.js";
+import { benchWebhooks } from "./webhooks.bench.js";
 
 const results: Array<Comparison & { throughputRatio?: number; peakHeapMiB?: number }> = [];
 for (const result of await benchAgentsGet()) {
@@ -25,4 +26,12 @@ for (const result of await benchForgeRequest()) {
   }
   results.push(result);
 }
+const webhooks = await benchWebhooks();
+for (const result of webhooks.comparisons) {
+  report(result);
+  results.push(result);
+}
+console.log(
+  `webhook receiver entry (verifyWebhook + ForgeKeys): ${webhooks.size.minified} B minified, ${webhooks.size.gzip} B min+gzip (goal ≤ 3,072 B)`,
+);
 console.log(JSON.stringify({ node: process.version, results }, null, 2));

@@ -1,0 +1,54 @@
+import type { DedupeStore } from "./dedupe.js";
+
+// A dedupe store on Deno KV, typed by the few methods it uses (no Deno types needed).
+
+/** A Deno KV key. */
+export type DenoKvKey = readonly (string | number | bigint | boolean | Uint8Array)[];
+
+/** The slice of `Deno.AtomicOperation` {@link DenoKvDedupeStore} uses. */
+export interface DenoKvAtomicLike {
+  check(...checks: { key: DenoKvKey; versionstamp: string | null }[]): DenoKvAtomicLike;
+  set(key: DenoKvKey, value: unknown, options?: { expireIn?: number }): DenoKvAtomicLike;
+  commit(): Promise<{ ok: boolean }>;
+}
+
+/** The slice of `Deno.Kv` {@link DenoKvDedupeStore} uses. */
+export interface DenoKvLike {
+  get<T = unknown>(key: DenoKvKey): Promise<{ value: T | null; versionstamp: string | null }>;
+  atomic(): DenoKvAtomicLike;
+  delete(key: DenoKvKey): Promise<void>;
+}
+
+/**
+ * An atomic {@link DedupeStore} on Deno KV: a claim commits only if the id's entry is unchanged since it was
+ * read (a versionstamp check), so of two concurrent claims exactly one wins, across isolates and regions.
+ * The expiry is stored in the value too: KV deletes `expireIn` entries some time after they expire, not at once.
+ */
+export class DenoKvDedupeStore implements DedupeStore {
+  readonly #kv: DenoKvLike;
+  readonly #prefix: DenoKvKey;
+  readonly #now: () => number;
+
+  constructor(kv: DenoKvLike, options: { prefix?: DenoKvKey; now?: () => number } = {}) {
+    this.#kv = kv;
+    this.#prefix = options.prefix ?? ["agentline", "webhook-id"];
+    this.#now = options.now ?? Date.now;
+  }
+
+  async claim(id: string, ttlMs: number): Promise<boolean> {
+    const key = [...this.#prefix, id];
+    const now = this.#now();
+    const entry = await this.#kv.get<number>(key);
+    if (typeof entry.value === "number" && entry.value > now) return false;
+    const result = await this.#kv
+      .atomic()
+      .check({ key, versionstamp: entry.versionstamp })
+      .set(key, now + ttlMs, { expireIn: ttlMs })
+      .commit();
+    return result.ok;
+  }
+
+  async release(id: string): Promise<void> {
+    await this.#kv.delete([...this.#prefix, id]);
+  }
+}

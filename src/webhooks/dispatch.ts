@@ -1,0 +1,47 @@
+import type { WebhookEventType } from "./event-schemas.js";
+import type { WebhookEvent, WebhookEventOf } from "./events.js";
+
+/** The Workers execution context, or anything with `waitUntil`. */
+export interface ExecutionContextLike {
+  waitUntil(promise: Promise<unknown>): void;
+}
+
+/** What a handler gets besides the event. */
+export interface WebhookHandlerContext<Env = unknown> {
+  /** The Worker's bindings (the handler's second argument), when given. */
+  env: Env | undefined;
+  /** The execution context (the handler's third argument), when given. */
+  ctx: ExecutionContextLike | undefined;
+  /** The delivery request (its body already read); absent when dispatching from a queue. */
+  request: Request | undefined;
+}
+
+/** One handler per named event type, each receiving its own typed event. @see spec/forge-api.md#events */
+export type WebhookHandlers<Env = unknown> = {
+  [K in WebhookEventType]?: (event: WebhookEventOf<K>, context: WebhookHandlerContext<Env>) => unknown;
+};
+
+/** Handlers for the named types, and one for everything else (unknown types, payloads that broke a named field). */
+export interface WebhookDispatchTable<Env = unknown> {
+  /** One handler per named event type. */
+  on?: WebhookHandlers<Env> | undefined;
+  /** Every event without a handler in `on`: unknown types, payloads that broke a named field (`issues` set), and named types left out. */
+  onUnhandled?: ((event: WebhookEvent, context: WebhookHandlerContext<Env>) => unknown) | undefined;
+}
+
+/**
+ * Runs the handler of an event's type (or `onUnhandled`) and resolves when it is done; a handler's failure
+ * rejects. Use it in a queue consumer to run the events that `createWebhookHandler({ queue })` sent.
+ */
+export async function dispatchWebhookEvent<Env = unknown>(
+  event: WebhookEvent,
+  table: WebhookDispatchTable<Env>,
+  context: Partial<WebhookHandlerContext<Env>> = {},
+): Promise<void> {
+  const full: WebhookHandlerContext<Env> = { env: context.env, ctx: context.ctx, request: context.request };
+  const handler = event.known
+    ? (table.on?.[event.type] as ((event: WebhookEvent, context: WebhookHandlerContext<Env>) => unknown) | undefined)
+    : undefined;
+  if (handler) await handler(event, full);
+  else await table.onUnhandled?.(event, full);
+}

@@ -1,0 +1,76 @@
+import { AgentlineError } from "../core/errors.js";
+
+// The errors of webhook and receipt verification. Each carries a `reason` to branch on; messages say what
+// was wrong and never contain a signature, a token or a key.
+
+/** Why a webhook delivery was refused. @see spec/forge-api.md#events */
+export type WebhookVerificationReason =
+  | "missing_header"
+  | "malformed_header"
+  | "malformed_signature"
+  | "timestamp_out_of_tolerance"
+  | "no_matching_signature"
+  | "body_too_large"
+  | "keys_unavailable"
+  | "invalid_json";
+
+/**
+ * A refused webhook delivery. Tell the sender only that it was refused (the handler answers "invalid
+ * webhook"); log `reason` on your side. @see spec/forge-api.md#events
+ */
+export class WebhookVerificationError extends AgentlineError {
+  /** What was wrong. */
+  readonly reason: WebhookVerificationReason;
+
+  constructor(reason: WebhookVerificationReason, message: string, cause?: unknown) {
+    super(message, { code: "webhook_verification_failed", cause });
+    this.reason = reason;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason };
+  }
+}
+
+/** Why an installation receipt was refused. @see spec/forge-api.md#installation-flow */
+export type InstallationReceiptReason =
+  | "malformed_token"
+  | "unsupported_algorithm"
+  | "wrong_type"
+  | "unknown_key"
+  | "invalid_signature"
+  | "wrong_issuer"
+  | "wrong_audience"
+  | "expired"
+  | "missing_claim"
+  | "state_mismatch"
+  | "keys_unavailable";
+
+/**
+ * A refused installation receipt: reject the installation callback. @see spec/forge-api.md#installation-flow
+ */
+export class InstallationReceiptError extends AgentlineError {
+  /** What was wrong. */
+  readonly reason: InstallationReceiptReason;
+
+  constructor(reason: InstallationReceiptReason, message: string, cause?: unknown) {
+    super(message, { code: "installation_receipt_invalid", cause });
+    this.reason = reason;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), reason: this.reason };
+  }
+}
+
+/**
+ * The forge's key set could not be fetched and no usable copy is left (never fetched, or the last good copy
+ * is past its stale-if-error window): verification fails closed. A {@link WebhookVerificationError} with
+ * reason `keys_unavailable`; receipt verification reports it as an {@link InstallationReceiptError}.
+ * @see spec/forge-api.md#discovery-and-keys
+ */
+export class KeySetUnavailableError extends WebhookVerificationError {
+  constructor(message: string, cause?: unknown) {
+    super("keys_unavailable", message, cause);
+  }
+}

@@ -1,0 +1,140 @@
+import * as v from "valibot";
+import { InstallationSchema, RepositorySummarySchema } from "../forge/schemas/auth.js";
+import { CheckRunSchema, CheckSuiteSchema } from "../forge/schemas/check-responses.js";
+import {
+  CommentSchema,
+  LabelSchema,
+  PullRequestSchema,
+  ReviewerSchema,
+  ReviewSchema,
+} from "../forge/schemas/pull-responses.js";
+import { ActorSchema, PullRequestRefSchema, RepositoryRefSchema } from "../forge/schemas/references.js";
+
+// Payloads of the event types the spec names. Only fields the spec names are typed; everything else is kept
+// as sent (loose objects, open enums). Field names the spec describes but does not spell (`checkSuite`,
+// `checkRun`, `pullRequest`, `comment`, `reaction`, `reviewer`) follow the REST responses' camelCase names.
+// @see spec/forge-api.md#events
+
+/** The app object every installation.* event carries. @see spec/forge-api.md#events */
+export const WebhookAppSchema = v.looseObject({ id: v.string(), displayName: v.optional(v.string()) });
+
+/** installation.created / updated / deleted: the app, the installation (deletedAt on deleted), reachable repositories. */
+export const InstallationEventPayloadSchema = v.looseObject({
+  app: WebhookAppSchema,
+  installation: v.optional(InstallationSchema),
+  repositories: v.optional(v.array(RepositorySummarySchema)),
+});
+
+/** repository.pushed: no full commit list; merges deliver it without a `pusher`. @see spec/forge-api.md#events */
+export const RepositoryPushedPayloadSchema = v.looseObject({
+  repository: v.optional(RepositoryRefSchema),
+  pusher: v.optional(ActorSchema),
+});
+
+/** repository.deleted: the repository reference plus `deletedAt`. @see spec/forge-api.md#events */
+export const RepositoryDeletedPayloadSchema = v.looseObject({
+  repository: RepositoryRefSchema,
+  deletedAt: v.string(),
+});
+
+/** repository.metadata.updated: the full repository after the write; no delta, no actor. @see spec/forge-api.md#events */
+export const RepositoryMetadataUpdatedPayloadSchema = v.looseObject({ repository: RepositorySummarySchema });
+
+/**
+ * repository.check_run.*: repository, suite and run (`checkRun.rerequestedBy` on rerequested); no pull request
+ * context, no top-level actor. Rerequested reaches only the owning app. @see spec/forge-api.md#events
+ */
+export const CheckRunEventPayloadSchema = v.looseObject({
+  repository: v.optional(RepositoryRefSchema),
+  checkSuite: v.optional(CheckSuiteSchema),
+  checkRun: CheckRunSchema,
+});
+
+/** pull_request.created / merged / closed: no labels, no merge preview commit; stack as of the event. @see spec/forge-api.md#events */
+export const PullRequestEventPayloadSchema = v.looseObject({
+  pullRequest: PullRequestSchema,
+  repository: v.optional(RepositoryRefSchema),
+  actor: v.optional(ActorSchema),
+});
+
+/**
+ * pull_request.comment.created: the comment that opened a thread carries its diff anchor (version, path, side,
+ * startLine, endLine); replies carry the thread id only. @see spec/forge-api.md#events
+ */
+export const CommentCreatedPayloadSchema = v.looseObject({
+  pullRequest: v.optional(PullRequestRefSchema),
+  comment: CommentSchema,
+});
+
+/** A reaction: its content and who reacted. @see spec/forge-api.md#events */
+export const ReactionSchema = v.looseObject({ content: v.string(), reactor: ActorSchema });
+
+/**
+ * pull_request.comment.reaction.added / removed. An add is delivered at least once: fold on (comment id,
+ * reactor, content) rather than counting deliveries. @see spec/forge-api.md#events
+ */
+export const ReactionEventPayloadSchema = v.looseObject({
+  pullRequest: PullRequestRefSchema,
+  comment: v.looseObject({ id: v.string(), thread: v.optional(v.looseObject({ id: v.string() })) }),
+  reaction: ReactionSchema,
+});
+
+/**
+ * pull_request.label.added / removed: a label snapshot; `actor` only on added. Deleting a label delivers one
+ * removed per pull request that had it. @see spec/forge-api.md#events
+ */
+export const LabelEventPayloadSchema = v.looseObject({
+  pullRequest: PullRequestRefSchema,
+  label: LabelSchema,
+  actor: v.optional(ActorSchema),
+});
+
+/** pull_request.review.submitted / dismissed (`review.dismissal` set on dismissed). @see spec/forge-api.md#events */
+export const ReviewEventPayloadSchema = v.looseObject({
+  pullRequest: PullRequestRefSchema,
+  review: ReviewSchema,
+});
+
+/** pull_request.reviewer.added / removed / rerequested: exactly one of `user` (user_ id, email) or `group` (grp_ id). */
+export const ReviewerEventPayloadSchema = v.looseObject({
+  pullRequest: PullRequestRefSchema,
+  reviewer: ReviewerSchema,
+});
+
+/** A ping: sent once by Ping App Webhook, no installation. @see spec/forge-api.md#fully-described-operations */
+export const PingPayloadSchema = v.looseObject({});
+
+/** The payload schema of every event type the spec names. @see spec/forge-api.md#events */
+export const WEBHOOK_EVENT_SCHEMAS = {
+  ping: PingPayloadSchema,
+  "installation.created": InstallationEventPayloadSchema,
+  "installation.updated": InstallationEventPayloadSchema,
+  "installation.deleted": InstallationEventPayloadSchema,
+  "repository.pushed": RepositoryPushedPayloadSchema,
+  "repository.deleted": RepositoryDeletedPayloadSchema,
+  "repository.metadata.updated": RepositoryMetadataUpdatedPayloadSchema,
+  "repository.check_run.created": CheckRunEventPayloadSchema,
+  "repository.check_run.completed": CheckRunEventPayloadSchema,
+  "repository.check_run.rerequested": CheckRunEventPayloadSchema,
+  "pull_request.created": PullRequestEventPayloadSchema,
+  "pull_request.merged": PullRequestEventPayloadSchema,
+  "pull_request.closed": PullRequestEventPayloadSchema,
+  "pull_request.comment.created": CommentCreatedPayloadSchema,
+  "pull_request.comment.reaction.added": ReactionEventPayloadSchema,
+  "pull_request.comment.reaction.removed": ReactionEventPayloadSchema,
+  "pull_request.label.added": LabelEventPayloadSchema,
+  "pull_request.label.removed": LabelEventPayloadSchema,
+  "pull_request.review.submitted": ReviewEventPayloadSchema,
+  "pull_request.review.dismissed": ReviewEventPayloadSchema,
+  "pull_request.reviewer.added": ReviewerEventPayloadSchema,
+  "pull_request.reviewer.removed": ReviewerEventPayloadSchema,
+  "pull_request.reviewer.rerequested": ReviewerEventPayloadSchema,
+} as const;
+
+/** An event type the spec names. @see spec/forge-api.md#events */
+export type WebhookEventType = keyof typeof WEBHOOK_EVENT_SCHEMAS;
+
+/** The parsed payload of each named event type. */
+export type WebhookEventPayloads = {
+  [K in WebhookEventType]: v.InferOutput<(typeof WEBHOOK_EVENT_SCHEMAS)[K]>;
+};

@@ -1,0 +1,141 @@
+import { DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from "./dedupe.js";
+import {
+  dispatchWebhookEvent,
+  type ExecutionContextLike,
+  type WebhookDispatchTable,
+  type WebhookHandlerContext,
+} from "./dispatch.js";
+import { WebhookVerificationError, type WebhookVerificationReason } from "./errors.js";
+import { parseWebhookEvent, type WebhookEvent } from "./events.js";
+import type { WebhookScheme } from "./scheme.js";
+import { verifyWebhook, type WebhookKeySource } from "./verify.js";
+
+/** Where queue mode hands verified events: a Cloudflare Queue binding, or any `send(event)`. */
+export interface WebhookQueue {
+  send(event: WebhookEvent): Promise<unknown> | unknown;
+}
+
+/** Which step failed, for `onError`. */
+export type WebhookErrorStage = "verify" | "dedupe" | "queue" | "handler";
+
+/** What `onError` learns besides the error. */
+export interface WebhookErrorInfo {
+  stage: WebhookErrorStage;
+  /** The refusal reason, for stage `verify`. */
+  reason?: WebhookVerificationReason;
+  /** The event, once verified. */
+  event?: WebhookEvent;
+}
+
+/** What {@link createWebhookHandler} takes. */
+export interface WebhookHandlerOptions<Env = unknown> extends WebhookDispatchTable<Env> {
+  /** The forge's keys: a {@link ForgeKeys} made once per isolate. */
+  keys: WebhookKeySource;
+  /** Told why a delivery was refused or failed (the sender is never told); must not throw. */
+  onError?: (error: unknown, info: WebhookErrorInfo) => void;
+  /** Claims each `webhook-id` once; without one, duplicates run again. */
+  dedupe?: DedupeStore;
+  /** How long an id stays claimed; default seven days (the forge's redelivery window). */
+  dedupeTtlMs?: number;
+  /** Hands verified events to a queue instead of running handlers in the request. */
+  queue?: WebhookQueue;
+  maxBodyBytes?: number;
+  toleranceSeconds?: number;
+  now?: () => number;
+  scheme?: Partial<WebhookScheme>;
+}
+
+/** The `fetch(request, env, ctx)` shape of Workers, Deno, Bun and Node (through an adapter). */
+export type WebhookFetchHandler<Env = unknown> = (
+  request: Request,
+  env?: Env,
+  ctx?: ExecutionContextLike,
+) => Promise<Response>;
+
+function text(status: number, body: string, headers: Record<string, string> = {}): Response {
+  return new Response(body, { status, headers: { "content-type": "text/plain; charset=utf-8", ...headers } });
+}
+
+// A refusal says only that it was refused: which check failed is for `onError`, never for the sender.
+function refusal(error: unknown): Response {
+  const reason = error instanceof WebhookVerificationError ? error.reason : undefined;
+  // Our keys being unreachable is not the sender's fault: 503, so the forge retries later.
+  if (reason === "keys_unavailable") return text(503, "try again later");
+  const unauthenticated = reason === "no_matching_signature" || reason === "timestamp_out_of_tolerance";
+  return text(unauthenticated ? 401 : 400, "invalid webhook");
+}
+
+/**
+ * A webhook endpoint as a fetch handler, `(request, env?, ctx?) => Response`: 405 (with `Allow: POST`) for
+ * other methods; a short "invalid webhook" 400/401 for a refused delivery (503 while the key set is
+ * unavailable); then each `webhook-id` claimed once (a duplicate gets 200 and runs nothing). With `queue`,
+ * the event is sent there (202). Otherwise its handler runs through `ctx.waitUntil` when given (202 at once),
+ * else it is awaited (200, or 500 when it throws). A failed handler or send releases the claim so a
+ * redelivery runs again. Deliveries are at least once (`pull_request.comment.reaction.added` notably): keep
+ * handlers idempotent, and fold reactions on (comment, reactor, content).
+ * @see spec/forge-api.md#events
+ */
+export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptions<Env>): WebhookFetchHandler<Env> {
+  const ttlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
+  const report = (error: unknown, info: WebhookErrorInfo) => {
+    try {
+      options.onError?.(error, info);
+    } catch {
+      // A failing logger must not change the answer.
+    }
+  };
+  const release = async (id: string) => {
+    await options.dedupe?.release(id).catch((error: unknown) => report(error, { stage: "dedupe" }));
+  };
+
+  return async (request, env, ctx) => {
+    if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
+    let event: WebhookEvent;
+    try {
+      event = parseWebhookEvent(await verifyWebhook(request, options));
+    } catch (error) {
+      const reason = error instanceof WebhookVerificationError ? error.reason : undefined;
+      report(error, reason ? { stage: "verify", reason } : { stage: "verify" });
+      return refusal(error);
+    }
+
+    if (options.dedupe) {
+      let claimed: boolean;
+      try {
+        claimed = await options.dedupe.claim(event.id, ttlMs);
+      } catch (error) {
+        report(error, { stage: "dedupe", event });
+        return text(503, "try again later");
+      }
+      if (!claimed) return text(200, "duplicate");
+    }
+
+    if (options.queue) {
+      try {
+        await options.queue.send(event);
+      } catch (error) {
+        await release(event.id);
+        report(error, { stage: "queue", event });
+        return text(503, "try again later");
+      }
+      return text(202, "queued");
+    }
+
+    const context: WebhookHandlerContext<Env> = { env, ctx, request };
+    const work = dispatchWebhookEvent(event, options, context).catch(async (error: unknown) => {
+      await release(event.id);
+      report(error, { stage: "handler", event });
+      throw error;
+    });
+    if (ctx && typeof ctx.waitUntil === "function") {
+      ctx.waitUntil(work.catch(() => undefined));
+      return text(202, "accepted");
+    }
+    try {
+      await work;
+      return text(200, "ok");
+    } catch {
+      return text(500, "handler failed");
+    }
+  };
+}

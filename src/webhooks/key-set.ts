@@ -1,0 +1,76 @@
+// The forge's published key set: reading `GET /keys` answers, their caching headers and the Ed25519 keys
+// in them. WebCrypto only (no jose), so an entry that only verifies webhooks stays small.
+// @see spec/forge-api.md#discovery-and-keys
+
+/** An Ed25519 public key as `GET /keys` publishes it. @see spec/forge-api.md#discovery-and-keys */
+export interface ForgePublicJwk {
+  kty: "OKP";
+  crv: "Ed25519";
+  /** base64url of the 32 public key bytes. */
+  x: string;
+  kid?: string;
+  use?: string;
+  alg?: string;
+}
+
+/** One active key, imported once as a `CryptoKey` (usage `verify`). */
+export interface ForgeVerificationKey {
+  /** The key id receipts name in their header; webhook signatures carry none. */
+  kid: string | undefined;
+  key: CryptoKey;
+}
+
+/**
+ * A fetched key set as a shared cache stores it: the `GET /keys` JSON, when it was fetched (ms since the
+ * epoch) and the two lifetimes its `Cache-Control` gave. @see spec/forge-api.md#discovery-and-keys
+ */
+export interface KeySetSnapshot {
+  jwks: { keys: unknown[] };
+  fetchedAt: number;
+  /** `max-age`; absent means the spec's 600. */
+  maxAgeSeconds?: number;
+  /** `stale-if-error`; absent means the spec's 600. */
+  staleIfErrorSeconds?: number;
+}
+
+/** The key set's lifetime and stale-if-error window when `Cache-Control` does not say. @see spec/forge-api.md#other-constants */
+export const DEFAULT_KEY_SET_SECONDS = 600;
+
+/** `max-age` and `stale-if-error` of a `Cache-Control` value (`no-store` / `no-cache` read as max-age 0). */
+export function parseCacheControl(header: string | null): { maxAgeSeconds?: number; staleIfErrorSeconds?: number } {
+  const value = header ?? "";
+  const seconds = (name: string) => {
+    const match = new RegExp(`(?:^|[\\s,])${name}=(\\d{1,9})(?![^\\s,])`, "i").exec(value);
+    return match ? Number(match[1]) : undefined;
+  };
+  return {
+    maxAgeSeconds: /no-store|no-cache/i.test(value) ? 0 : seconds("max-age"),
+    staleIfErrorSeconds: seconds("stale-if-error"),
+  };
+}
+
+/**
+ * The Ed25519 signing keys of a `GET /keys` body. Other key types are skipped (a future key kind must not
+ * break today's verifier); a body without a `keys` array, or without one usable key, is refused.
+ */
+export function ed25519Keys(body: unknown): ForgePublicJwk[] {
+  const keys = (body as { keys?: unknown } | null)?.keys;
+  if (!Array.isArray(keys)) throw new TypeError("no `keys` array");
+  const usable = keys.filter(
+    (jwk): jwk is ForgePublicJwk =>
+      jwk?.kty === "OKP" &&
+      jwk.crv === "Ed25519" &&
+      /^[\w-]{43}$/.test(jwk.x) &&
+      (jwk.use ?? "sig") === "sig" &&
+      ["EdDSA", "Ed25519", undefined].includes(jwk.alg),
+  );
+  if (usable.length === 0) throw new TypeError("no Ed25519 key");
+  return usable;
+}
+
+/** Imports one published key for `crypto.subtle.verify("Ed25519", …)`. */
+export function importEd25519Key(jwk: ForgePublicJwk): Promise<CryptoKey> {
+  return crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: jwk.x }, { name: "Ed25519" }, false, [
+    "verify",
+  ]);
+}

@@ -1,0 +1,163 @@
+import { decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
+import { InstallationReceiptError, type InstallationReceiptReason, KeySetUnavailableError } from "./errors.js";
+import type { ForgeVerificationKey } from "./key-set.js";
+
+/** The receipt's `typ` header. @see spec/forge-api.md#installation-flow */
+export const RECEIPT_TYPE = "forge-installation-receipt+jwt";
+
+/** Where receipt verification finds keys by `kid`: a {@link ForgeKeys}. */
+export interface ReceiptKeySource {
+  getKeys(): Promise<readonly ForgeVerificationKey[]>;
+  /** Asked once when no active key has the receipt's `kid`; resolves true when new keys arrived. */
+  refreshOnMiss?(): Promise<boolean>;
+  /** The forge's `iss`, used when `baseUrl` is not given. */
+  readonly issuer?: string | undefined;
+}
+
+/** What {@link verifyInstallationReceipt} takes. */
+export interface VerifyInstallationReceiptOptions {
+  keys: ReceiptKeySource;
+  /** Your app id: the receipt's `aud`. */
+  appId: string;
+  /** The service address; `iss` must be `{baseUrl}/v1/forge`. Default: the issuer `keys` knows. */
+  baseUrl?: string;
+  /** The `state` you put on the install address; the receipt must carry the same. */
+  expectedState?: string;
+  /** Milliseconds since the epoch; default `Date.now`. */
+  now?: () => number;
+  /** Seconds of clock skew allowed on `exp`; default 0. */
+  clockToleranceSeconds?: number;
+}
+
+/** Who installed the app, as the receipt says (never a handle). @see spec/forge-api.md#installation-flow */
+export interface ReceiptInstaller {
+  id: string;
+  email?: string;
+  displayName?: string;
+}
+
+/** A verified installation receipt. @see spec/forge-api.md#installation-flow */
+export interface InstallationReceipt {
+  /** `sub`. */
+  installationId: string;
+  /** `namespace_id`. */
+  namespaceId: string | undefined;
+  installedBy: ReceiptInstaller | undefined;
+  /** Present only when the install address carried a non-empty `state`. */
+  state: string | undefined;
+  /** Unique per receipt: remember it until `expiresAt` to refuse a replayed callback. */
+  jti: string;
+  /** `exp`, Unix seconds. */
+  expiresAt: number;
+}
+
+function refuse(reason: InstallationReceiptReason, message: string, cause?: unknown): InstallationReceiptError {
+  return new InstallationReceiptError(reason, message, cause);
+}
+
+function normalizeType(typ: string): string {
+  const lower = typ.toLowerCase();
+  return lower.startsWith("application/") ? lower.slice("application/".length) : lower;
+}
+
+/** jose's refusals as receipt reasons (by jose's stable `code`, not by class, to work across copies). */
+function fromJose(error: unknown): InstallationReceiptError {
+  const { code, claim, reason } = (error ?? {}) as { code?: string; claim?: string; reason?: string };
+  if (code === "ERR_JWT_EXPIRED") return refuse("expired", "The installation receipt has expired.", error);
+  if (code === "ERR_JOSE_ALG_NOT_ALLOWED" || code === "ERR_JOSE_NOT_SUPPORTED") {
+    return refuse("unsupported_algorithm", "The installation receipt is not signed with EdDSA.", error);
+  }
+  if (code === "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") {
+    return refuse("invalid_signature", "The installation receipt's signature does not verify.", error);
+  }
+  if (code === "ERR_JWT_CLAIM_VALIDATION_FAILED") {
+    if (reason === "missing")
+      return refuse("missing_claim", `The installation receipt has no \`${claim}\` claim.`, error);
+    if (claim === "typ") return refuse("wrong_type", `The installation receipt's typ is not ${RECEIPT_TYPE}.`, error);
+    if (claim === "iss") return refuse("wrong_issuer", "The installation receipt comes from another issuer.", error);
+    if (claim === "aud") return refuse("wrong_audience", "The installation receipt is for another app.", error);
+  }
+  return refuse("malformed_token", "The installation receipt is not a valid JWT.", error);
+}
+
+function sameText(a: string, b: string): boolean {
+  // Constant time in the content, so the comparison does not leak how much of `state` matched.
+  let diff = a.length ^ b.length;
+  for (let i = 0; i < Math.max(a.length, b.length); i++) diff |= (a.charCodeAt(i) || 0) ^ (b.charCodeAt(i) || 0);
+  return diff === 0;
+}
+
+// The active key with this kid; one refresh (cooldown permitting) when none has it, as after a rotation.
+async function keyFor(keys: ReceiptKeySource, kid: string): Promise<ForgeVerificationKey> {
+  const find = async () => (await keys.getKeys()).find((key) => key.kid === kid);
+  let key: ForgeVerificationKey | undefined;
+  try {
+    key = (await find()) ?? ((await keys.refreshOnMiss?.()) ? await find() : undefined);
+  } catch (error) {
+    if (error instanceof KeySetUnavailableError) throw refuse("keys_unavailable", error.message, error);
+    throw error;
+  }
+  if (!key) throw refuse("unknown_key", "No active forge key has the receipt's kid.");
+  return key;
+}
+
+/**
+ * Verifies the `installation_receipt` the installation callback receives, with jose: the key by `kid` from
+ * the forge's key set, `alg` EdDSA only (so `none`, HS256 with the public key as secret, and every other
+ * algorithm are refused), `typ` forge-installation-receipt+jwt, then signature, `iss`, `aud`, `exp`, `sub`
+ * and `jti`, and `state` when expected. The receipt proves an installation; it is never a bearer credential.
+ * @see spec/forge-api.md#installation-flow
+ */
+export async function verifyInstallationReceipt(
+  token: string,
+  options: VerifyInstallationReceiptOptions,
+): Promise<InstallationReceipt> {
+  const base = options.baseUrl?.replace(/\/+$/, "");
+  const issuer = base === undefined ? options.keys.issuer : `${base}/v1/forge`;
+  if (!issuer) throw new TypeError("verifyInstallationReceipt needs `baseUrl` (or keys that know the issuer).");
+  let header: ReturnType<typeof decodeProtectedHeader>;
+  try {
+    header = decodeProtectedHeader(token);
+  } catch (error) {
+    throw refuse("malformed_token", "The installation receipt is not a compact JWT.", error);
+  }
+  // Checked before any key is looked up: a forged header never costs a key-set fetch.
+  if (header.alg !== "EdDSA")
+    throw refuse("unsupported_algorithm", "The installation receipt is not signed with EdDSA.");
+  if (typeof header.typ !== "string" || normalizeType(header.typ) !== RECEIPT_TYPE) {
+    throw refuse("wrong_type", `The installation receipt's typ is not ${RECEIPT_TYPE}.`);
+  }
+  if (typeof header.kid !== "string" || header.kid === "") throw refuse("malformed_token", "The receipt has no kid.");
+  const key = await keyFor(options.keys, header.kid);
+
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, key.key, {
+      algorithms: ["EdDSA"],
+      typ: RECEIPT_TYPE,
+      issuer,
+      audience: options.appId,
+      requiredClaims: ["exp", "sub", "jti"],
+      currentDate: new Date((options.now ?? Date.now)()),
+      clockTolerance: options.clockToleranceSeconds ?? 0,
+    }));
+  } catch (error) {
+    throw fromJose(error);
+  }
+  const { sub, jti, exp } = payload;
+  if (typeof sub !== "string" || sub === "") throw refuse("missing_claim", "The receipt's `sub` is not an id.");
+  if (typeof jti !== "string" || jti === "") throw refuse("missing_claim", "The receipt's `jti` is empty.");
+  const state = typeof payload.state === "string" ? payload.state : undefined;
+  if (options.expectedState !== undefined && !sameText(state ?? "", options.expectedState)) {
+    throw refuse("state_mismatch", "The installation receipt's state is not the one sent.");
+  }
+  const installedBy = payload.installedBy as ReceiptInstaller | undefined;
+  return {
+    installationId: sub,
+    namespaceId: typeof payload.namespace_id === "string" ? payload.namespace_id : undefined,
+    installedBy: typeof installedBy === "object" && installedBy !== null ? installedBy : undefined,
+    state,
+    jti,
+    expiresAt: exp as number,
+  };
+}

@@ -1,0 +1,130 @@
+import { DEFAULT_MAX_BODY_BYTES, readCappedBody } from "./body.js";
+import { WebhookVerificationError } from "./errors.js";
+import type { ForgeVerificationKey } from "./key-set.js";
+import { resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
+import { readHeader, readSignatures, readTimestamp, toHeaders, type WebhookHeaders } from "./webhook-headers.js";
+
+/** Where verification gets its keys: a {@link ForgeKeys}, or any source of active Ed25519 keys. */
+export interface WebhookKeySource {
+  getKeys(): Promise<readonly ForgeVerificationKey[]>;
+  /** Asked once when no key verifies; resolves true when new keys arrived. */
+  refreshOnMiss?(): Promise<boolean>;
+}
+
+/** A delivery taken apart by a server framework: headers and the raw, unparsed body. */
+export interface WebhookParts {
+  headers: WebhookHeaders;
+  /** The exact bytes received (a string is read as UTF-8). Never a re-serialized JSON object. */
+  body: string | Uint8Array | ArrayBuffer | ReadableStream<Uint8Array> | null | undefined;
+}
+
+/** What {@link verifyWebhook} takes. */
+export interface VerifyWebhookOptions {
+  keys: WebhookKeySource;
+  /** How far the timestamp may be from now, either way; default 300 s. */
+  toleranceSeconds?: number;
+  /** Milliseconds since the epoch; default `Date.now`. */
+  now?: () => number;
+  /** The largest body accepted; default 25 MiB ({@link DEFAULT_MAX_BODY_BYTES}). */
+  maxBodyBytes?: number;
+  /** Header names, prefixes and signed content (default: the forge's `v1ed` scheme, `v1a` accepted). */
+  scheme?: Partial<WebhookScheme>;
+}
+
+/** A verified delivery. @see spec/forge-api.md#events */
+export interface VerifiedWebhook {
+  /** `webhook-id`: the delivery id; deduplicate on it. */
+  id: string;
+  /** `webhook-event-type`. Not covered by the signature (only id, timestamp and body are): branch on it, trust the payload. */
+  type: string;
+  /** `webhook-installation-id`; absent for pings and other installation-less events (unsigned, like `type`). */
+  installationId: string | undefined;
+  /** `webhook-timestamp`, Unix seconds. */
+  timestamp: number;
+  /** The body parsed as JSON, after the signature was checked. */
+  payload: unknown;
+  /** The exact bytes that were signed. */
+  rawBody: Uint8Array;
+}
+
+/** The header naming the event type. @see spec/forge-api.md#events */
+export const EVENT_TYPE_HEADER = "webhook-event-type";
+/** The header naming the installation. @see spec/forge-api.md#events */
+export const INSTALLATION_HEADER = "webhook-installation-id";
+
+async function anyVerifies(
+  signatures: readonly Uint8Array<ArrayBuffer>[],
+  keys: readonly ForgeVerificationKey[],
+  content: Uint8Array<ArrayBuffer>,
+): Promise<boolean> {
+  for (const signature of signatures) {
+    for (const { key } of keys) {
+      if (await crypto.subtle.verify("Ed25519", key, signature, content)) return true;
+    }
+  }
+  return false;
+}
+
+function checkTolerance(timestamp: number, nowMs: number, toleranceSeconds: number): void {
+  const skew = Math.floor(nowMs / 1000) - timestamp;
+  if (Math.abs(skew) <= toleranceSeconds) return;
+  const how = skew > 0 ? `${skew} s old` : `${-skew} s in the future`;
+  throw new WebhookVerificationError(
+    "timestamp_out_of_tolerance",
+    `The timestamp is ${how}; the tolerance is ${toleranceSeconds} s.`,
+  );
+}
+
+const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+
+/**
+ * Verifies a webhook delivery by the forge's scheme and only then parses it: headers read strictly (missing,
+ * empty or duplicated ones refused), the timestamp within the tolerance either way, the raw body read with a
+ * byte cap, and any listed signature verified with any active key (`crypto.subtle.verify("Ed25519", …)`).
+ * When none verifies, the key set is refreshed once (cooldown-bounded), which picks up a rotation on its
+ * first delivery. Every refusal is a {@link WebhookVerificationError} with a `reason`.
+ * @see spec/forge-api.md#events
+ */
+export async function verifyWebhook(
+  input: Request | WebhookParts,
+  options: VerifyWebhookOptions,
+): Promise<VerifiedWebhook> {
+  const scheme = resolveWebhookScheme(options.scheme);
+  const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const headers = toHeaders(input.headers);
+  const id = readHeader(headers, scheme.idHeader, true) as string;
+  const timestampText = readHeader(headers, scheme.timestampHeader, true) as string;
+  const signatureText = readHeader(headers, scheme.signatureHeader, true) as string;
+  const type = readHeader(headers, EVENT_TYPE_HEADER, true) as string;
+  const installationId = readHeader(headers, INSTALLATION_HEADER, false);
+  const timestamp = readTimestamp(timestampText, scheme.timestampHeader);
+  const signatures = readSignatures(signatureText, scheme.acceptedPrefixes);
+  checkTolerance(timestamp, (options.now ?? Date.now)(), options.toleranceSeconds ?? 300);
+
+  const rawBody = await readCappedBody(
+    input.body as BodyInit | null | undefined,
+    maxBytes,
+    headers.get("content-length"),
+  );
+
+  const content = scheme.signedContent(id, timestampText, rawBody) as Uint8Array<ArrayBuffer>;
+  let verified = signatures.length > 0 && (await anyVerifies(signatures, await options.keys.getKeys(), content));
+  // A miss may be a key that rotated in since the set was fetched: one refresh, bounded by the key source.
+  if (!verified && signatures.length > 0 && (await options.keys.refreshOnMiss?.())) {
+    verified = await anyVerifies(signatures, await options.keys.getKeys(), content);
+  }
+  if (!verified) {
+    throw new WebhookVerificationError(
+      "no_matching_signature",
+      `No ${scheme.acceptedPrefixes.join("/")} signature verifies with the forge's active keys.`,
+    );
+  }
+
+  let payload: unknown;
+  try {
+    payload = JSON.parse(utf8.decode(rawBody));
+  } catch (error) {
+    throw new WebhookVerificationError("invalid_json", "The body is not UTF-8 JSON.", error);
+  }
+  return { id, type, installationId, timestamp, payload, rawBody };
+}
