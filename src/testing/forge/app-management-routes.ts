@@ -10,6 +10,7 @@ import type { ForgeContext, ForgeRoute } from "./route.js";
 import { APP_SCOPES } from "./scopes.js";
 import { type ForgeApp, signingKeyFromPem } from "./state.js";
 import { appView } from "./views.js";
+import { cancelPendingDeliveries } from "./webhooks/deliverer.js";
 
 /** The app named by `{appId}` in the forge's namespace, else NotFound. */
 export function appOf(context: ForgeContext): ForgeApp {
@@ -37,17 +38,18 @@ function wrapped(body: Record<string, unknown>, field: string, key: string): str
   return wrapper === undefined ? undefined : [...((wrapper as Record<string, unknown>)[key] as string[])];
 }
 
-function updateApp(app: ForgeApp, body: Record<string, unknown>, now: number): void {
+function updateApp(context: ForgeContext, app: ForgeApp, body: Record<string, unknown>): void {
   if (typeof body.displayName === "string") app.displayName = body.displayName;
-  // "" turns delivery off; the fake keeps no queue of pending deliveries, so nothing else is cancelled.
   if (typeof body.webhookUrl === "string") app.webhookUrl = body.webhookUrl;
+  // "" turns delivery off and cancels pending deliveries for good: a later address does not revive them.
+  if (body.webhookUrl === "") cancelPendingDeliveries(context.state, app.id);
   if (typeof body.description === "string") app.description = body.description;
   if (typeof body.websiteUrl === "string") app.websiteUrl = body.websiteUrl;
   app.events = wrapped(body, "events", "events") ?? app.events;
   app.installationRedirectUris =
     wrapped(body, "installationRedirectUris", "installationRedirectUris") ?? app.installationRedirectUris;
   app.defaultScopes = wrapped(body, "defaultScopes", "scopes") ?? app.defaultScopes;
-  app.updatedAt = now;
+  app.updatedAt = context.now;
 }
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? [...(value as string[])] : []);
@@ -66,7 +68,7 @@ export const appManagementRoutes: readonly ForgeRoute[] = [
     checkSchema(UpdateAppSchema, body, "app update");
     const scopes = wrapped(body, "defaultScopes", "scopes");
     if (scopes) refuseForeignScopes(scopes, "defaultScopes.scopes");
-    updateApp(app, body, context.now);
+    updateApp(context, app, body);
     return reply(appView(app));
   }),
   operationRoute("createNamespaceApp", (context) => {

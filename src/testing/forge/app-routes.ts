@@ -4,6 +4,7 @@ import { paginate } from "./pagination.js";
 import { type ForgeContext, type ForgeRoute, principalOf } from "./route.js";
 import type { ForgeInstallation } from "./state.js";
 import { appView, installationView } from "./views.js";
+import { emitInstallationEvent } from "./webhooks/installation-events.js";
 
 /** The calling app's installation, or NotFound (never telling missing from someone else's). */
 export function appInstallation(context: ForgeContext): ForgeInstallation {
@@ -51,7 +52,9 @@ export const appRoutes: readonly ForgeRoute[] = [
     handle: (context) => {
       // The spec lets issued tokens live until expiry; this fake revokes them at once (the stricter reading
       // of "deleting it ... invalidates issued ones"), so clients are tested against the harsher case.
-      context.state.deleteInstallation(appInstallation(context).id);
+      const installation = appInstallation(context);
+      context.state.deleteInstallation(installation.id);
+      emitInstallationEvent(context.state, "installation.deleted", installation, context.now);
       return { status: 204 };
     },
   },

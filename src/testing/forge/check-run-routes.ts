@@ -5,6 +5,7 @@ import {
   applyBatch,
   applyPost,
   type CheckRunAttempt,
+  type CheckRunOutcome,
   type CheckRunPost,
   type CheckSuiteAttempt,
   currentSuite,
@@ -25,6 +26,7 @@ import {
   actorOf,
   callerId,
   checkSchema,
+  existingRepoData,
   objectBody,
   type RepoData,
   refuseIssues,
@@ -34,7 +36,8 @@ import {
   violationsOf,
 } from "./repo-state.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
-import type { ForgeRepository } from "./state.js";
+import type { ForgeRepository, ForgeState } from "./state.js";
+import { type CheckRunEventType, checkRunPostEvents, emitCheckRunEvent } from "./webhooks/check-run-events.js";
 
 /** Annotations a run can hold in all. @see ../../../../shared/spec/forge-api.md#other-constants */
 export const MAX_ANNOTATIONS_PER_RUN = 100;
@@ -103,10 +106,56 @@ function idsFor(repo: ForgeRepository): LedgerIdFactory {
   return (kind, sequence) => `${kind === "suite" ? "cs" : "cr"}_${tag}${String(sequence).padStart(12, "0")}`;
 }
 
+/** Emits a check-run event for a stored run to its owning app, with the run's suite. */
+function emitRunEvent(
+  state: ForgeState,
+  repo: ForgeRepository,
+  data: RepoData,
+  type: CheckRunEventType,
+  run: CheckRunAttempt,
+): void {
+  const suite = data.ledger.suites[run.suiteId];
+  if (!suite) return;
+  emitCheckRunEvent(state, repo, type, run.actor, { checkSuite: checkSuiteView(suite), checkRun: checkRunView(run) });
+}
+
+/** Emits what each judged post delivers (created, completed), judged against the ledger before the write. */
+function emitPostEvents(
+  state: ForgeState,
+  repo: ForgeRepository,
+  data: RepoData,
+  before: RepoData["ledger"],
+  results: ReadonlyArray<{ run: CheckRunAttempt; outcome: CheckRunOutcome }>,
+): void {
+  for (const { run, outcome } of results)
+    for (const type of checkRunPostEvents(before.runs[run.id], run, outcome))
+      emitRunEvent(state, repo, data, type, run);
+}
+
+/** Completes in-progress runs past their deadline (timed_out), each delivering repository.check_run.completed. */
+function expireRuns(state: ForgeState, repo: ForgeRepository, data: RepoData, now: number): void {
+  const { ledger, expired } = expireDeadlines(data.ledger, now);
+  if (expired.length === 0) return;
+  data.ledger = ledger;
+  for (const run of expired) emitRunEvent(state, repo, data, "repository.check_run.completed", run);
+}
+
+/**
+ * The forge's deadline sweep over every repository in use, at the fake clock; the forge runs it before each
+ * request (the spec's sweep runs about every 30 minutes: the fake is never later than a real forge).
+ * @see ../../../../shared/spec/forge-api.md#states-and-transitions
+ */
+export function sweepCheckRunDeadlines(state: ForgeState, now: number): void {
+  for (const repo of state.repositories) {
+    const data = existingRepoData(state, repo);
+    if (data) expireRuns(state, repo, data, now);
+  }
+}
+
 /** The repository's data after the deadline sweep: expiry is applied on every check-run call, at the fake clock. */
 function swept(context: ForgeContext, repo: ForgeRepository): RepoData {
   const data = repoData(context.state, repo);
-  data.ledger = expireDeadlines(data.ledger, context.now).ledger;
+  expireRuns(context.state, repo, data, context.now);
   return data;
 }
 
@@ -183,7 +232,9 @@ export const checkRunRoutes: readonly ForgeRoute[] = [
     refuseIssues(issues, "check-run post");
     const result = applyPost(data.ledger, post, { now: context.now, actor: callerId(context), newId: idsFor(repo) });
     if (!result.ok) refused(result);
+    const before = data.ledger;
     data.ledger = result.ledger;
+    emitPostEvents(context.state, repo, data, before, [result]);
     return reply({
       checkRun: checkRunView(result.run),
       outcome: result.outcome,
@@ -210,7 +261,9 @@ export const checkRunRoutes: readonly ForgeRoute[] = [
       ctx,
     );
     if (!result.ok) refused(result, field);
+    const before = data.ledger;
     data.ledger = result.ledger;
+    emitPostEvents(context.state, repo, data, before, result.results);
     const runs = result.results.map((entry) => checkRunView(entry.run));
     return reply({
       results: result.results.map((entry, index) => ({ checkRun: runs[index], outcome: entry.outcome })),
@@ -276,6 +329,7 @@ export const checkRunRoutes: readonly ForgeRoute[] = [
     const result = rerequest(data.ledger, run.id, { now: context.now, by: callerId(context), openPullRequestHeads });
     if (!result.ok) refused(result);
     data.ledger = result.ledger;
+    emitRunEvent(context.state, repo, data, "repository.check_run.rerequested", result.run);
     return reply({ checkRun: checkRunView(result.run) });
   }),
 ];

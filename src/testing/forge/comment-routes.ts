@@ -29,6 +29,7 @@ import {
 import type { ForgeContext, ForgeRoute } from "./route.js";
 import { grantsScope } from "./scopes.js";
 import type { ForgeRepository } from "./state.js";
+import { emitCommentCreated } from "./webhooks/pull-events.js";
 
 /** Where a thread sits in the diff: a line range on one side of a file, or a whole file. */
 export type ThreadAnchor =
@@ -179,6 +180,24 @@ export function addComment(
   return comment;
 }
 
+/**
+ * {@link addComment}, then delivers `pull_request.comment.created`: the comment that opens its thread carries the
+ * diff anchor, a reply only the thread id. Review comments go through here too.
+ */
+export function addCommentAndEmit(
+  context: ForgeContext,
+  data: RepoData,
+  repo: ForgeRepository,
+  pull: ForgePull,
+  plan: PlannedComment,
+  reviewId?: string,
+): StoredComment {
+  const opensThread = !("id" in plan.thread);
+  const comment = addComment(context, data, pull, plan, reviewId);
+  emitCommentCreated(context.state, repo, pullReference(repo, pull), commentView(data, repo, comment), opensThread);
+  return comment;
+}
+
 /** Removes a comment; the thread goes with its last comment. */
 export function removeComment(data: RepoData, comment: StoredComment): void {
   const conversation = conversationOf(data);
@@ -260,7 +279,7 @@ export const commentRoutes: readonly ForgeRoute[] = [
     const pull = pullOf(data, context);
     const body = objectBody(context);
     checkSchema(CreateCommentSchema, body, "comment");
-    const comment = addComment(context, data, pull, planComment(data, repo, pull, body));
+    const comment = addCommentAndEmit(context, data, repo, pull, planComment(data, repo, pull, body));
     return reply(commentView(data, repo, comment));
   }),
   tableRoute("listComments", (context, repo) => {

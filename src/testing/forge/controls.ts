@@ -4,6 +4,7 @@ import type { ForgeInstallationOptions } from "./options.js";
 import type { ForgePrincipalStats } from "./rate-limit.js";
 import type { ForgeState } from "./state.js";
 import type { FakeForgeWebhooks } from "./webhooks/controls.js";
+import type { CommentReactionInput } from "./webhooks/reaction-events.js";
 
 /** What `fake.forge.registerApp` takes. */
 export interface RegisterForgeAppInput {
@@ -44,6 +45,11 @@ export interface FakeForge {
   issueInstallationReceipt(input: { appId: string; installationId: string; state?: string }): Promise<string>;
   /** Webhook deliveries: the receiver, emitting events, the clock-driven retries, the delivery records. */
   readonly webhooks: FakeForgeWebhooks;
+  /**
+   * Reacts to a pull request comment as a person in the forge's UI would (the spec has no reaction operation) and
+   * delivers `pull_request.comment.reaction.added` / `.removed`; resolves when the first attempts have settled.
+   */
+  react(input: CommentReactionInput): Promise<void>;
   /** Mirrored repositories: seed one, fail its next transition job, move its upstream. */
   readonly mirrors: FakeForgeMirrors;
   /** Re-seeds the data and forgets tokens and rate windows; the forge keys stay. */

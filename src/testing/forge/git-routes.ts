@@ -6,7 +6,9 @@ import { ForgeFailure, invalidArgument } from "./errors.js";
 import { allRefs, branchNameProblem, branchOfRef, findRef, type RefEntry, requireCommit } from "./git-refs.js";
 import { addCommit, type GitFile, type GitFileMode, gitFile, gitStore, treeEntries } from "./git-store.js";
 import { paginate } from "./pagination.js";
+import { pullView } from "./pull-routes.js";
 import {
+  actorOf,
   callerId,
   checkSchema,
   nextSha,
@@ -18,6 +20,8 @@ import {
 } from "./repo-state.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
+import { emitPullLifecycle } from "./webhooks/pull-events.js";
+import { emitPushed, ZERO_SHA } from "./webhooks/repository-events.js";
 
 const refView = (entry: RefEntry) => ({ ref: entry.ref, sha: entry.sha });
 
@@ -125,6 +129,7 @@ function createFromFiles(context: ForgeContext, repo: ForgeRepository) {
   store.seenTips.set(branch, commit.sha);
   syncPulls(data);
   repo.pushedAt = context.now;
+  emitPushed(context.state, repo, { branch, before: tip, after: commit.sha, pusher: actorOf(author) });
   return reply({ sha: commit.sha, treeSha: commit.treeSha, previousHeadSha: tip });
 }
 
@@ -148,6 +153,7 @@ function createRef(context: ForgeContext, repo: ForgeRepository) {
     throw new ForgeFailure("AlreadyExists", `Branch ${clash} exists; ${branch} cannot sit beside it.`);
   data.branches.set(branch, sha);
   gitStore(data, repo).seenTips.set(branch, sha);
+  emitPushed(context.state, repo, { branch, before: ZERO_SHA, after: sha, pusher: actorOf(callerId(context)) });
   return reply(refView({ ref: `refs/heads/${branch}`, sha }));
 }
 
@@ -163,14 +169,18 @@ function deleteRef(context: ForgeContext, repo: ForgeRepository) {
       "Branches of a mirrored repository follow its mirror and cannot be deleted here.",
     );
   syncPulls(data);
+  const tip = data.branches.get(branch) as string;
   data.branches.delete(branch);
   gitStore(data, repo).seenTips.delete(branch);
-  // Pull requests headed by the deleted branch are closed (spec).
+  const actor = actorOf(callerId(context));
+  // Pull requests headed by the deleted branch are closed (spec), each delivering pull_request.closed.
   for (const pull of data.pulls) {
     if (pull.state !== "open" || pull.head !== branch) continue;
     Object.assign(pull, { state: "closed", closedAt: context.now, updatedAt: context.now });
+    emitPullLifecycle(context.state, repo, "pull_request.closed", pullView(pull, repo, data), actor);
   }
   repo.pushedAt = context.now;
+  emitPushed(context.state, repo, { branch, before: tip, after: ZERO_SHA, pusher: actor });
   return { status: 204 };
 }
 

@@ -4,7 +4,10 @@ import { AddPullLabelsSchema, ReplacePullLabelsSchema } from "../../forge/schema
 import { reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
+import { pullReference } from "./pull-detail-routes.js";
 import {
+  actorOf,
+  callerId,
   checkSchema,
   type ForgeLabel,
   type ForgePull,
@@ -17,6 +20,8 @@ import {
   tableRoute,
 } from "./repo-state.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { ForgeRepository } from "./state.js";
+import { emitLabelEvent } from "./webhooks/pull-events.js";
 
 /** Labels ordered by name (case-insensitive, then as stored). */
 export function byName(a: ForgeLabel, b: ForgeLabel): number {
@@ -61,6 +66,31 @@ function namedLabels(data: RepoData, context: ForgeContext, allowEmpty: boolean)
 
 function touch(pull: ForgePull, now: number): void {
   pull.updatedAt = now;
+}
+
+/**
+ * Sets a pull request's labels and delivers the difference: one `pull_request.label.removed` per label taken off,
+ * then one `.added` (with the caller as `actor`) per label put on; an unchanged set delivers nothing.
+ */
+function setPullLabels(
+  context: ForgeContext,
+  repo: ForgeRepository,
+  data: RepoData,
+  pull: ForgePull,
+  labelIds: readonly string[],
+): void {
+  const before = pull.labelIds;
+  const next = [...new Set(labelIds)];
+  const removed = before.filter((id) => !next.includes(id));
+  const added = next.filter((id) => !before.includes(id));
+  pull.labelIds = next;
+  if (removed.length === 0 && added.length === 0) return;
+  touch(pull, context.now);
+  const reference = pullReference(repo, pull);
+  const view = (id: string) => labelView(data.labels.find((label) => label.id === id) as ForgeLabel);
+  for (const id of removed) emitLabelEvent(context.state, repo, reference, view(id), undefined);
+  const actor = actorOf(callerId(context));
+  for (const id of added) emitLabelEvent(context.state, repo, reference, view(id), { actor });
 }
 
 /** Label definition routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
@@ -108,12 +138,12 @@ export const labelRoutes: readonly ForgeRoute[] = [
   tableRoute("deleteLabel", (context, repo) => {
     const data = repoData(context.state, repo);
     const label = labelOf(data, context);
-    data.labels = data.labels.filter((held) => held !== label);
+    // One pull_request.label.removed per pull request that had it (spec), with the label as it was.
     for (const pull of data.pulls) {
-      if (!pull.labelIds.includes(label.id)) continue;
-      pull.labelIds = pull.labelIds.filter((id) => id !== label.id);
-      touch(pull, context.now);
+      const kept = pull.labelIds.filter((id) => id !== label.id);
+      if (kept.length < pull.labelIds.length) setPullLabels(context, repo, data, pull, kept);
     }
+    data.labels = data.labels.filter((held) => held !== label);
     return { status: 204 };
   }),
 ];
@@ -130,32 +160,28 @@ export const pullLabelRoutes: readonly ForgeRoute[] = [
     const data = repoData(context.state, repo);
     const pull = pullOf(data, context);
     const added = namedLabels(data, context, false).map((label) => label.id);
-    pull.labelIds = [...new Set([...pull.labelIds, ...added])];
-    touch(pull, context.now);
+    setPullLabels(context, repo, data, pull, [...pull.labelIds, ...added]);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
   tableRoute("replacePullLabels", (context, repo) => {
     const data = repoData(context.state, repo);
     const pull = pullOf(data, context);
-    pull.labelIds = [...new Set(namedLabels(data, context, true).map((label) => label.id))];
-    touch(pull, context.now);
+    const named = namedLabels(data, context, true).map((label) => label.id);
+    setPullLabels(context, repo, data, pull, named);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
   tableRoute("removePullLabel", (context, repo) => {
     const data = repoData(context.state, repo);
     const pull = pullOf(data, context);
     const label = labelOf(data, context);
-    if (pull.labelIds.includes(label.id)) {
-      pull.labelIds = pull.labelIds.filter((id) => id !== label.id);
-      touch(pull, context.now);
-    }
+    const kept = pull.labelIds.filter((id) => id !== label.id);
+    setPullLabels(context, repo, data, pull, kept);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
   tableRoute("removeAllPullLabels", (context, repo) => {
     const data = repoData(context.state, repo);
     const pull = pullOf(data, context);
-    if (pull.labelIds.length > 0) touch(pull, context.now);
-    pull.labelIds = [];
+    setPullLabels(context, repo, data, pull, []);
     return { status: 204 };
   }),
 ];

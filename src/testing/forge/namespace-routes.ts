@@ -10,6 +10,7 @@ import type { ForgeContext, ForgeRoute } from "./route.js";
 import type { ForgeNamespace } from "./state.js";
 import { tokenRepositories } from "./token-routes.js";
 import { installationView, repositoryView } from "./views.js";
+import { emitInstallationEvent } from "./webhooks/installation-events.js";
 
 /**
  * A route that names no repository, served at the SDK routes table's method, path, credentials, scope and
@@ -112,8 +113,12 @@ export const namespaceRoutes: readonly ForgeRoute[] = [
         `Repositories ${outside.join(", ")} are not in namespace ${namespace.slug}; nothing was added.`,
       );
     // A union: the current selection stays, new ids are appended, scopes are unchanged.
+    const before = installation.repositoryIds.length;
     installation.repositoryIds = [...new Set([...installation.repositoryIds, ...repoIds])];
     installation.updatedAt = context.now;
+    // The app hears about a wider reach (the payload lists every repository it now reaches).
+    if (installation.repositoryIds.length > before)
+      emitInstallationEvent(context.state, "installation.updated", installation, context.now);
     return reply(installationView(installation));
   }),
 ];

@@ -31,6 +31,8 @@ import {
 } from "./repo-state.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
+import { emitPullLifecycle } from "./webhooks/pull-events.js";
+import { emitPushed, ZERO_SHA } from "./webhooks/repository-events.js";
 
 /** A pull request as the forge answers it; `number` is a string. */
 export function pullView(pull: ForgePull, repo: ForgeRepository, data: RepoData): Record<string, unknown> {
@@ -143,7 +145,9 @@ export const pullRoutes: readonly ForgeRoute[] = [
     data.nextPullNumber += 1;
     data.pulls.push(pull);
     pullVersions(data, pull);
-    return reply(pullView(pull, repo, data));
+    const view = pullView(pull, repo, data);
+    emitPullLifecycle(context.state, repo, "pull_request.created", view, pull.author);
+    return reply(view);
   }),
   tableRoute("listPulls", (context, repo) => {
     const data = repoData(context.state, repo);
@@ -180,7 +184,9 @@ export const pullRoutes: readonly ForgeRoute[] = [
     if (typeof body.body === "string") pull.body = body.body;
     pull.updatedAt = context.now;
     if (closing) closePull(pull, context.now);
-    return reply(pullView(pull, repo, data));
+    const view = pullView(pull, repo, data);
+    if (closing) emitPullLifecycle(context.state, repo, "pull_request.closed", view, actorOf(callerId(context)));
+    return reply(view);
   }),
   tableRoute("mergePull", (context, repo) => {
     const data = repoData(context.state, repo);
@@ -213,8 +219,10 @@ export const pullRoutes: readonly ForgeRoute[] = [
         { field: "mergeMethod", description: `${method} is disabled in the repository settings.` },
       ]);
     const sha = nextSha(data, repo);
+    const baseBefore = data.branches.get(pull.base) as string;
     data.branches.set(pull.base, sha);
-    if (repo.deleteBranchOnMerge && pull.head !== repo.defaultBranch) data.branches.delete(pull.head);
+    const deletesHead = repo.deleteBranchOnMerge && pull.head !== repo.defaultBranch;
+    if (deletesHead) data.branches.delete(pull.head);
     Object.assign(pull, {
       state: "merged",
       baseSha: sha,
@@ -225,6 +233,19 @@ export const pullRoutes: readonly ForgeRoute[] = [
       mergeMethod: method,
     });
     repo.pushedAt = context.now;
-    return reply(pullView(pull, repo, data));
+    const view = pullView(pull, repo, data);
+    const actor = actorOf(callerId(context));
+    emitPullLifecycle(context.state, repo, "pull_request.merged", view, actor);
+    // A merge pushes its base (and, with deleteBranchOnMerge, deletes its head) without a pusher (spec).
+    emitPushed(context.state, repo, { branch: pull.base, before: baseBefore, after: sha });
+    if (!deletesHead) return reply(view);
+    emitPushed(context.state, repo, { branch: pull.head, before: pull.headSha, after: ZERO_SHA });
+    // As with Delete Ref, other open pull requests headed by the deleted branch are closed.
+    for (const other of data.pulls) {
+      if (other.state !== "open" || other.head !== pull.head) continue;
+      closePull(other, context.now);
+      emitPullLifecycle(context.state, repo, "pull_request.closed", pullView(other, repo, data), actor);
+    }
+    return reply(view);
   }),
 ];

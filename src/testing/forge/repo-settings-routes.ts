@@ -7,6 +7,7 @@ import { checkSchema, objectBody, type RepoHandler, repoData, repoOf, tableRoute
 import type { ForgeContext, ForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 import { repositoryView } from "./views.js";
+import { emitMetadataUpdated } from "./webhooks/repository-events.js";
 
 /** The clone address origin the forge reports (`cloneUrl`). */
 export function gitOrigin(context: ForgeContext): string {
@@ -81,6 +82,9 @@ export const repoSettingsRoutes: readonly ForgeRoute[] = [
     const body = objectBody(context);
     checkSchema(RepoSettingsSchema, body, "repository settings");
     applySettings(context, repo, body);
-    return reply(repositoryView(repo, gitOrigin(context)));
+    // Only a write that succeeded whole delivers (a refused later group answers an error and delivers nothing).
+    const snapshot = repositoryView(repo, gitOrigin(context));
+    emitMetadataUpdated(context.state, repo, snapshot);
+    return reply(snapshot);
   }),
 ];

@@ -121,6 +121,11 @@ export function repoData(state: ForgeState, repo: ForgeRepository): RepoData {
   return data;
 }
 
+/** The data of a repository when it has been used, without seeding it (background sweeps read only these). */
+export function existingRepoData(state: ForgeState, repo: ForgeRepository): RepoData | undefined {
+  return DATA.get(state)?.get(repo.id);
+}
+
 /** Whether a repository is native (never mirrored, or detached). */
 export function isNative(repo: ForgeRepository): boolean {
   return repo.mirror === undefined;

@@ -5,7 +5,7 @@ import { CreateReviewSchema, RequestReviewersSchema } from "../../forge/schemas/
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import {
-  addComment,
+  addCommentAndEmit,
   commentView,
   conversationOf,
   mayDeleteOthers,
@@ -28,6 +28,7 @@ import {
 } from "./repo-state.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
 import { type ForgeRepository, SEED_ADMIN } from "./state.js";
+import { emitReviewEvent, emitReviewerEvent } from "./webhooks/pull-events.js";
 
 /** Someone who may be asked to review: a user (by user_ id or email) or a group (by grp_ id or slug). */
 export type ReviewerCandidate =
@@ -188,12 +189,14 @@ export const reviewRoutes: readonly ForgeRoute[] = [
       submittedAt: context.now,
     };
     reviewData(data).reviews.push(review);
-    for (const plan of plans) addComment(context, data, pull, plan, review.id);
+    for (const plan of plans) addCommentAndEmit(context, data, repo, pull, plan, review.id);
     // A requested user who reviews has answered the request; a later request re-opens it.
     const requests = requestsOf(data, pull);
     const answered = requests.findIndex((request) => request.reviewer.id === review.authorId);
     if (answered >= 0) requests.splice(answered, 1);
-    return reply(reviewView(data, repo, pull, review));
+    const view = reviewView(data, repo, pull, review);
+    emitReviewEvent(context.state, repo, pullReference(repo, pull), view);
+    return reply(view);
   }),
   tableRoute("listReviews", (context, repo) => {
     const data = repoData(context.state, repo);
@@ -237,7 +240,9 @@ export const reviewRoutes: readonly ForgeRoute[] = [
       dismissedAt: context.now,
       dismissedBy: callerId(context),
     };
-    return reply(reviewView(data, repo, pull, review));
+    const view = reviewView(data, repo, pull, review);
+    emitReviewEvent(context.state, repo, pullReference(repo, pull), view);
+    return reply(view);
   }),
   tableRoute("listReviewers", (context, repo) => {
     const data = repoData(context.state, repo);
@@ -249,11 +254,21 @@ export const reviewRoutes: readonly ForgeRoute[] = [
     const data = repoData(context.state, repo);
     const pull = pullOf(data, context);
     const requests = requestsOf(data, pull);
+    const reference = pullReference(repo, pull);
+    const reviewed = new Set(
+      reviewData(data)
+        .reviews.filter((review) => review.pullNumber === pull.number)
+        .map((review) => review.authorId),
+    );
     for (const reviewer of namedReviewers(context)) {
-      // A duplicate request re-opens (re-requests) the existing one rather than adding a second entry.
+      // A duplicate request re-opens (re-requests) the existing one rather than adding a second entry; asking
+      // again someone whose review answered an earlier request re-requests too.
       const existing = requests.find((request) => request.reviewer.id === reviewer.id);
       if (existing) existing.requestedAt = context.now;
       else requests.push({ reviewer, requestedAt: context.now });
+      const type =
+        existing || reviewed.has(reviewer.id) ? "pull_request.reviewer.rerequested" : "pull_request.reviewer.added";
+      emitReviewerEvent(context.state, repo, reference, type, reviewer);
     }
     return reply({ reviewers: requests.map(reviewerView) });
   }),
@@ -261,10 +276,15 @@ export const reviewRoutes: readonly ForgeRoute[] = [
     const data = repoData(context.state, repo);
     const pull = pullOf(data, context);
     const removed = new Set(namedReviewers(context).map((reviewer) => reviewer.id));
+    const requests = requestsOf(data, pull);
     reviewData(data).requests.set(
       pull.number,
-      requestsOf(data, pull).filter((request) => !removed.has(request.reviewer.id)),
+      requests.filter((request) => !removed.has(request.reviewer.id)),
     );
+    // Only requests that were open are removed (and delivered); naming anyone else changes nothing.
+    const reference = pullReference(repo, pull);
+    for (const request of requests.filter((held) => removed.has(held.reviewer.id)))
+      emitReviewerEvent(context.state, repo, reference, "pull_request.reviewer.removed", request.reviewer);
     return { status: 204 };
   }),
 ];

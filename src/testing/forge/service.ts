@@ -5,7 +5,7 @@ import type { RequestBody } from "../router.js";
 import { appManagementRoutes } from "./app-management-routes.js";
 import { appRoutes } from "./app-routes.js";
 import { authenticateForge, type ForgePrincipal, principalBudget, principalKey, requireKind } from "./auth.js";
-import { checkRunRoutes } from "./check-run-routes.js";
+import { checkRunRoutes, sweepCheckRunDeadlines } from "./check-run-routes.js";
 import { commentRoutes } from "./comment-routes.js";
 import { contentsRoutes } from "./contents-routes.js";
 import type { FakeForge } from "./controls.js";
@@ -34,6 +34,7 @@ import { createWebhookControls } from "./webhooks/controls.js";
 import { WebhookDeliverer } from "./webhooks/deliverer.js";
 import { webhookDeliveryRoutes } from "./webhooks/delivery-routes.js";
 import { emitInstallationEvent } from "./webhooks/installation-events.js";
+import { emitCommentReaction } from "./webhooks/reaction-events.js";
 
 /** The path prefix of the forge API. @see ../../../../shared/spec/forge-api.md */
 export const FORGE_PREFIX = "/v1/forge";
@@ -139,6 +140,8 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
     webhooks.startDue(state);
     // Mirror jobs and syncs run in the background on the fake clock.
     advanceMirrors(state, now);
+    // So does the check-run deadline sweep (timed_out runs deliver repository.check_run.completed).
+    sweepCheckRunDeadlines(state, now);
     const method = request.method.toUpperCase();
     const path = url.pathname.slice(FORGE_PREFIX.length) || "/";
     const allowed: string[] = [];
@@ -235,6 +238,7 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
       });
     },
     webhooks: createWebhookControls(webhooks, () => state),
+    react: (input) => emitCommentReaction(state, input),
     mirrors: mirrorControls(() => state, deps.now),
     reset: () => reset(),
   };
