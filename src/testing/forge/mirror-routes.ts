@@ -6,7 +6,7 @@ import { MirrorTransitionSchema } from "../../forge/schemas/repo-settings.js";
 import { type Clock, isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
-import { checkSchema, fakeSha, objectBody, type RepoHandler, repoData, repoOf, tableRoute } from "./repo-state.js";
+import { checkSchema, fakeSha, objectBody, type RepoHandler, repoData, tableRoute } from "./repo-state.js";
 import type { ForgeRoute } from "./route.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 
@@ -177,7 +177,7 @@ function supersede(record: MirrorRecord, at: number): void {
  * the handler, and exempt from the rule that refuses other scopes on mirrors.
  */
 function mirrorRoute(name: ForgeRouteName, handle: RepoHandler): ForgeRoute {
-  return { ...tableRoute(name, handle), handle: (context) => handle(context, repoOf(context, undefined)) };
+  return tableRoute(name, handle, () => undefined);
 }
 
 /** Mirror routes. @see ../../../../shared/spec/forge-api.md#states-and-transitions */

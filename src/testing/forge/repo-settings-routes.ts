@@ -3,7 +3,7 @@ import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
 import { RepoSettingsSchema } from "../../forge/schemas/repo-settings.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
-import { checkSchema, objectBody, type RepoHandler, repoData, repoOf, tableRoute } from "./repo-state.js";
+import { checkSchema, objectBody, type RepoHandler, repoData, tableRoute } from "./repo-state.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 import { repositoryView } from "./views.js";
@@ -30,12 +30,8 @@ export function pullsFromUpstream(repo: ForgeRepository): boolean {
  * be answered (an assumption: the spec is silent).
  */
 export function adminRoute(name: ForgeRouteName, handle: RepoHandler): ForgeRoute {
-  const route = tableRoute(name, handle);
   const scope = FORGE_ROUTES[name].scope;
-  return {
-    ...route,
-    handle: (context) => handle(context, repoOf(context, context.principal?.kind === "user" ? undefined : scope)),
-  };
+  return tableRoute(name, handle, (context) => (context.principal?.kind === "user" ? undefined : scope));
 }
 
 function refuseUpstreamField(repo: ForgeRepository, field: string): void {

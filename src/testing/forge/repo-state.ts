@@ -210,8 +210,17 @@ export function checkSchema(schema: Parameters<typeof issuesOf>[0], value: unkno
 /** A repository route's handler: the context and the repository it resolved. */
 export type RepoHandler = (context: ForgeContext, repo: ForgeRepository) => Reply | Promise<Reply>;
 
-/** A repository route served at the SDK route table's path, credentials, scope and cost. */
-export function tableRoute(name: ForgeRouteName, handle: RepoHandler): ForgeRoute {
+const resolvedRepos = new WeakMap<ForgeContext, ForgeRepository>();
+
+/**
+ * A repository route served at the SDK route table's path, credentials, scope and cost. `mirrorScope` says which
+ * scope the mirror rule of {@link repoOf} checks (default the route's scope; `undefined` exempts the route).
+ */
+export function tableRoute(
+  name: ForgeRouteName,
+  handle: RepoHandler,
+  mirrorScope: (context: ForgeContext) => string | undefined = () => FORGE_ROUTES[name].scope,
+): ForgeRoute {
   const entry = FORGE_ROUTES[name];
   return {
     method: entry.method,
@@ -219,7 +228,12 @@ export function tableRoute(name: ForgeRouteName, handle: RepoHandler): ForgeRout
     credential: [...entry.credentials],
     ...(entry.scope === undefined ? {} : { scope: entry.scope }),
     cost: entry.cost,
-    handle: (context) => handle(context, repoOf(context, entry.scope)),
+    // Resolved before points are charged: an unreachable repository (404) or a scope that does not apply to a
+    // mirror (403) is an authorization failure, and those are not charged.
+    authorize: (context) => {
+      resolvedRepos.set(context, repoOf(context, mirrorScope(context)));
+    },
+    handle: (context) => handle(context, resolvedRepos.get(context) ?? repoOf(context, mirrorScope(context))),
   };
 }
 

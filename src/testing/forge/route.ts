@@ -35,6 +35,11 @@ export interface ForgeRoute {
   scope?: string;
   /** Points charged; 0 answers without rate-limit headers. */
   cost: number;
+  /**
+   * Authorization beyond credential kind and scope (e.g. the repository must be reachable), checked before points
+   * are charged: authentication and authorization failures are not charged. @see ../../../../shared/spec/forge-api.md#limits
+   */
+  authorize?(context: ForgeContext): void | Promise<void>;
   handle(context: ForgeContext): Reply | Promise<Reply>;
 }
 

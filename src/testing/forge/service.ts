@@ -113,6 +113,7 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
         if (route.scope && held && !grantsScope(held, route.scope))
           throw new ForgeFailure("PermissionDenied", `${operation} needs the ${route.scope} scope.`);
         context.principal = principal;
+        await route.authorize?.(context);
         if (route.cost > 0) {
           const limit = principalBudget(principal, options);
           const result = limiter.charge(principalKey(principal), limit, route.cost, context.now);

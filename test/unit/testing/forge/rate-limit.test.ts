@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { forgeSetup, rpc, USER_TOKEN } from "./helpers.js";
+import { repoSetup } from "./repo-setup.js";
 
 describe("forge rate limits, request ids and unmatched routes", () => {
   it("GET /rate_limit costs 0, carries no rate-limit headers and mirrors resources.core in rate", async () => {
@@ -50,6 +51,21 @@ describe("forge rate limits, request ids and unmatched routes", () => {
     await call("GET", "/installation/repos", { token: await jwt() });
     expect(fake.forge.stats[`app:${appId}`]).toBeUndefined();
     expect((await call("GET", "/app", { token: await jwt() })).status).toBe(200);
+  });
+
+  it("does not charge an unreachable repository (404) or a scope that does not apply to a mirror (403)", async () => {
+    const { fake, call, mint, repoInstallationId } = await repoSetup();
+    const mirror = fake.forge.mirrors.add({ status: "inbound" });
+    const token: string = (await mint({}, repoInstallationId)).json.token;
+    const key = `installation:${repoInstallationId}`;
+    const missing = await call("GET", "/repos/acme/no-such-repo/labels", { token });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get("x-ratelimit-used")).toBeNull();
+    const refused = await call("GET", `/repos/_/${mirror.repoId}/labels`, { token });
+    expect(refused.status).toBe(403);
+    expect(fake.forge.stats[key]?.totalCharged ?? 0).toBe(0);
+    const served = await call("GET", "/repos/acme/web-app/labels", { token });
+    expect([served.status, served.headers.get("x-ratelimit-used")]).toEqual([200, "1"]);
   });
 
   it("echoes x-request-id (else generates one) in the header and the RequestInfo detail", async () => {
