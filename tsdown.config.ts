@@ -8,6 +8,10 @@ export default defineConfig({
     admin: "src/admin/index.ts",
     forge: "src/forge/index.ts",
     webhooks: "src/webhooks/index.ts",
+    reactive: "src/reactive/index.ts",
+    react: "adapters/react/index.ts",
+    vue: "adapters/vue/index.ts",
+    svelte: "adapters/svelte/index.ts",
     testing: "src/testing/index.ts",
   },
   format: "esm",
@@ -23,6 +27,9 @@ export default defineConfig({
   // dependencies and peerDependencies stay external (tsdown's default); bundling anything else from node_modules
   // (a devDependency imported by mistake) fails the build.
   deps: { onlyBundle: [] },
+  // The adapters import the reactive core by its package name: kept as an import (the package resolves it to
+  // dist/reactive.js), so an app holds one copy of the core and its signals whichever entries it uses.
+  external: [/^agentline\//],
   tsconfig: "tsconfig.json",
   // Declaration bundling dominates build time by design; the per-plugin timing report is noise in CI logs.
   checks: { pluginTimings: false },

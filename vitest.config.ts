@@ -1,5 +1,9 @@
 // Two projects: `unit` runs in Node, `browser` runs in a real, system-installed Chromium driven by Playwright.
 // `npm test` (scripts/test.mjs) runs them one after the other; `npx vitest run --project unit` runs one by hand.
+import { fileURLToPath } from "node:url";
+import { svelte } from "@sveltejs/vite-plugin-svelte";
+import react from "@vitejs/plugin-react";
+import vue from "@vitejs/plugin-vue";
 import { playwright } from "@vitest/browser-playwright";
 import { defineConfig } from "vitest/config";
 import type { BrowserProviderOption } from "vitest/node";
@@ -48,9 +52,28 @@ export default defineConfig({
         },
       },
       {
+        // The framework adapters' tests mount real React, Vue and Svelte components; the adapters import the
+        // reactive core by its package name, resolved here to the sources (tsconfig.json "paths" does the same).
+        plugins: [react(), vue(), svelte({ configFile: false })],
+        resolve: {
+          alias: { "agentline/reactive": fileURLToPath(new URL("./src/reactive/index.ts", import.meta.url)) },
+        },
+        // Pre-bundled up front: discovered mid-run, they would make Vite reload a test file.
+        optimizeDeps: {
+          include: [
+            "react",
+            "react-dom",
+            "react-dom/client",
+            "react/jsx-dev-runtime",
+            "vue",
+            "vitest-browser-react",
+            "vitest-browser-vue",
+            "vitest-browser-svelte",
+          ],
+        },
         test: {
           name: "browser",
-          include: ["test/browser/**/*.test.ts"],
+          include: ["test/browser/**/*.test.ts", "test/browser/**/*.test.tsx"],
           browser: {
             enabled: true,
             headless: true,

@@ -35,6 +35,6 @@ export {
   toRunEvent,
   type UnknownRunEvent,
 } from "./stream/run-events.js";
-export { RunStream, type RunStreamOptions } from "./stream/run-stream.js";
+export { RunStream, type RunStreamConnectionState, type RunStreamOptions } from "./stream/run-stream.js";
 export { ToolCallList, type ToolCallState } from "./tool-call-list.js";
 export * from "./validate.js";

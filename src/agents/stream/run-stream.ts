@@ -20,7 +20,16 @@ export interface RunStreamOptions {
   pollIntervalMs?: number | undefined;
   /** The most characters one event may take (bounded buffering). Default 8 MiB. */
   maxBufferSize?: number | undefined;
+  /**
+   * Told as the connection changes: `connecting` (the first connection is being opened), `open` (a connection
+   * answered 200 and is being read), `resuming` (a connection ended early; a replacement follows after the
+   * back-off pause) and `polling` (the stream expired, 410, and the run is read instead).
+   */
+  onConnectionChange?: ((state: RunStreamConnectionState) => void) | undefined;
 }
+
+/** A stream's connection state, as {@link RunStreamOptions.onConnectionChange} reports it. */
+export type RunStreamConnectionState = "connecting" | "open" | "resuming" | "polling";
 
 /** What a stream needs from its client: a way to open a connection and to read the run. */
 export interface RunStreamSource {
@@ -102,8 +111,11 @@ export class RunStream implements AsyncIterable<RunEvent> {
               `The run stream kept failing: ${failures} reconnections in a row delivered nothing new.`,
             );
           }
+          this.#options.onConnectionChange?.("resuming");
           await this.#pause(retryMs, failures);
           this.reconnects++;
+        } else {
+          this.#options.onConnectionChange?.("connecting");
         }
         const connection = new AbortController();
         const onStop = () => connection.abort(this.#controller.signal.reason);
@@ -114,6 +126,7 @@ export class RunStream implements AsyncIterable<RunEvent> {
           const retention = Number(response.headers.get("x-service-stream-retention-seconds"));
           if (Number.isFinite(retention) && retention > 0) this.retentionSeconds = retention;
           if (!response.body) throw new ConnectionError("The stream response has no body.");
+          this.#options.onConnectionChange?.("open");
           const messages = readServerSentEvents(response.body, {
             silenceTimeoutMs: this.#options.heartbeatTimeoutMs ?? 45_000,
             onSilence: () => connection.abort(HEARTBEAT_TIMEOUT),
@@ -149,6 +162,7 @@ export class RunStream implements AsyncIterable<RunEvent> {
             // After the terminal result nothing can fail the stream: try once for what trails it, then end.
             if (trailingChecked) return;
           } else if (error instanceof ApiError && error.status === 410) {
+            this.#options.onConnectionChange?.("polling");
             for await (const event of this.#pollToEnd()) yield [event];
             return;
           } else if (!isTransient(error, connection.signal)) {

@@ -93,6 +93,24 @@ describe("client.runs.stream against the fake service", () => {
     expect(last.data.text).toBeTruthy();
   });
 
+  it("reports its connection states: connecting, open, resuming after a drop, polling after 410", async () => {
+    const setup = virtualSetup();
+    setup.fake.faults.add({ kind: "stream_drop", route: STREAM_ROUTE, afterEvents: 4 });
+    const states: string[] = [];
+    await streamNewRun(setup, { onConnectionChange: (state) => states.push(state) });
+    expect(states).toEqual(["connecting", "open", "resuming", "open"]);
+
+    const expired = virtualSetup({ streamRetentionSeconds: 60 });
+    const { agent, run } = await expired.client.agents.create({ prompt: { text: "old run" } });
+    expired.advance(3_600_000);
+    const late: string[] = [];
+    const stream = expired.client.runs.stream(agent.id, run.id, { onConnectionChange: (state) => late.push(state) });
+    for await (const _event of stream) {
+      // drain
+    }
+    expect(late).toEqual(["connecting", "polling"]);
+  });
+
   it("ends with a clear error on 400 invalid_last_event_id and on 404", async () => {
     const setup = virtualSetup();
     const first = await streamNewRun(setup);

@@ -1,0 +1,210 @@
+import { batch, computed, type ReadonlySignal, signal } from "@preact/signals-core";
+import { initialRunState } from "../agents/run-state.js";
+import type { Agent } from "../agents/schemas/resources.js";
+import { ApiError } from "../core/errors.js";
+import type { ConnectionState, RunStreamClient } from "./run-feed.js";
+import {
+  checkWatchRunOptions,
+  type RunSignals,
+  type RunSnapshot,
+  type RunView,
+  type RunViewError,
+  type WatchRunOptions,
+  watchRun,
+} from "./run-view.js";
+import { defaultSleep, type Sleep } from "./timers.js";
+import { optionalPositive, requireText } from "./validate.js";
+
+/** What `watchAgent` needs from a client: `agents.get()` and `runs.stream()`, as an `AgentsClient` has them. */
+export interface AgentRunsClient extends RunStreamClient {
+  readonly agents: { get(agentId: string, options?: { signal?: AbortSignal }): PromiseLike<Agent> };
+}
+
+/** Options of {@link watchAgent}. */
+export interface WatchAgentOptions extends WatchRunOptions {
+  /** How often the agent is re-read, while it has no active run, to find a follow-up run. Default 5 000 ms. */
+  followIntervalMs?: number | undefined;
+  /** Waits between reads (inject a virtual clock in tests). Default `setTimeout`. */
+  sleep?: Sleep | undefined;
+}
+
+/** A live view of an agent and its latest run, from `watchAgent()`; the run signals follow the current run. */
+export interface AgentView extends RunSignals {
+  readonly agentId: string;
+  /** The agent as last read. */
+  readonly agent: ReadonlySignal<Agent | undefined>;
+  /** The run followed now. */
+  readonly runId: ReadonlySignal<string | undefined>;
+  readonly run: ReadonlySignal<RunView | undefined>;
+  /** Follows this run now (e.g. the follow-up you just created) instead of waiting for the next read. */
+  follow(runId: string): void;
+  /** Reads the agent now and follows its latest run. */
+  refresh(): Promise<void>;
+  dispose(): void;
+}
+
+const EMPTY_SNAPSHOT: RunSnapshot = Object.freeze({
+  runId: undefined,
+  status: undefined,
+  assistantText: "",
+  thinkingText: "",
+  toolCalls: Object.freeze([]),
+  result: undefined,
+  git: undefined,
+  durationMs: undefined,
+  error: undefined,
+  connection: "idle",
+  lastEventId: undefined,
+  isTerminal: false,
+});
+
+/** A copy of a snapshot with one field replaced; its lazy `toolCalls` stays lazy (a spread would build it). */
+function withField<K extends keyof RunSnapshot>(snapshot: RunSnapshot, key: K, value: RunSnapshot[K]): RunSnapshot {
+  const fields = { ...Object.getOwnPropertyDescriptors(snapshot), [key]: { value, enumerable: true } };
+  return Object.defineProperties({}, fields) as RunSnapshot;
+}
+
+/** Errors after which reading the agent again cannot help (gone, or not allowed). */
+function isFinal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+}
+
+/**
+ * Watches an agent: follows its latest run (`latestRunId`) and switches to each follow-up run as it appears. The
+ * agent is re-read only while no run is active. Lazy like `watchRun`: nothing is requested until a signal has a
+ * subscriber, and reading stops when the last one leaves. @see spec/cloud-agents-api.md#agentsummary
+ */
+export function watchAgent(client: AgentRunsClient, agentId: string, options: WatchAgentOptions = {}): AgentView {
+  requireText(agentId, "agentId", "watchAgent");
+  const interval = optionalPositive(options.followIntervalMs, "followIntervalMs", "watchAgent") ?? 5_000;
+  const sleep = options.sleep ?? defaultSleep;
+  const { followIntervalMs: _interval, sleep: _sleep, ...runOptions } = options;
+  checkWatchRunOptions(runOptions, "watchAgent");
+
+  let watched = 0;
+  let queued = false;
+  let loop: AbortController | undefined;
+  let disposed = false;
+  const hooks = {
+    watched: () => change(1),
+    unwatched: () => change(-1),
+  };
+  const agent = signal<Agent | undefined>(undefined, hooks);
+  const current = signal<RunView | undefined>(undefined, hooks);
+  const failure = signal<unknown>(undefined);
+  const own = signal<ConnectionState>("idle");
+
+  function change(delta: number): void {
+    watched += delta;
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      if (watched > 0 && !loop && !disposed) {
+        loop = new AbortController();
+        void follow(loop.signal);
+      } else if ((watched === 0 || disposed) && loop) {
+        loop.abort();
+        loop = undefined;
+      }
+    });
+  }
+
+  function switchTo(runId: string): void {
+    if (current.peek()?.runId === runId) return;
+    const previous = current.peek();
+    current.value = watchRun(client, agentId, runId, runOptions);
+    previous?.dispose();
+  }
+
+  async function read(signal?: AbortSignal): Promise<void> {
+    const next = await client.agents.get(agentId, signal ? { signal } : {});
+    batch(() => {
+      agent.value = next;
+      failure.value = undefined;
+      if (next.latestRunId) switchTo(next.latestRunId);
+    });
+  }
+
+  async function follow(stop: AbortSignal): Promise<void> {
+    if (!current.peek()) own.value = "connecting";
+    try {
+      for (;;) {
+        const view = current.peek();
+        if (!view || view.isTerminal.peek()) {
+          try {
+            await read(stop);
+          } catch (error) {
+            if (stop.aborted) return;
+            failure.value = error;
+            if (isFinal(error)) {
+              own.value = "closed";
+              return;
+            }
+          }
+        }
+        if (!current.peek()) own.value = "idle";
+        await sleep(interval, stop);
+      }
+    } catch {
+      // Stopped: the sleep was aborted.
+    }
+  }
+
+  const pick = <T>(select: (view: RunView) => ReadonlySignal<T>, fallback: T) =>
+    computed(() => {
+      const view = current.value;
+      return view ? select(view).value : fallback;
+    });
+  const ownError = computed<RunViewError | undefined>(() => {
+    const error = failure.value;
+    if (error === undefined) return undefined;
+    const code = error instanceof ApiError ? error.code : undefined;
+    return { source: "stream", code, message: error instanceof Error ? error.message : String(error), cause: error };
+  });
+  const runError = pick((view) => view.error, undefined);
+  const error = computed(() => runError.value ?? ownError.value);
+  const connection = computed(() => {
+    const view = current.value;
+    return view ? view.connection.value : disposed ? "closed" : own.value;
+  });
+  const snapshot = computed<RunSnapshot>(() => {
+    const view = current.value;
+    const base = view ? view.snapshot.value : withField(EMPTY_SNAPSHOT, "connection", connection.value);
+    return error.value === base.error ? base : withField(base, "error", error.value);
+  });
+
+  return {
+    agentId,
+    agent,
+    run: current,
+    runId: computed(() => current.value?.runId),
+    state: pick((view) => view.state, initialRunState),
+    status: pick((view) => view.status, undefined),
+    assistantText: pick((view) => view.assistantText, ""),
+    thinkingText: pick((view) => view.thinkingText, ""),
+    toolCalls: pick((view) => view.toolCalls, EMPTY_SNAPSHOT.toolCalls),
+    result: pick((view) => view.result, undefined),
+    git: pick((view) => view.git, undefined),
+    durationMs: pick((view) => view.durationMs, undefined),
+    error,
+    connection,
+    lastEventId: pick((view) => view.lastEventId, undefined),
+    events: pick((view) => view.events, []),
+    isTerminal: pick((view) => view.isTerminal, false),
+    snapshot,
+    follow(runId) {
+      requireText(runId, "runId", "watchAgent.follow");
+      if (!disposed) switchTo(runId);
+    },
+    refresh: () => (disposed ? Promise.resolve() : read()),
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      loop?.abort();
+      loop = undefined;
+      own.value = "closed";
+      current.peek()?.dispose();
+    },
+  };
+}

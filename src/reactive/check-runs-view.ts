@@ -1,0 +1,242 @@
+import { batch, computed, type ReadonlySignal, signal } from "@preact/signals-core";
+import { ApiError } from "../core/errors.js";
+import type { CallOptions } from "../core/options.js";
+import { isPending } from "../forge/check-runs/select.js";
+import type { CheckRun } from "../forge/schemas/check-responses.js";
+import { isSameRepository, readCheckRunEvent } from "./check-run-events.js";
+import {
+  applySnapshot,
+  type CheckRunReplica,
+  currentRuns,
+  emptyReplica,
+  keyOf,
+  retainRuns,
+} from "./check-run-replica.js";
+import { defaultSleep, type Sleep } from "./timers.js";
+import { optionalPositive, requireText } from "./validate.js";
+
+/** What polling needs: `repo(owner, name).checkRuns.listForCommit()`, as a `ForgeClient` has it. */
+export interface CheckRunsSource {
+  repo(
+    owner: string,
+    name: string,
+  ): {
+    readonly checkRuns: {
+      listForCommit(
+        sha: string,
+        params?: { pageSize?: number },
+        options?: CallOptions,
+      ): { toArray(): Promise<CheckRun[]> };
+    };
+  };
+}
+
+/** Options of {@link watchCheckRuns}. */
+export interface WatchCheckRunsOptions {
+  owner: string;
+  repo: string;
+  /** The commit SHA whose check runs are watched. */
+  sha: string;
+  /** A forge client (an installation's `ForgeClient`) to poll List Check Runs For Commit with; omit to rely on `feed()`. */
+  forge?: CheckRunsSource | undefined;
+  /** Time between polls while watched. Default 10 000 ms (1 point each page). */
+  pollIntervalMs?: number | undefined;
+  /** Waits between polls (inject a virtual clock in tests). Default `setTimeout`. */
+  sleep?: Sleep | undefined;
+}
+
+/** `idle` (not polling: nobody watches, or no `forge`), `polling`, or `closed` (disposed, or polling refused). */
+export type CheckRunsConnection = "idle" | "polling" | "closed";
+
+/** What `feed()` did with an event: stored it, ignored it as stale or a repeat, or it was not about this commit. */
+export type FeedOutcome = "applied" | "stale" | "unchanged" | "unrelated" | "invalid";
+
+/** The view in one object (a new one only when something changed). */
+export interface CheckRunsSnapshot {
+  readonly runs: readonly CheckRun[];
+  readonly pending: boolean;
+  readonly connection: CheckRunsConnection;
+  readonly error: unknown;
+}
+
+/** A live view of a commit's check runs, from `watchCheckRuns()`. @see spec/forge-api.md#check-run-semantics */
+export interface CheckRunsView {
+  readonly owner: string;
+  readonly repo: string;
+  readonly sha: string;
+  /** The current run of every key (the forge's selection rules), oldest first. */
+  readonly runs: ReadonlySignal<readonly CheckRun[]>;
+  /** The same runs by key. */
+  readonly byKey: ReadonlySignal<ReadonlyMap<string, CheckRun>>;
+  /** The current run of one key; it notifies only when that run changes. */
+  run(key: string): ReadonlySignal<CheckRun | undefined>;
+  /** True while a current run is not completed (queued, in_progress, rerequested or an unknown status). */
+  readonly pending: ReadonlySignal<boolean>;
+  readonly connection: ReadonlySignal<CheckRunsConnection>;
+  /** The last polling failure, cleared by the next successful poll. */
+  readonly error: ReadonlySignal<unknown>;
+  readonly snapshot: ReadonlySignal<CheckRunsSnapshot>;
+  /** Takes in a `repository.check_run.*` webhook (verified first!): a payload, or an event object wrapping one. */
+  feed(event: unknown): FeedOutcome;
+  /** Polls once now (needs `forge`). */
+  refresh(): Promise<void>;
+  /** Stops polling for good; the signals keep their values. */
+  dispose(): void;
+}
+
+function sameRuns(a: readonly CheckRun[], b: readonly CheckRun[]): boolean {
+  return a.length === b.length && a.every((run, index) => run === b[index]);
+}
+
+/** Errors after which polling again cannot help: the credential or the repository is refused. */
+function isFinal(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+}
+
+/**
+ * Watches the check runs of a commit: the current run per key, selected with the check-run ledger by the spec's
+ * rules, fed by `feed(webhookEvent)` from a webhook handler and/or by polling List Check Runs For Commit while a
+ * signal is watched. Snapshots older than the one held are ignored (`stale`). Uses no DOM: runs in a browser, a
+ * Worker or a Durable Object alike.
+ *
+ * ```ts
+ * const checks = watchCheckRuns({ owner: "acme", repo: "web", sha, forge: installationClient });
+ * effect(() => console.log(checks.runs.value.map((run) => `${run.key}: ${run.status}`)));
+ * ```
+ * @see spec/forge-api.md#check-run-semantics
+ */
+export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
+  const owner = requireText(options.owner, "owner", "watchCheckRuns");
+  const repo = requireText(options.repo, "repo", "watchCheckRuns");
+  const sha = requireText(options.sha, "sha", "watchCheckRuns");
+  const interval = optionalPositive(options.pollIntervalMs, "pollIntervalMs", "watchCheckRuns") ?? 10_000;
+  const sleep = options.sleep ?? defaultSleep;
+  const { forge } = options;
+
+  let watched = 0;
+  let queued = false;
+  let loop: AbortController | undefined;
+  let disposed = false;
+  let epoch = 0;
+  /** The poll epoch in which each run was last fed: a listing sent before a webhook arrived must not drop its run. */
+  const fedAt = new Map<string, number>();
+  const hooks = { watched: () => change(1), unwatched: () => change(-1) };
+  const replica = signal<CheckRunReplica>(emptyReplica(), hooks);
+  const connection = signal<CheckRunsConnection>("idle", hooks);
+  const error = signal<unknown>(undefined, hooks);
+
+  function change(delta: number): void {
+    watched += delta;
+    if (queued) return;
+    queued = true;
+    queueMicrotask(() => {
+      queued = false;
+      if (watched > 0 && forge && !loop && !disposed) {
+        loop = new AbortController();
+        void poll(loop.signal);
+      } else if (watched === 0 && loop) {
+        loop.abort();
+        loop = undefined;
+        if (!disposed) connection.value = "idle";
+      }
+    });
+  }
+
+  async function refresh(signal?: AbortSignal): Promise<void> {
+    if (!forge) throw new TypeError("watchCheckRuns: pass `forge` (a ForgeClient) to poll; without it use feed().");
+    const since = ++epoch;
+    const listed = await forge
+      .repo(owner, repo)
+      .checkRuns.listForCommit(sha, { pageSize: 100 }, signal ? { signal } : {})
+      .toArray();
+    let next = replica.peek();
+    for (const run of listed) next = applySnapshot(next, run, undefined, sha).replica;
+    const keep = new Set(listed.map((run) => run.id));
+    for (const [id, at] of fedAt) {
+      if (at >= since) keep.add(id);
+      else fedAt.delete(id);
+    }
+    next = retainRuns(next, keep);
+    batch(() => {
+      replica.value = next;
+      error.value = undefined;
+    });
+  }
+
+  async function poll(stop: AbortSignal): Promise<void> {
+    connection.value = "polling";
+    try {
+      for (;;) {
+        try {
+          await refresh(stop);
+        } catch (failure) {
+          if (stop.aborted) return;
+          error.value = failure;
+          if (isFinal(failure)) {
+            connection.value = "closed";
+            return;
+          }
+        }
+        await sleep(interval, stop);
+      }
+    } catch {
+      // Stopped: the sleep was aborted.
+    }
+  }
+
+  let previous: readonly CheckRun[] = [];
+  const runs = computed(() => {
+    const next = currentRuns(replica.value, sha);
+    if (!sameRuns(previous, next)) previous = next;
+    return previous;
+  });
+  const byKey = computed(() => new Map(runs.value.map((run) => [keyOf(run), run])));
+  const perKey = new Map<string, ReadonlySignal<CheckRun | undefined>>();
+  const pending = computed(() => runs.value.some((run) => isPending(run)));
+  const snapshot = computed<CheckRunsSnapshot>(() => ({
+    runs: runs.value,
+    pending: pending.value,
+    connection: connection.value,
+    error: error.value,
+  }));
+
+  return {
+    owner,
+    repo,
+    sha,
+    runs,
+    byKey,
+    pending,
+    connection,
+    error,
+    snapshot,
+    run(key) {
+      let held = perKey.get(key);
+      if (!held) {
+        held = computed(() => byKey.value.get(key));
+        perKey.set(key, held);
+      }
+      return held;
+    },
+    feed(event) {
+      const parts = readCheckRunEvent(event);
+      if (typeof parts === "string") return parts;
+      if (!isSameRepository(parts.repository, owner, repo)) return "unrelated";
+      const runSha = parts.run.sha ?? parts.suite?.sha;
+      if (runSha === undefined || runSha.toLowerCase() !== sha.toLowerCase()) return "unrelated";
+      const result = applySnapshot(replica.peek(), parts.run, parts.suite, sha);
+      if (result.replica !== replica.peek()) {
+        fedAt.set(parts.run.id, epoch);
+        replica.value = result.replica;
+      }
+      return result.outcome;
+    },
+    refresh: () => refresh(),
+    dispose() {
+      disposed = true;
+      loop?.abort();
+      loop = undefined;
+      connection.value = "closed";
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import type { ReadonlySignal } from "@preact/signals-core";
+
+/** Runs `flush` later, once: the moment a coalesced subscriber is told about changes. */
+export type Scheduler = (flush: () => void) => void;
+
+/**
+ * The next animation frame where there is one (browsers), else a 16 ms timer (Workers, Deno, Node): at most one
+ * notification per frame, however many changes arrived in between.
+ */
+export const nextFrame: Scheduler = (flush) => {
+  if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => flush());
+  else setTimeout(flush, 16);
+};
+
+/**
+ * Subscribes to a signal and calls `onChange` (without a value: read the signal) at most once per `schedule` tick,
+ * after the first change. This is how the framework adapters turn a 1,000-event burst into one render. Returns the
+ * unsubscribe function; no call happens after it.
+ */
+export function subscribeCoalesced<T>(
+  source: ReadonlySignal<T>,
+  onChange: () => void,
+  schedule: Scheduler = nextFrame,
+): () => void {
+  let first = true;
+  let queued = false;
+  let active = true;
+  const unsubscribe = source.subscribe(() => {
+    // `subscribe` calls back at once with the current value: that is not a change.
+    if (first) {
+      first = false;
+      return;
+    }
+    if (queued) return;
+    queued = true;
+    schedule(() => {
+      queued = false;
+      if (active) onChange();
+    });
+  });
+  return () => {
+    active = false;
+    unsubscribe();
+  };
+}

@@ -1,0 +1,29 @@
+// agentline/reactive: runs, agents and check runs as signals and observables (built on @preact/signals-core).
+export { batch, computed, effect, type ReadonlySignal, untracked } from "@preact/signals-core";
+export {
+  type AgentRunsClient,
+  type AgentView,
+  type WatchAgentOptions,
+  watchAgent,
+} from "./agent-view.js";
+export {
+  type CheckRunsConnection,
+  type CheckRunsSnapshot,
+  type CheckRunsSource,
+  type CheckRunsView,
+  type FeedOutcome,
+  type WatchCheckRunsOptions,
+  watchCheckRuns,
+} from "./check-runs-view.js";
+export { nextFrame, type Scheduler, subscribeCoalesced } from "./coalesce.js";
+export { type InteropObservable, type Observer, type Subscription, toObservable } from "./observable.js";
+export type { ConnectionState, RunStreamClient } from "./run-feed.js";
+export {
+  type RunSignals,
+  type RunSnapshot,
+  type RunView,
+  type RunViewError,
+  type WatchRunOptions,
+  watchRun,
+} from "./run-view.js";
+export type { Sleep } from "./timers.js";
