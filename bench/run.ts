@@ -2,6 +2,7 @@
 import { benchAgentsGet } from "./agents-get.bench.js";
 import { benchForgeRequest } from "./forge-request.bench.js";
 import { type Comparison, report } from "./harness.js";
+import { benchReactive } from "./reactive.js";
 import { benchStreamDecode } from "./stream-decode.bench.js";
 import { benchWebhooks } from "./webhooks.bench.js";
 
@@ -33,5 +34,18 @@ for (const result of webhooks.comparisons) {
 }
 console.log(
   `webhook receiver entry (verifyWebhook + ForgeKeys): ${webhooks.size.minified} B minified, ${webhooks.size.gzip} B min+gzip (goal ≤ 3,072 B)`,
+);
+const reactive = await benchReactive();
+report(reactive.comparison);
+results.push(reactive.comparison);
+console.log(
+  `  ${reactive.eventsPerSecond.watchRun.toLocaleString("en-US")} events/s through watchRun vs ${reactive.eventsPerSecond.reducer.toLocaleString("en-US")}/s through the bare reducer`,
+);
+console.log(
+  `  a ${reactive.burst.events}-event burst: ${reactive.burst.notifications} adapter notification(s), ${reactive.burst.snapshots} snapshot changes without per-frame coalescing`,
+);
+const added = reactive.addedGzipBytes;
+console.log(
+  `reactive + React useRun on top of the client: ${added.useRun} B min+gzip, ${added.useRun + added.signalsCore} B with @preact/signals-core (goal ≤ 4,096 B); every React export ${added.allReactExports} B`,
 );
 console.log(JSON.stringify({ node: process.version, results }, null, 2));

@@ -14,12 +14,15 @@
 // them builds dist/ (tsdown, once per run). Their runtimes come from npm dev dependencies and are found in the
 // platform packages npm installs for this machine (scripts/locate-runtime.mjs, test/workerd/run.mjs), so they work
 // even when npm skipped the packages' install scripts; AGENTLINE_DENO / AGENTLINE_BUN point at other binaries. A
-// file filter that matches none of their test files skips them.
+// file filter that matches none of their test files skips them. The example-worker and example-deno steps run
+// the webhook examples (examples/cloudflare-webhooks, examples/deno-webhooks) in workerd and Deno against the fake
+// forge (test/examples/), on dist/ as well.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
+import { reportCloudflareExample, runCloudflareExample } from "../test/examples/cloudflare-webhooks.mjs";
 import { locateWorkerd, reportResults, runWorkerdSuite } from "../test/workerd/run.mjs";
 import { ensureChromium } from "./ensure-chromium.mjs";
 import { BUN, DENO, locateRuntime } from "./locate-runtime.mjs";
@@ -98,6 +101,41 @@ const STEPS = [
       if (passed + failed === 0) return { passed, failed: 1, skipped: 0, ok: false, note: "the Worker ran no case" };
       return { passed, failed, skipped: 0, ok: failed === 0 };
     },
+  },
+  {
+    name: "example-worker",
+    runtime: "examples/cloudflare-webhooks in workerd through miniflare, on dist/",
+    prepare: async () => ({ env: {}, runtime: await locateWorkerd() }),
+    run: async ({ args }) => {
+      if (!matchesFileFilter("test/examples/cloudflare-webhooks.mjs", args)) return skippedByFilter();
+      await buildDist();
+      const { passed, failed } = reportCloudflareExample(await runCloudflareExample());
+      if (passed + failed === 0) return { passed, failed: 1, skipped: 0, ok: false, note: "no check ran" };
+      return { passed, failed, skipped: 0, ok: failed === 0 };
+    },
+  },
+  {
+    name: "example-deno",
+    runtime: "examples/deno-webhooks with Deno (npm `deno`), on dist/",
+    prepare: async () => {
+      const deno = locateRuntime(DENO);
+      const env = { AGENTLINE_DENO: deno.path, DENO_DIR: join(root, ".deno"), DENO_NO_UPDATE_CHECK: "1" };
+      return { env, runtime: `${deno.version} (${relative(root, deno.path) || deno.path})` };
+    },
+    run: junitStep("test/examples/deno-webhooks.test.ts", (env, reportPath) => [
+      env.AGENTLINE_DENO,
+      // The test starts the example with this same binary; the network stays on 127.0.0.1.
+      [
+        "test",
+        "--no-check",
+        "--no-lock",
+        "--sloppy-imports",
+        `--allow-read=${root},${env.AGENTLINE_DENO}`,
+        "--allow-net=127.0.0.1",
+        `--allow-run=${env.AGENTLINE_DENO}`,
+        `--junit-path=${reportPath}`,
+      ],
+    ]),
   },
 ];
 

@@ -106,9 +106,12 @@ export async function sendAttempt(outgoing: OutgoingDelivery, deps: SendDependen
       controller.abort(new DOMException(TIMEOUT_MESSAGE, "TimeoutError"));
       return finish(0, TIMEOUT_MESSAGE);
     }
-    if (!(answer instanceof Response)) return finish(0, "the receiver did not resolve to a Response");
-    await answer.body?.cancel().catch(() => {});
-    return finish(answer.status, "");
+    // Read by shape, not `instanceof`: a receiver in another realm (a Worker in miniflare, an iframe) answers with
+    // its own Response class.
+    const status = (answer as { status?: unknown } | null)?.status;
+    if (typeof status !== "number") return finish(0, "the receiver did not resolve to a Response");
+    await (answer as Response).body?.cancel().catch(() => {});
+    return finish(status, "");
   } catch (error) {
     return finish(0, describe(error));
   } finally {
