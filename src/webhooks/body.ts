@@ -26,18 +26,15 @@ export async function readCappedBody(
   let total = 0;
   if (stream) {
     const reader = stream.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      total += read.value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
         throw tooLarge(maxBytes);
       }
-      chunks.push(value);
+      chunks.push(read.value);
     }
   }
-  if (chunks.length === 1) return chunks[0] as Uint8Array;
   const out = new Uint8Array(total);
   total = 0;
   for (const chunk of chunks) {

@@ -64,13 +64,11 @@ export function ed25519Keys(body: unknown): ForgePublicJwk[] {
       (jwk.use ?? "sig") === "sig" &&
       ["EdDSA", "Ed25519", undefined].includes(jwk.alg),
   );
-  if (usable.length === 0) throw new TypeError("no Ed25519 key");
+  if (!usable.length) throw new TypeError("no Ed25519 key");
   return usable;
 }
 
 /** Imports one published key for `crypto.subtle.verify("Ed25519", …)`. */
 export function importEd25519Key(jwk: ForgePublicJwk): Promise<CryptoKey> {
-  return crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: jwk.x }, { name: "Ed25519" }, false, [
-    "verify",
-  ]);
+  return crypto.subtle.importKey("jwk", { kty: "OKP", crv: "Ed25519", x: jwk.x }, "Ed25519", false, ["verify"]);
 }

@@ -34,16 +34,11 @@ export interface ForgeKeysOptions {
   discoveryIssuer?: string;
 }
 
-interface LoadedKeySet {
-  keys: ForgeVerificationKey[];
-  fetchedAt: number;
-  freshUntil: number;
-  staleUntil: number;
-}
-
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
+
+const ignore = (): undefined => undefined;
 
 /**
  * The forge's published Ed25519 keys, cached as the spec says: reused for `max-age` (600 s), kept up to
@@ -55,14 +50,18 @@ function trimSlash(url: string): string {
 export class ForgeKeys {
   /** The `iss` of the forge's receipts, when known (`{baseUrl}/v1/forge`, or the discovery issuer). */
   readonly issuer: string | undefined;
-  readonly #fetch: (request: Request) => Promise<Response>;
+  /** A copy of the options: `fetch`, `timeoutMs` and `cache` are read from it where used. */
+  readonly #options: ForgeKeysOptions;
   readonly #now: () => number;
   readonly #cooldownMs: number;
-  readonly #timeoutMs: number;
-  readonly #cache: KeySetCache | undefined;
   readonly #discovery: string | undefined;
   #jwksUrl: string | undefined;
-  #current: LoadedKeySet | undefined;
+  /** The active keys: set by #adopt together with the three times below, read only once those allow it. */
+  #keys!: ForgeVerificationKey[];
+  // When the active keys were fetched, until when they are fresh, and until when they serve while refreshes fail.
+  #fetchedAt = -Infinity;
+  #freshUntil = -Infinity;
+  #staleUntil = -Infinity;
   #inflight: Promise<void> | undefined;
   #lastAttemptAt = -Infinity;
   #lastFailureAt = -Infinity;
@@ -76,11 +75,9 @@ export class ForgeKeys {
       throw new TypeError("ForgeKeys needs `baseUrl`, `jwksUrl` or `discoveryIssuer`.");
     }
     this.issuer = options.issuer ?? (this.#discovery || forge);
-    this.#fetch = options.fetch ?? ((request) => globalThis.fetch(request));
+    this.#options = { ...options };
     this.#now = options.now ?? Date.now;
     this.#cooldownMs = options.refreshCooldownMs ?? 30_000;
-    this.#timeoutMs = options.timeoutMs ?? 10_000;
-    this.#cache = options.cache;
   }
 
   /**
@@ -89,7 +86,7 @@ export class ForgeKeys {
    */
   static fromDiscovery(
     issuerUrl: string,
-    options: Omit<ForgeKeysOptions, "baseUrl" | "jwksUrl" | "discoveryIssuer"> = {},
+    options?: Omit<ForgeKeysOptions, "baseUrl" | "jwksUrl" | "discoveryIssuer">,
   ): ForgeKeys {
     return new ForgeKeys({ ...options, discoveryIssuer: issuerUrl });
   }
@@ -99,23 +96,18 @@ export class ForgeKeys {
    * up to its stale-if-error window. Throws {@link KeySetUnavailableError} when no usable set is left.
    */
   async getKeys(): Promise<readonly ForgeVerificationKey[]> {
-    const current = this.#current;
-    if (current && this.#now() < current.freshUntil) return current.keys;
-    let failure: unknown;
-    // After a failed fetch, wait out the cooldown before the next one (the stale set serves meanwhile).
-    if (this.#inflight || this.#now() - this.#lastFailureAt >= this.#cooldownMs) {
-      failure = await this.#refresh(false).then(
-        () => undefined,
-        (error: unknown) => error,
-      );
+    if (this.#now() >= this.#freshUntil) {
+      // After a failed fetch, wait out the cooldown before the next one (the stale set serves meanwhile).
+      const failure = await this.#refresh(false, this.#lastFailureAt)?.then(ignore, (error: unknown) => error);
+      // Nothing usable: fail closed (the cause, when there is one, says what the last fetch hit).
+      if (this.#now() >= this.#staleUntil) {
+        throw new KeySetUnavailableError(
+          "No forge key set: fetching failed and no copy within stale-if-error is left.",
+          failure,
+        );
+      }
     }
-    const after = this.#current;
-    if (after && this.#now() < after.staleUntil) return after.keys;
-    // Nothing usable: fail closed (the cause, when there is one, says what the last fetch hit).
-    throw new KeySetUnavailableError(
-      "No forge key set: fetching failed and no copy within stale-if-error is left.",
-      failure,
-    );
+    return this.#keys;
   }
 
   /**
@@ -124,78 +116,76 @@ export class ForgeKeys {
    * caller should try again. Never throws.
    */
   async refreshOnMiss(): Promise<boolean> {
-    if (!this.#inflight && this.#now() - this.#lastAttemptAt < this.#cooldownMs) return false;
     const before = this.#imported;
-    try {
-      await this.#refresh(true);
-    } catch {
-      return false;
-    }
-    return [...this.#imported.keys()].some((x) => !before.has(x));
+    const refreshed = this.#refresh(true, this.#lastAttemptAt)?.then(
+      () => [...this.#imported.keys()].some((x) => !before.has(x)),
+      () => false,
+    );
+    return !!(await refreshed);
   }
 
-  #refresh(onMiss: boolean): Promise<void> {
-    this.#inflight ??= this.#load(onMiss).finally(() => {
-      this.#inflight = undefined;
-    });
-    return this.#inflight;
-  }
-
-  async #load(onMiss: boolean): Promise<void> {
+  /** The refresh under way, else a new one unless `since` is within the cooldown (then `undefined`). */
+  #refresh(onMiss: boolean, since: number): Promise<void> | undefined {
     const now = this.#now();
+    if (this.#inflight || now - since >= this.#cooldownMs) {
+      this.#inflight ??= this.#load(onMiss, now).finally(() => {
+        this.#inflight = undefined;
+      });
+      return this.#inflight;
+    }
+    return undefined;
+  }
+
+  /** One refresh, begun at `now`: another isolate's copy when it will do, else a fetch. */
+  async #load(onMiss: boolean, now: number): Promise<void> {
     this.#lastAttemptAt = now;
-    const shared = await this.#cache?.get().catch(() => undefined);
-    const newer = shared && shared.fetchedAt > (this.#current?.fetchedAt ?? -Infinity);
-    // Another isolate's copy will do when it is fresh (for a miss: fetched within the cooldown, so it may
-    // already hold the key that just rotated in).
-    if (newer) {
-      const ageMs = now - shared.fetchedAt;
-      const fresh = onMiss
-        ? ageMs < this.#cooldownMs
-        : ageMs < 1000 * (shared.maxAgeSeconds ?? DEFAULT_KEY_SET_SECONDS);
-      if (fresh && (await this.#adopt(shared).then(Boolean, () => false))) return;
+    const { cache } = this.#options;
+    const shared = await cache?.get().catch(ignore);
+    // Another isolate's newer copy beats ours (even while the network is down), and will do without a fetch
+    // when fresh (for a miss: fetched within the cooldown, so it may already hold the key that just rotated in).
+    if (
+      shared &&
+      shared.fetchedAt > this.#fetchedAt &&
+      (await this.#adopt(shared).catch(ignore)) &&
+      (onMiss ? now - shared.fetchedAt < this.#cooldownMs : now < this.#freshUntil)
+    ) {
+      return;
     }
     try {
-      const response = await this.#get(this.#jwksUrl ?? (await this.#discover()));
+      this.#jwksUrl ??= await this.#discover();
+      const response = await this.#get(this.#jwksUrl);
       const snapshot: KeySetSnapshot = {
         jwks: await response.json(),
         fetchedAt: this.#now(),
         ...parseCacheControl(response.headers.get("cache-control")),
       };
       await this.#adopt(snapshot);
-      await this.#cache?.set(snapshot).catch(() => undefined);
+      await cache?.set(snapshot).catch(ignore);
     } catch (error) {
       this.#lastFailureAt = now;
-      // A newer copy from the shared cache still beats ours while the network is down.
-      if (newer) await this.#adopt(shared).catch(() => undefined);
       throw error;
     }
   }
 
   async #adopt(snapshot: KeySetSnapshot): Promise<true> {
-    const jwks = ed25519Keys(snapshot.jwks);
     const imported = new Map<string, Promise<CryptoKey>>();
     const keys: ForgeVerificationKey[] = [];
-    for (const jwk of jwks) {
+    for (const jwk of ed25519Keys(snapshot.jwks)) {
       // Each public key is imported once, however many refreshes publish it again.
       const key = this.#imported.get(jwk.x) ?? importEd25519Key(jwk);
       imported.set(jwk.x, key);
       keys.push({ kid: jwk.kid, key: await key });
     }
-    const maxAgeMs = 1000 * (snapshot.maxAgeSeconds ?? DEFAULT_KEY_SET_SECONDS);
-    const staleMs = 1000 * (snapshot.staleIfErrorSeconds ?? DEFAULT_KEY_SET_SECONDS);
     this.#imported = imported;
-    this.#current = {
-      keys,
-      fetchedAt: snapshot.fetchedAt,
-      freshUntil: snapshot.fetchedAt + maxAgeMs,
-      staleUntil: snapshot.fetchedAt + maxAgeMs + staleMs,
-    };
+    this.#keys = keys;
+    this.#fetchedAt = snapshot.fetchedAt;
+    this.#freshUntil = this.#fetchedAt + 1000 * (snapshot.maxAgeSeconds ?? DEFAULT_KEY_SET_SECONDS);
+    this.#staleUntil = this.#freshUntil + 1000 * (snapshot.staleIfErrorSeconds ?? DEFAULT_KEY_SET_SECONDS);
     return true;
   }
 
   async #discover(): Promise<string> {
-    const issuer = this.#discovery as string;
+    const issuer = this.#discovery;
     const document = (await (await this.#get(`${issuer}/.well-known/openid-configuration`)).json()) as {
       issuer?: unknown;
       jwks_uri?: unknown;
@@ -203,13 +193,15 @@ export class ForgeKeys {
     if (typeof document.jwks_uri !== "string" || trimSlash(String(document.issuer)) !== issuer) {
       throw new TypeError(`The discovery document is not ${issuer}'s or has no jwks_uri.`);
     }
-    this.#jwksUrl = document.jwks_uri;
     return document.jwks_uri;
   }
 
   async #get(url: string): Promise<Response> {
-    const signal = AbortSignal.timeout?.(this.#timeoutMs) ?? null;
-    const response = await this.#fetch(new Request(url, { headers: { accept: "application/json" }, signal }));
+    const { fetch, timeoutMs } = this.#options;
+    const signal = AbortSignal.timeout?.(timeoutMs ?? 10_000);
+    const response = await (fetch ?? globalThis.fetch)(
+      new Request(url, { headers: { accept: "application/json" }, signal }),
+    );
     if (!response.ok) {
       await response.body?.cancel();
       throw new TypeError(`GET ${url}: ${response.status}`);

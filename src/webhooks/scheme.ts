@@ -22,24 +22,28 @@ const encoder = new TextEncoder();
 function defaultSignedContent(id: string, timestamp: string, body: Uint8Array): Uint8Array {
   const head = encoder.encode(`${id}.${timestamp}.`);
   const out = new Uint8Array(head.length + body.length);
-  out.set(head, 0);
+  out.set(head);
   out.set(body, head.length);
   return out;
 }
 
-/** The forge's default scheme. */
-export const DEFAULT_WEBHOOK_SCHEME: WebhookScheme = Object.freeze({
+// Only ever copied (by resolveWebhookScheme), never handed out, so only the exported constant freezes it:
+// a bundle that does not import that constant ships no freezing.
+const defaults: WebhookScheme = {
   idHeader: "webhook-id",
   timestampHeader: "webhook-timestamp",
   signatureHeader: "webhook-signature",
   prefix: "v1ed",
   acceptedPrefixes: Object.freeze(["v1ed", "v1a"]),
   signedContent: defaultSignedContent,
-});
+};
+
+/** The forge's default scheme. */
+export const DEFAULT_WEBHOOK_SCHEME: WebhookScheme = /* @__PURE__ */ Object.freeze(defaults);
 
 /** The scheme with the caller's overrides applied. */
 export function resolveWebhookScheme(overrides: Partial<WebhookScheme> = {}): WebhookScheme {
-  const scheme = { ...DEFAULT_WEBHOOK_SCHEME, ...overrides };
+  const scheme = { ...defaults, ...overrides };
   if (overrides.prefix !== undefined && overrides.acceptedPrefixes === undefined) {
     scheme.acceptedPrefixes = [overrides.prefix];
   }
@@ -59,7 +63,5 @@ export function bytesToBase64(bytes: Uint8Array): string {
 export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
   const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
+  return new Uint8Array(binary.length).map((_, i) => binary.charCodeAt(i));
 }

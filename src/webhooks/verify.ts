@@ -52,30 +52,8 @@ export const EVENT_TYPE_HEADER = "webhook-event-type";
 /** The header naming the installation. @see spec/forge-api.md#events */
 export const INSTALLATION_HEADER = "webhook-installation-id";
 
-async function anyVerifies(
-  signatures: readonly Uint8Array<ArrayBuffer>[],
-  keys: readonly ForgeVerificationKey[],
-  content: Uint8Array<ArrayBuffer>,
-): Promise<boolean> {
-  for (const signature of signatures) {
-    for (const { key } of keys) {
-      if (await crypto.subtle.verify("Ed25519", key, signature, content)) return true;
-    }
-  }
-  return false;
-}
-
-function checkTolerance(timestamp: number, nowMs: number, toleranceSeconds: number): void {
-  const skew = Math.floor(nowMs / 1000) - timestamp;
-  if (Math.abs(skew) <= toleranceSeconds) return;
-  const how = skew > 0 ? `${skew} s old` : `${-skew} s in the future`;
-  throw new WebhookVerificationError(
-    "timestamp_out_of_tolerance",
-    `The timestamp is ${how}; the tolerance is ${toleranceSeconds} s.`,
-  );
-}
-
-const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+// Strict UTF-8 (a malformed byte is an error, not U+FFFD); a leading BOM is dropped.
+const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
 
 /**
  * Verifies a webhook delivery by the forge's scheme and only then parses it: headers read strictly (missing,
@@ -89,31 +67,45 @@ export async function verifyWebhook(
   input: Request | WebhookParts,
   options: VerifyWebhookOptions,
 ): Promise<VerifiedWebhook> {
+  const { keys } = options;
   const scheme = resolveWebhookScheme(options.scheme);
-  const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const headers = toHeaders(input.headers);
-  const id = readHeader(headers, scheme.idHeader, true) as string;
-  const timestampText = readHeader(headers, scheme.timestampHeader, true) as string;
-  const signatureText = readHeader(headers, scheme.signatureHeader, true) as string;
-  const type = readHeader(headers, EVENT_TYPE_HEADER, true) as string;
-  const installationId = readHeader(headers, INSTALLATION_HEADER, false);
+  const id = readHeader(headers, scheme.idHeader) as string;
+  const timestampText = readHeader(headers, scheme.timestampHeader) as string;
+  const signatureText = readHeader(headers, scheme.signatureHeader) as string;
+  const type = readHeader(headers, EVENT_TYPE_HEADER) as string;
+  const installationId = readHeader(headers, INSTALLATION_HEADER, true);
   const timestamp = readTimestamp(timestampText, scheme.timestampHeader);
   const signatures = readSignatures(signatureText, scheme.acceptedPrefixes);
-  checkTolerance(timestamp, (options.now ?? Date.now)(), options.toleranceSeconds ?? 300);
+  const skew = Math.floor((options.now ?? Date.now)() / 1000) - timestamp;
+  const tolerance = options.toleranceSeconds ?? 300;
+  if (Math.abs(skew) > tolerance) {
+    throw new WebhookVerificationError(
+      "timestamp_out_of_tolerance",
+      `The timestamp is ${Math.abs(skew)} s ${skew > 0 ? "old" : "in the future"}; the tolerance is ${tolerance} s.`,
+    );
+  }
 
   const rawBody = await readCappedBody(
     input.body as BodyInit | null | undefined,
-    maxBytes,
+    options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
     headers.get("content-length"),
   );
 
   const content = scheme.signedContent(id, timestampText, rawBody) as Uint8Array<ArrayBuffer>;
-  let verified = signatures.length > 0 && (await anyVerifies(signatures, await options.keys.getKeys(), content));
-  // A miss may be a key that rotated in since the set was fetched: one refresh, bounded by the key source.
-  if (!verified && signatures.length > 0 && (await options.keys.refreshOnMiss?.())) {
-    verified = await anyVerifies(signatures, await options.keys.getKeys(), content);
-  }
-  if (!verified) {
+  // Whether any listed signature verifies with any active key.
+  const verifies = async () => {
+    const active = await keys.getKeys();
+    for (const signature of signatures) {
+      for (const { key } of active) {
+        if (await crypto.subtle.verify("Ed25519", key, signature, content)) return true;
+      }
+    }
+    return false;
+  };
+  // No accepted entry needs no keys. A miss may be a key that rotated in since the set was fetched: one
+  // refresh, bounded by the key source, then one more try.
+  if (!signatures.length || !((await verifies()) || ((await keys.refreshOnMiss?.()) && (await verifies())))) {
     throw new WebhookVerificationError(
       "no_matching_signature",
       `No ${scheme.acceptedPrefixes.join("/")} signature verifies with the forge's active keys.`,
