@@ -9,6 +9,10 @@ const { Deno } = globalThis as unknown as {
 
 // Imported by URL: dist/ exists only after a build, and type checking the sources is tsc's job.
 const dist = (file: string) => import(new URL(`../../dist/${file}`, import.meta.url).href);
-const sdk: SharedSdk = { ...(await dist("index.js")), ...(await dist("testing.js")) };
+const sdk: SharedSdk = {
+  ...(await dist("index.js")),
+  ...(await dist("testing.js")),
+  ...(await dist("webhooks.js")),
+};
 
 for (const { name, run } of createSuite(sdk)) Deno.test(`shared suite (Deno ${Deno.version.deno}): ${name}`, run);

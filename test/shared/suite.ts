@@ -12,6 +12,7 @@
 // Adding a case is one entry in the array `createSuite` returns.
 import type * as Agentline from "../../src/index.js";
 import type * as Testing from "../../src/testing/index.js";
+import type * as Webhooks from "../../src/webhooks/index.js";
 import { equal, instanceOf, ok, rejects } from "./assert.js";
 
 /** What the suite needs from the SDK: the root entry point and `agentline/testing`, merged. */
@@ -26,7 +27,8 @@ export type SharedSdk = Pick<
   | "RateLimitError"
   | "ValidationError"
 > &
-  Pick<typeof Testing, "createFakeService">;
+  Pick<typeof Testing, "createFakeService"> &
+  Pick<typeof Webhooks, "ForgeKeys" | "verifyWebhook" | "WebhookVerificationError">;
 
 /** One named case; `run` rejects (with an `Error` saying why) when the case fails. */
 export interface SharedCase {
@@ -251,6 +253,50 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
         const refused = await rejects(() => repo.labels.create({ name: "x", color: "#ff0000" }), "a # in the colour");
         instanceOf(refused, sdk.ValidationError, "a # in the colour");
         equal(fake.requests.length, before, "requests sent for the refused label");
+      },
+    },
+    {
+      name: "verifies a webhook the fake forge signed and delivered, and refuses a tampered copy",
+      async run() {
+        const now = Date.UTC(2030, 0, 1);
+        const fake = sdk.createFakeService({ now: () => now });
+        const keys = await sdk.generateAppKeyPair();
+        const { appId } = fake.forge.registerApp({
+          publicKeyPem: keys.publicKey,
+          events: ["ping"],
+          webhookUrl: "https://receiver.agentline.test/hooks",
+        });
+        const received: Request[] = [];
+        fake.forge.webhooks.setReceiver(async (request) => {
+          received.push(request.clone());
+          return new Response(null, { status: 204 });
+        });
+        const app = new sdk.ForgeApp({
+          appId,
+          privateKey: keys.privateKey,
+          baseUrl: BASE_URL,
+          fetch: fake.fetch,
+          now: () => now,
+        });
+        const ping = await app.webhooks.ping();
+        equal(ping.delivered, true, "the ping reached the receiver");
+        const delivery = received[0];
+        ok(delivery !== undefined, "the receiver got the ping");
+        const forgeKeys = new sdk.ForgeKeys({ baseUrl: BASE_URL, fetch: fake.fetch, now: () => now });
+        const verified = await sdk.verifyWebhook((delivery as Request).clone(), { keys: forgeKeys, now: () => now });
+        equal(verified.type, "ping", "the verified event type");
+        const body = await (delivery as Request).text();
+        const tampered = new Request((delivery as Request).url, {
+          method: "POST",
+          headers: (delivery as Request).headers,
+          body: body.replace("ping", "pong"),
+        });
+        const refused = await rejects(
+          () => sdk.verifyWebhook(tampered, { keys: forgeKeys, now: () => now }),
+          "tampered",
+        );
+        instanceOf(refused, sdk.WebhookVerificationError, "a tampered body");
+        equal((refused as { reason?: string }).reason, "no_matching_signature", "the refusal's reason");
       },
     },
     {

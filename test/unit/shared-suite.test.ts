@@ -2,8 +2,9 @@
 import { describe, it } from "vitest";
 import * as agentline from "../../src/index.js";
 import * as testing from "../../src/testing/index.js";
+import * as webhooks from "../../src/webhooks/index.js";
 import { createSuite } from "../shared/suite.js";
 
 describe(`shared suite (Node ${process.version})`, () => {
-  for (const { name, run } of createSuite({ ...agentline, ...testing })) it(name, run);
+  for (const { name, run } of createSuite({ ...agentline, ...testing, ...webhooks })) it(name, run);
 });

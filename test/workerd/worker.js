@@ -3,12 +3,13 @@
 // dependencies inlined) and serves it with miniflare on workerd, without `nodejs_compat`: the SDK must not need it.
 import * as agentline from "../../dist/index.js";
 import * as testing from "../../dist/testing.js";
+import * as webhooks from "../../dist/webhooks.js";
 import { createSuite, runSuite } from "../shared/suite.ts";
 
 export default {
   async fetch() {
     // Built per request: workerd forbids I/O and timers at the top level of a module.
-    const results = await runSuite(createSuite({ ...agentline, ...testing }));
+    const results = await runSuite(createSuite({ ...agentline, ...testing, ...webhooks }));
     return Response.json(results);
   },
 };
