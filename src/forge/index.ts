@@ -32,6 +32,7 @@ export {
 export { RepoClient } from "./repo-client.js";
 export * from "./resources/apps.js";
 export * from "./resources/check-runs.js";
+export * from "./resources/check-suites.js";
 export * from "./resources/commits.js";
 export * from "./resources/contents.js";
 export * from "./resources/git.js";

@@ -1,6 +1,7 @@
 import type { CallOptions } from "../core/options.js";
 import type { ForgeContext } from "./forge-call.js";
 import { CheckRunsResource } from "./resources/check-runs.js";
+import { CheckSuitesResource } from "./resources/check-suites.js";
 import { CommitsResource } from "./resources/commits.js";
 import { ContentsResource } from "./resources/contents.js";
 import { GitResource } from "./resources/git.js";
@@ -14,6 +15,7 @@ import type { RepoSettingsParams } from "./schemas/repo-settings.js";
 
 export {
   CheckRunsResource,
+  CheckSuitesResource,
   CommitsResource,
   ContentsResource,
   GitResource,
@@ -28,6 +30,8 @@ export class RepoClient {
   readonly labels: LabelsResource;
   readonly pulls: PullsResource;
   readonly checkRuns: CheckRunsResource;
+  /** Check suites on a commit and the runs of one suite. */
+  readonly checkSuites: CheckSuitesResource;
   /** Direct grants (repository:settings:read / :write). */
   readonly grants: RepoGrantsResource;
   /** Rulesets (repository:rulesets:read / :write). */
@@ -45,6 +49,7 @@ export class RepoClient {
     this.labels = new LabelsResource(context, repo);
     this.pulls = new PullsResource(context, repo);
     this.checkRuns = new CheckRunsResource(context, repo, now);
+    this.checkSuites = new CheckSuitesResource(context, repo);
     this.grants = repoGrants(context, repo);
     this.rulesets = new RulesetsResource(context, repo);
     this.mirror = new MirrorResource(context, repo);

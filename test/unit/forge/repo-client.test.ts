@@ -110,4 +110,36 @@ describe("ForgeClient repository resources against the fake forge", () => {
       repo.checkRuns.post({ ...base, status: "queued", externalUpdatedAt: iso(3_600_000) }),
     ).rejects.toBeInstanceOf(ValidationError);
   });
+
+  it("reads check suites: one by id, the suites on a commit, and a suite's runs (latest attempts)", async () => {
+    const { repo, iso, fake } = await repoSetup();
+    const sha = "d".repeat(40);
+    const post = (suite: string, key: string, at = 0) =>
+      repo.checkRuns.post({
+        sha,
+        suite: { key: suite, externalId: `${suite}-1` },
+        key,
+        externalId: `${key}-1`,
+        status: "in_progress",
+        externalUpdatedAt: iso(at),
+      });
+    const lint = await post("ci", "lint");
+    await post("ci", "test");
+    await post("deploy", "preview");
+    await post("ci", "lint", 1_000);
+    const suiteId = lint.checkSuite?.id as string;
+    expect((await repo.checkSuites.get(suiteId)).id).toBe(suiteId);
+    const suites = await repo.checkSuites.listForCommit(sha, { pageSize: 1 }).toArray();
+    expect(suites).toHaveLength(2);
+    expect(new Set(suites.map((suite) => suite.id)).size).toBe(2);
+    const runs = await repo.checkSuites.runs(suiteId).toArray();
+    expect(runs.map((run) => run.key).sort()).toEqual(["lint", "test"]);
+    const before = fake.requests.length;
+    expect(() => repo.checkSuites.runs(suiteId, { pageSize: 101 })).not.toThrow();
+    await expect(repo.checkSuites.runs(suiteId, { pageSize: 101 }).toArray()).rejects.toMatchObject({
+      path: "pageSize",
+    });
+    await expect(repo.checkSuites.get("")).rejects.toBeInstanceOf(ValidationError);
+    expect(fake.requests.length).toBe(before);
+  });
 });
