@@ -43,7 +43,7 @@ export interface AgentView extends RunSignals {
   dispose(): void;
 }
 
-const EMPTY_SNAPSHOT: RunSnapshot = Object.freeze({
+const EMPTY_SNAPSHOT: RunSnapshot = /* @__PURE__ */ Object.freeze({
   runId: undefined,
   status: undefined,
   assistantText: "",

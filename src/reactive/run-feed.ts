@@ -1,7 +1,7 @@
-import { batch, type Signal, signal } from "@preact/signals-core";
+import { batch, type ReadonlySignal, signal } from "@preact/signals-core";
 import { initialRunState, type RunState, reduceRunState } from "../agents/run-state.js";
 import type { RunEvent } from "../agents/stream/run-events.js";
-import type { RunStream, RunStreamConnectionState, RunStreamOptions } from "../agents/stream/run-stream.js";
+import type { RunStream, RunStreamOptions } from "../agents/stream/run-stream.js";
 import { EventRing } from "./event-ring.js";
 
 /**
@@ -10,14 +10,6 @@ import { EventRing } from "./event-ring.js";
  * for good: the run's stream is over, it failed, or the view was disposed).
  */
 export type ConnectionState = "idle" | "connecting" | "live" | "resuming" | "polling" | "closed";
-
-/** The stream's own connection states, as a view shows them. */
-const CONNECTION_OF: Record<RunStreamConnectionState, ConnectionState> = {
-  connecting: "connecting",
-  open: "live",
-  resuming: "resuming",
-  polling: "polling",
-};
 
 /** What `watchRun` needs from a client: `runs.stream()`, as an `AgentsClient` has it. */
 export interface RunStreamClient {
@@ -32,140 +24,125 @@ export interface RunFeedOptions extends Omit<RunStreamOptions, "signal" | "lastE
   eventBufferSize?: number | undefined;
 }
 
-/**
- * One run's stream folded into signals, shared by every view of that run on one client. The stream starts when
- * the first subscriber arrives and stops when the last one leaves; both are decided in a microtask, so a subscriber
- * that leaves and comes back at once (React StrictMode, a re-render) keeps the same connection. Each network chunk
- * is applied in one `batch()`, so a burst notifies subscribers once.
- */
-export class RunFeed {
+/** One run's stream folded into signals, shared by every view of that run on one client: see {@link createRunFeed}. */
+export interface RunFeed {
   /** The folded run state (run-state reducer). */
-  readonly state: Signal<RunState>;
-  readonly connection: Signal<ConnectionState>;
+  readonly state: ReadonlySignal<RunState>;
+  readonly connection: ReadonlySignal<ConnectionState>;
   /** The error that ended the stream, if one did. */
-  readonly failure: Signal<unknown>;
+  readonly failure: ReadonlySignal<unknown>;
   /** Moves each time events are added to `ring` (the ring itself is mutable). */
-  readonly eventsVersion: Signal<number>;
+  readonly eventsVersion: ReadonlySignal<number>;
   readonly ring: EventRing<RunEvent>;
-  readonly #client: RunStreamClient;
-  readonly #agentId: string;
-  readonly #runId: string;
-  readonly #streamOptions: Omit<RunStreamOptions, "signal" | "lastEventId">;
+}
+
+/**
+ * A run's feed. The stream starts when the first subscriber arrives and stops when the last one leaves; both are
+ * decided in a microtask, so a subscriber that leaves and comes back at once (React StrictMode, a re-render) keeps
+ * the same connection. Each network chunk is applied in one `batch()`, so a burst notifies subscribers once.
+ */
+export function createRunFeed(
+  client: RunStreamClient,
+  agentId: string,
+  runId: string,
+  options: RunFeedOptions = {},
+): RunFeed {
+  const { eventBufferSize, ...streamOptions } = options;
   /** How many of the root signals have subscribers. */
-  #watched = 0;
-  #syncQueued = false;
-  #stream: RunStream | undefined;
+  let watched = 0;
+  let syncQueued = false;
+  let current: RunStream | undefined;
   /** The stream ended by itself (done, terminal result): never restarted. */
-  #complete = false;
+  let complete = false;
   /** The last id whose whole group was folded: a restart resumes after it, and the reducer drops the replay. */
-  #committedId: string | undefined;
+  let committedId: string | undefined;
 
-  constructor(client: RunStreamClient, agentId: string, runId: string, options: RunFeedOptions = {}) {
-    const { eventBufferSize, ...streamOptions } = options;
-    this.#client = client;
-    this.#agentId = agentId;
-    this.#runId = runId;
-    this.#streamOptions = streamOptions;
-    const hooks = { watched: () => this.#watch(1), unwatched: () => this.#watch(-1) };
-    this.state = signal(initialRunState, hooks);
-    this.connection = signal<ConnectionState>("idle", hooks);
-    this.failure = signal<unknown>(undefined, hooks);
-    this.eventsVersion = signal(0, hooks);
-    this.ring = new EventRing(eventBufferSize ?? 100);
-  }
-
-  #watch(delta: number): void {
-    this.#watched += delta;
-    if (this.#syncQueued) return;
-    this.#syncQueued = true;
+  const watch = (delta: number) => {
+    watched += delta;
+    if (syncQueued) return;
+    syncQueued = true;
     // Never start or stop inside the signal graph's own bookkeeping, and let a leave-and-return settle first.
     queueMicrotask(() => {
-      this.#syncQueued = false;
-      if (this.#watched > 0 && !this.#stream && !this.#complete) this.#start();
-      else if (this.#watched === 0 && this.#stream) this.#stop();
+      syncQueued = false;
+      if (watched > 0 && !current && !complete) void run();
+      else if (watched === 0 && current) {
+        const stopped = current;
+        current = undefined; // first: whatever the abort sets off belongs to no current stream
+        stopped.abort();
+        connection.value = "idle";
+      }
     });
-  }
+  };
+  const hooks = { watched: () => watch(1), unwatched: () => watch(-1) };
+  const state = signal(initialRunState, hooks);
+  const connection = signal<ConnectionState>("idle", hooks);
+  const failure = signal<unknown>(undefined, hooks);
+  const eventsVersion = signal(0, hooks);
+  const ring = new EventRing<RunEvent>(eventBufferSize ?? 100);
 
-  #start(): void {
-    let stream: RunStream;
+  /** Opens the stream (resuming after the last whole id group) and folds it until it ends, fails or is stopped. */
+  async function run(): Promise<void> {
+    let stream: RunStream | undefined;
     try {
-      const opened: RunStream = this.#client.runs.stream(this.#agentId, this.#runId, {
-        ...this.#streamOptions,
-        lastEventId: this.#committedId,
-        onConnectionChange: (state) => {
-          this.#streamOptions.onConnectionChange?.(state);
-          if (this.#stream === opened) this.connection.value = CONNECTION_OF[state];
+      stream = client.runs.stream(agentId, runId, {
+        ...streamOptions,
+        lastEventId: committedId,
+        onConnectionChange: (change) => {
+          streamOptions.onConnectionChange?.(change);
+          // The stream's states, as a view names them: `open` reads `live`.
+          if (current === stream) connection.value = change === "open" ? "live" : change;
         },
       });
-      stream = opened;
-    } catch (error) {
+      current = stream;
       batch(() => {
-        this.failure.value = error;
-        this.connection.value = "closed";
+        failure.value = undefined;
+        connection.value = "connecting";
       });
-      return;
-    }
-    this.#stream = stream;
-    batch(() => {
-      this.failure.value = undefined;
-      this.connection.value = "connecting";
-    });
-    void this.#pump(stream);
-  }
-
-  #stop(): void {
-    const stream = this.#stream;
-    this.#stream = undefined;
-    stream?.abort();
-    this.connection.value = "idle";
-  }
-
-  async #pump(stream: RunStream): Promise<void> {
-    try {
       for await (const events of stream.batches()) {
-        if (this.#stream !== stream) return;
-        this.#apply(events);
+        if (current !== stream) return;
+        apply(events);
       }
-      if (this.#stream !== stream) return;
-      this.#complete = true;
-      this.#stream = undefined;
-      this.connection.value = "closed";
+      if (current !== stream) return;
+      complete = true;
+      current = undefined;
+      connection.value = "closed";
     } catch (error) {
-      if (this.#stream !== stream) return;
-      this.#stream = undefined;
+      // A stopped stream ends quietly; a stream that could not be opened (`stream` unset) or failed is reported.
+      if (current !== stream) return;
+      current = undefined;
       batch(() => {
-        this.failure.value = error;
-        this.connection.value = "closed";
+        failure.value = error;
+        connection.value = "closed";
       });
     }
   }
 
-  /** Folds one network chunk and publishes it in one batch. */
-  #apply(events: readonly RunEvent[]): void {
-    const before = this.state.peek();
-    let state = before;
-    let polled = false;
+  /**
+   * Folds one network chunk and publishes it in one batch. (`connection` is the stream's to tell: it reports `open`
+   * before a connection's first events and `polling` before the reads of an expired run.)
+   */
+  function apply(events: readonly RunEvent[]): void {
+    const before = state.peek();
+    let folded = before;
     const fresh: RunEvent[] = [];
     for (const event of events) {
-      let replay =
-        event.id !== undefined && event.id === state.lastEventId && state.lastEventTypes.includes(event.type);
-      if (event.id !== undefined && state.lastEventId !== undefined && event.id !== state.lastEventId) {
-        this.#committedId = state.lastEventId; // a new id closes the previous group
-      }
-      const next = reduceRunState(state, event);
-      if (event.type === "status" && next === state) replay = true;
-      // The stream's own reads of an expired run arrive as events without wire data.
-      if (event.raw === "" && (event.type === "status" || event.type === "result")) polled = true;
-      state = next;
+      // A new id closes the previous group (before the first id there is none: `committedId` stays unset).
+      if (event.id !== undefined && event.id !== folded.lastEventId) committedId = folded.lastEventId;
+      const next = reduceRunState(folded, event);
+      // The reducer returns the same state for a replay: an id-bearing event always counts, so it is new state
+      // unless its id and type were already folded; a `status` that changes nothing is a repeat too.
+      const replay = next === folded && (event.id !== undefined || event.type === "status");
+      folded = next;
       if (!replay) fresh.push(event);
     }
     batch(() => {
-      if (state !== before) this.state.value = state;
+      if (folded !== before) state.value = folded;
       if (fresh.length > 0) {
-        this.ring.push(fresh);
-        this.eventsVersion.value++;
+        ring.push(fresh);
+        eventsVersion.value++;
       }
-      this.connection.value = polled ? "polling" : "live";
     });
   }
+
+  return { state, connection, failure, eventsVersion, ring };
 }

@@ -81,13 +81,13 @@ function toViewError(runError: RunState["error"], failure: unknown): RunViewErro
 
 /** The view's signals over a feed; after `dispose` they read a frozen copy, so the feed loses this subscriber. */
 function createRunView(feed: RunFeed, agentId: string, runId: string): RunView {
-  const disposed = signal(false);
-  let frozen: { state: RunState; failure: unknown; events: readonly RunEvent[] } | undefined;
-  const state = computed(() => (disposed.value && frozen ? frozen.state : feed.state.value));
-  const failure = computed(() => (disposed.value && frozen ? frozen.failure : feed.failure.value));
-  const connection = computed<ConnectionState>(() => (disposed.value ? "closed" : feed.connection.value));
+  // Set once, by `dispose`: what the feed held then.
+  const frozen = signal<{ state: RunState; failure: unknown; events: readonly RunEvent[] } | undefined>(undefined);
+  const state = computed(() => frozen.value?.state ?? feed.state.value);
+  const failure = computed(() => (frozen.value ? frozen.value.failure : feed.failure.value));
+  const connection = computed<ConnectionState>(() => (frozen.value ? "closed" : feed.connection.value));
   const events = computed(() => {
-    if (disposed.value && frozen) return frozen.events;
+    if (frozen.value) return frozen.value.events;
     feed.eventsVersion.value;
     return feed.ring.toArray();
   });
@@ -142,9 +142,8 @@ function createRunView(feed: RunFeed, agentId: string, runId: string): RunView {
     isTerminal,
     snapshot,
     dispose() {
-      if (disposed.peek()) return;
-      frozen = { state: feed.state.peek(), failure: feed.failure.peek(), events: feed.ring.toArray() };
-      disposed.value = true;
+      if (frozen.peek()) return;
+      frozen.value = { state: state.peek(), failure: failure.peek(), events: events.peek() };
     },
   };
 }

@@ -2,15 +2,11 @@ import { ValidationError } from "../core/errors.js";
 
 // Option checks of the reactive entry points: a bad call fails before any request, naming the field and the rule.
 
-/** A non-empty string, else a ValidationError (`required`). */
-export function requireText(value: unknown, path: string, context: string): string {
-  if (typeof value !== "string" || value.trim() === "") {
-    throw new ValidationError([{ path, rule: "required", message: `\`${path}\` must be a non-empty string` }], {
-      context,
-    });
-  }
-  return value;
-}
+/**
+ * A non-empty string, else a ValidationError (`required`). The client's own path-id check, reused: the same rule
+ * and message, and no second copy in a bundle that holds both.
+ */
+export { requireId as requireText } from "../core/paths.js";
 
 /** An optional finite number > 0 (milliseconds), else a ValidationError (`positive`). */
 export function optionalPositive(value: unknown, path: string, context: string): number | undefined {
