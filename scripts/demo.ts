@@ -1,8 +1,13 @@
 // `npm run demo`: drives a cloud agent end to end with the SDK — against the embedded fake service on
 // 127.0.0.1, or against a real service when AGENTLINE_BASE_URL and AGENTLINE_API_KEY are set.
+// Then it serves the built React live-run example (examples/react-live-run, built first when its build is missing or
+// out of date) on 127.0.0.1 and prints its URL: the page runs its own fake service and shows a run live. It keeps
+// serving until Ctrl-C when stdout is a terminal; when stdout is not a TTY, or AGENTLINE_DEMO_EXIT=1 is set, it
+// stops right after printing the URL, so CI and scripts never hang.
 // `npm run demo -- admin`: a team report through the Admin API (scripts/demo-admin.ts).
 import { AgentsClient, isAgentlineError, type RunEvent } from "../src/index.js";
 import { createFakeService } from "../src/testing/index.js";
+import { serveExample } from "./lib/serve-example.js";
 import { serveFetch } from "./lib/serve-fetch.js";
 
 const started = Date.now();
@@ -101,6 +106,21 @@ async function main(): Promise<void> {
   } finally {
     await close();
   }
+  await serveLiveRunPage();
+}
+
+/** Serves the built React live-run example and prints its URL; keeps serving until Ctrl-C only on a terminal. */
+async function serveLiveRunPage(): Promise<void> {
+  const page = await serveExample("react-live-run");
+  say(`live run page (examples/react-live-run, built): ${page.url}`);
+  say("  it runs a fake service inside the page; add ?baseUrl=…&apiKey=… to the URL to watch a real run instead");
+  if (!process.stdout.isTTY || process.env.AGENTLINE_DEMO_EXIT === "1") {
+    await page.close();
+    return;
+  }
+  say("serving it until Ctrl-C");
+  await new Promise<void>((resolve) => process.once("SIGINT", () => resolve()));
+  await page.close();
 }
 
 const run = process.argv[2] === "admin" ? () => import("./demo-admin.js").then((m) => m.adminDemo()) : main;

@@ -137,6 +137,46 @@ const STEPS = [
       ],
     ]),
   },
+  {
+    name: "examples-build",
+    runtime: "examples/{react,vue,svelte}-live-run built with Vite's JS API (scripts/build-examples.mjs), on dist/",
+    run: async ({ args }) => {
+      if (!matchesFileFilter("scripts/build-examples.mjs", args)) return skippedByFilter();
+      await buildDist();
+      const { buildExamples } = await import("./build-examples.mjs");
+      const results = await buildExamples();
+      for (const { name, ok, ms, error } of results) {
+        if (ok) console.log(`   \u2713 examples/${name} built in ${ms} ms`);
+        else console.error(`   \u2717 examples/${name}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      const failed = results.filter((result) => !result.ok).length;
+      return { passed: results.length - failed, failed, skipped: 0, ok: failed === 0 };
+    },
+  },
+  {
+    name: "demo-page",
+    runtime: "the built live-run examples, served as `npm run demo` serves them, in Chromium through Playwright",
+    prepare: async () => {
+      const executablePath = ensureChromium();
+      return {
+        env: { AGENTLINE_CHROMIUM: executablePath },
+        runtime: `${browserVersion(executablePath)} (${executablePath})`,
+      };
+    },
+    // Node's test runner (TypeScript through tsx); an example without a build, or one older than dist/, is built first.
+    run: junitStep("test/demo/live-run-page.test.ts", (_env, reportPath) => [
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--test",
+        "--test-reporter=spec",
+        "--test-reporter-destination=stdout",
+        "--test-reporter=junit",
+        `--test-reporter-destination=${reportPath}`,
+      ],
+    ]),
+  },
 ];
 
 let distBuild;

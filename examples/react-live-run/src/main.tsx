@@ -1,0 +1,20 @@
+// Starts a run (on the fake service in this page unless the address names a real one) and renders it live.
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { LiveRun } from "./LiveRun.js";
+import { startRun } from "./start-run.js";
+import "./style.css";
+
+const container = document.getElementById("app");
+if (!container) throw new Error("index.html has no #app element");
+
+try {
+  const run = await startRun();
+  createRoot(container).render(
+    <StrictMode>
+      <LiveRun {...run} />
+    </StrictMode>,
+  );
+} catch (error) {
+  container.textContent = `Could not start the run: ${error instanceof Error ? error.message : String(error)}`;
+}

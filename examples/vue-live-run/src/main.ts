@@ -1,0 +1,15 @@
+// Starts a run (on the fake service in this page unless the address names a real one) and renders it live.
+import { createApp } from "vue";
+import LiveRun from "./LiveRun.vue";
+import { startRun } from "./start-run.js";
+import "./style.css";
+
+const container = document.getElementById("app");
+if (!container) throw new Error("index.html has no #app element");
+
+try {
+  const run = await startRun();
+  createApp(LiveRun, { ...run }).mount(container);
+} catch (error) {
+  container.textContent = `Could not start the run: ${error instanceof Error ? error.message : String(error)}`;
+}
