@@ -2,10 +2,11 @@
 // dist/.
 import { describe, it } from "vitest";
 import * as agentline from "../../src/index.js";
+import * as reactive from "../../src/reactive/index.js";
 import * as testing from "../../src/testing/index.js";
 import * as webhooks from "../../src/webhooks/index.js";
 import { createSuite } from "../shared/suite.js";
 
 describe("shared suite (Chromium)", () => {
-  for (const { name, run } of createSuite({ ...agentline, ...testing, ...webhooks })) it(name, run);
+  for (const { name, run } of createSuite({ ...agentline, ...testing, ...webhooks, ...reactive })) it(name, run);
 });

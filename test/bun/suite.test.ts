@@ -9,6 +9,7 @@ const sdk: SharedSdk = {
   ...(await dist("index.js")),
   ...(await dist("testing.js")),
   ...(await dist("webhooks.js")),
+  ...(await dist("reactive.js")),
 };
 const { Bun } = globalThis as unknown as { Bun: { version: string } };
 

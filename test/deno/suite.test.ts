@@ -13,6 +13,7 @@ const sdk: SharedSdk = {
   ...(await dist("index.js")),
   ...(await dist("testing.js")),
   ...(await dist("webhooks.js")),
+  ...(await dist("reactive.js")),
 };
 
 for (const { name, run } of createSuite(sdk)) Deno.test(`shared suite (Deno ${Deno.version.deno}): ${name}`, run);

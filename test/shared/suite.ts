@@ -11,6 +11,7 @@
 // cases check the sources under vitest and what ships (dist/, built by `npm test` first) everywhere else.
 // Adding a case is one entry in the array `createSuite` returns.
 import type * as Agentline from "../../src/index.js";
+import type * as Reactive from "../../src/reactive/index.js";
 import type * as Testing from "../../src/testing/index.js";
 import type * as Webhooks from "../../src/webhooks/index.js";
 import { equal, instanceOf, ok, rejects } from "./assert.js";
@@ -28,7 +29,8 @@ export type SharedSdk = Pick<
   | "ValidationError"
 > &
   Pick<typeof Testing, "createFakeService"> &
-  Pick<typeof Webhooks, "ForgeKeys" | "verifyWebhook" | "WebhookVerificationError">;
+  Pick<typeof Webhooks, "createWebhookHandler" | "ForgeKeys" | "verifyWebhook" | "WebhookVerificationError"> &
+  Pick<typeof Reactive, "watchCheckRuns">;
 
 /** One named case; `run` rejects (with an `Error` saying why) when the case fails. */
 export interface SharedCase {
@@ -297,6 +299,57 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
         );
         instanceOf(refused, sdk.WebhookVerificationError, "a tampered body");
         equal((refused as { reason?: string }).reason, "no_matching_signature", "the refusal's reason");
+      },
+    },
+    {
+      name: "check runs live end to end: signed check_run deliveries, the webhook handler, a watchCheckRuns view",
+      async run() {
+        const now = Date.UTC(2030, 0, 1);
+        const fake = sdk.createFakeService({ now: () => now });
+        const keys = await sdk.generateAppKeyPair();
+        const { appId, installationId } = fake.forge.registerApp({
+          publicKeyPem: keys.publicKey,
+          events: ["repository.check_run.created", "repository.check_run.completed"],
+          webhookUrl: "https://receiver.agentline.test/hooks",
+          install: { scopes: ["repository:checks:write"] },
+        });
+        const sha = "e".repeat(40);
+        const checks = sdk.watchCheckRuns({ owner: "acme", repo: "web-app", sha });
+        const seen: string[] = [];
+        const stop = checks.runs.subscribe((runs) => seen.push(runs.map((run) => `${run.key}:${run.status}`).join()));
+        const handler = sdk.createWebhookHandler({
+          keys: new sdk.ForgeKeys({ baseUrl: BASE_URL, fetch: fake.fetch, now: () => now }),
+          now: () => now,
+          on: {
+            "repository.check_run.created": (event) => void checks.feed(event),
+            "repository.check_run.completed": (event) => void checks.feed(event),
+          },
+        });
+        fake.forge.webhooks.setReceiver((request) => handler(request));
+        const app = new sdk.ForgeApp({
+          appId,
+          privateKey: keys.privateKey,
+          baseUrl: BASE_URL,
+          fetch: fake.fetch,
+          now: () => now,
+        });
+        const repo = app.installation(installationId as string).repo("acme", "web-app");
+        const post = { sha, suite: { key: "ci", externalId: "b-1" }, key: "lint", externalId: "lint-1" };
+        await repo.checkRuns.post({ ...post, status: "in_progress", externalUpdatedAt: new Date(now).toISOString() });
+        await fake.forge.webhooks.runDue();
+        equal(checks.run("lint").value?.status, "in_progress", "after check_run.created");
+        await repo.checkRuns.post({
+          ...post,
+          status: "completed",
+          conclusion: "success",
+          externalUpdatedAt: new Date(now + 1).toISOString(),
+        });
+        await fake.forge.webhooks.runDue();
+        equal(checks.run("lint").value?.conclusion, "success", "after check_run.completed");
+        equal(checks.pending.value, false, "nothing pending once the run completed");
+        ok(seen.includes("lint:completed"), `the subscriber saw the completed run: ${seen.join(" | ")}`);
+        stop();
+        checks.dispose();
       },
     },
     {
