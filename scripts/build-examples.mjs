@@ -64,6 +64,7 @@ export function isExampleStale(name) {
   if (!existsSync(built)) return true;
   const inputs = Math.max(
     newestFile(exampleDir(name), ["dist", "node_modules", "README.md"]),
+    newestFile(join(root, "examples", "live-run-shared"), ["README.md"]),
     ...DIST_ENTRIES.map((entry) => statSync(join(root, "dist", entry)).mtimeMs),
   );
   return statSync(built).mtimeMs < inputs;

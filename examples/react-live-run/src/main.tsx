@@ -1,9 +1,9 @@
 // Starts a run (on the fake service in this page unless the address names a real one) and renders it live.
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { startRun } from "../../live-run-shared/start-run.js";
 import { LiveRun } from "./LiveRun.js";
-import { startRun } from "./start-run.js";
-import "./style.css";
+import "../../live-run-shared/style.css";
 
 const container = document.getElementById("app");
 if (!container) throw new Error("index.html has no #app element");

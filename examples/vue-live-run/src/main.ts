@@ -1,8 +1,8 @@
 // Starts a run (on the fake service in this page unless the address names a real one) and renders it live.
 import { createApp } from "vue";
+import { startRun } from "../../live-run-shared/start-run.js";
 import LiveRun from "./LiveRun.vue";
-import { startRun } from "./start-run.js";
-import "./style.css";
+import "../../live-run-shared/style.css";
 
 const container = document.getElementById("app");
 if (!container) throw new Error("index.html has no #app element");
