@@ -5,14 +5,12 @@
 //   Vue and Svelte adapters render from). Node has no DOM, so these are the renders the adapters would ask for;
 //   the browser tests (test/browser/reactive) count real renders in Chromium;
 // - min+gzip bytes that `agentline/reactive` + `agentline/react` add on top of the client (goal ≤ 4 KB).
-import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
 import { effect } from "@preact/signals-core";
-import { build } from "esbuild";
 import { initialRunState, reduceRunState } from "../src/agents/run-state.js";
 import { RunStream, type RunStreamOptions } from "../src/agents/stream/run-stream.js";
 import { Transport } from "../src/core/transport.js";
 import { type RunStreamClient, subscribeCoalesced, watchRun } from "../src/reactive/index.js";
+import { entrySize, RUNTIME_PACKAGES } from "./entry-size.js";
 import { type Comparison, compare } from "./harness.js";
 
 const EVENTS = 20_000;
@@ -128,21 +126,13 @@ async function notificationsPerBurst(burst: number): Promise<{ notifications: nu
 }
 
 /** Min+gzip bytes of an entry (agentline sources, runtime dependencies external unless `bundle` names them). */
-async function entrySize(contents: string, bundle: string[] = []): Promise<number> {
-  const result = await build({
-    stdin: { contents, resolveDir: fileURLToPath(new URL("..", import.meta.url)), loader: "ts" },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    write: false,
-    external: ["react", "valibot", "jose", "eventsource-parser", "@preact/signals-core"].filter(
-      (name) => !bundle.includes(name),
-    ),
-  });
-  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  return gzipSync(code, { level: 9 }).byteLength;
+async function gzipSize(contents: string, bundle: string[] = []): Promise<number> {
+  return (
+    await entrySize(
+      contents,
+      RUNTIME_PACKAGES.filter((name) => !bundle.includes(name)),
+    )
+  ).gzip;
 }
 
 /** What `benchReactive` measured. */
@@ -172,10 +162,10 @@ export async function benchReactive(): Promise<ReactiveBenchResult> {
   const burst = await notificationsPerBurst(1_000);
   const client = 'export { AgentsClient } from "./src/agents/index.ts";';
   const [clientOnly, useRunOnly, allExports, useRunWithSignals] = await Promise.all([
-    entrySize(client),
-    entrySize(`${client}\nexport { useRun } from "./adapters/react/index.ts";`),
-    entrySize(`${client}\nexport * from "./adapters/react/index.ts";`),
-    entrySize(`${client}\nexport { useRun } from "./adapters/react/index.ts";`, ["@preact/signals-core"]),
+    gzipSize(client),
+    gzipSize(`${client}\nexport { useRun } from "./adapters/react/index.ts";`),
+    gzipSize(`${client}\nexport * from "./adapters/react/index.ts";`),
+    gzipSize(`${client}\nexport { useRun } from "./adapters/react/index.ts";`, ["@preact/signals-core"]),
   ]);
   return {
     comparison,

@@ -3,34 +3,18 @@
 // run; also against node:crypto's verify, with 32 verifications in flight, and the min+gzip size of an entry
 // that imports only verifyWebhook + ForgeKeys.
 import { createPublicKey, verify as nodeVerify } from "node:crypto";
-import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
 import { createFakeService } from "../src/testing/index.js";
 import { ForgeKeys } from "../src/webhooks/keys.js";
 import { signWebhook } from "../src/webhooks/sign.js";
 import { verifyWebhook } from "../src/webhooks/verify.js";
+import { entrySize } from "./entry-size.js";
 import { type Comparison, compare } from "./harness.js";
 
 const IN_FLIGHT = 32;
 
 /** Bytes of the smallest webhook receiver: `verifyWebhook` + `ForgeKeys` from `agentline/webhooks`, minified. */
-export async function webhookEntrySize(): Promise<{ minified: number; gzip: number }> {
-  const result = await build({
-    stdin: {
-      contents: 'export { ForgeKeys, verifyWebhook } from "./src/webhooks/index.ts";',
-      resolveDir: fileURLToPath(new URL("..", import.meta.url)),
-      loader: "ts",
-    },
-    bundle: true,
-    minify: true,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    write: false,
-  });
-  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
-  return { minified: code.byteLength, gzip: gzipSync(code, { level: 9 }).byteLength };
+export function webhookEntrySize(): Promise<{ minified: number; gzip: number }> {
+  return entrySize('export { ForgeKeys, verifyWebhook } from "./src/webhooks/index.ts";');
 }
 
 export async function benchWebhooks(): Promise<{

@@ -3,10 +3,10 @@
 import { CreateAppSchema, UpdateAppSchema } from "../../forge/schemas/app-requests.js";
 import { reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
-import { namespaceOf, operationRoute, requireEligibleOwner } from "./namespace-routes.js";
+import { namespaceOf, requireEligibleOwner } from "./namespace-routes.js";
 import { paginate } from "./pagination.js";
 import { checkSchema, objectBody } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import { type ForgeContext, type ForgeRoute, operationRoute } from "./route.js";
 import { APP_SCOPES } from "./scopes.js";
 import { type ForgeApp, signingKeyFromPem } from "./state.js";
 import { appView } from "./views.js";

@@ -21,7 +21,7 @@ import {
   checkSchema,
   type ForgePull,
   objectBody,
-  pullOf,
+  pullRoute,
   type RepoData,
   repoData,
   tableRoute,
@@ -274,17 +274,13 @@ function listed(data: RepoData, pull: ForgePull, context: ForgeContext): { comme
 
 /** Comment and thread routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
 export const commentRoutes: readonly ForgeRoute[] = [
-  tableRoute("createComment", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("createComment", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(CreateCommentSchema, body, "comment");
     const comment = addCommentAndEmit(context, data, repo, pull, planComment(data, repo, pull, body));
     return reply(commentView(data, repo, comment));
   }),
-  tableRoute("listComments", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("listComments", (context, { repo, data, pull }) => {
     const { comments, filter } = listed(data, pull, context);
     const page = paginate(comments, context.query, `comments:${repo.id}:${pull.number}`, filter);
     return reply({

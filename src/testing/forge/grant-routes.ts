@@ -2,7 +2,7 @@
 // @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
 
 import { isPlainObject } from "../../core/validation.js";
-import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
+import type { ForgeRouteName } from "../../forge/routes.js";
 import { GrantSelectorSchema } from "../../forge/schemas/repo-admin.js";
 import { OwnerGrantRequestSchema, RepoGrantRequestSchema } from "../../forge/schemas/repo-settings.js";
 import { type Reply, reply } from "../responses.js";
@@ -10,7 +10,7 @@ import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
 import { adminRoute } from "./repo-settings-routes.js";
 import { checkSchema, objectBody } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import { type ForgeContext, type ForgeRoute, operationRoute } from "./route.js";
 import { type ForgeRepository, type ForgeState, SEED_ADMIN } from "./state.js";
 
 /** A member of the owner's team or organization, grantable as `user`. */
@@ -152,23 +152,15 @@ function refuseNoAdmin(remaining: StoredGrant[]): void {
 
 /** The owner namespace of `/owners/{ownerSlug}`, matched case-insensitively, else NotFound. */
 function ownerRoute(name: ForgeRouteName, handle: (context: ForgeContext, grants: StoredGrant[]) => Reply): ForgeRoute {
-  const entry = FORGE_ROUTES[name];
-  return {
-    method: entry.method,
-    pattern: entry.path.replace(/\{(\w+)\}/g, ":$1"),
-    credential: [...entry.credentials],
-    ...(entry.scope === undefined ? {} : { scope: entry.scope }),
-    cost: entry.cost,
-    handle: (context) => {
-      const slug = context.params.ownerSlug ?? "";
-      const { namespace } = context.state;
-      const principal = context.principal;
-      const reachable = principal?.kind !== "installation" || principal.installation.target.id === namespace.id;
-      if (!reachable || slug.toLowerCase() !== namespace.slug.toLowerCase())
-        throw new ForgeFailure("NotFound", `Owner ${slug} was not found.`);
-      return handle(context, ownerGrants(context.state));
-    },
-  };
+  return operationRoute(name, (context) => {
+    const slug = context.params.ownerSlug ?? "";
+    const { namespace } = context.state;
+    const principal = context.principal;
+    const reachable = principal?.kind !== "installation" || principal.installation.target.id === namespace.id;
+    if (!reachable || slug.toLowerCase() !== namespace.slug.toLowerCase())
+      throw new ForgeFailure("NotFound", `Owner ${slug} was not found.`);
+    return handle(context, ownerGrants(context.state));
+  });
 }
 
 /** Direct repository grants: read, write or admin. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */

@@ -14,7 +14,7 @@ import {
   labelNamed,
   labelView,
   objectBody,
-  pullOf,
+  pullRoute,
   type RepoData,
   repoData,
   tableRoute,
@@ -150,37 +150,27 @@ export const labelRoutes: readonly ForgeRoute[] = [
 
 /** Routes for the labels of one pull request. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
 export const pullLabelRoutes: readonly ForgeRoute[] = [
-  tableRoute("listPullLabels", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("listPullLabels", (context, { repo, data, pull }) => {
     const page = paginate(pullLabels(data, pull), context.query, `pull-labels:${repo.id}:${pull.number}`);
     return reply({ labels: page.items.map(labelView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("addPullLabels", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("addPullLabels", (context, { repo, data, pull }) => {
     const added = namedLabels(data, context, false).map((label) => label.id);
     setPullLabels(context, repo, data, pull, [...pull.labelIds, ...added]);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
-  tableRoute("replacePullLabels", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("replacePullLabels", (context, { repo, data, pull }) => {
     const named = namedLabels(data, context, true).map((label) => label.id);
     setPullLabels(context, repo, data, pull, named);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
-  tableRoute("removePullLabel", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("removePullLabel", (context, { repo, data, pull }) => {
     const label = labelOf(data, context);
     const kept = pull.labelIds.filter((id) => id !== label.id);
     setPullLabels(context, repo, data, pull, kept);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
-  tableRoute("removeAllPullLabels", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("removeAllPullLabels", (context, { repo, data, pull }) => {
     setPullLabels(context, repo, data, pull, []);
     return { status: 204 };
   }),

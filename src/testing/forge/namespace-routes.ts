@@ -1,32 +1,15 @@
-// Namespace operations of the fake forge: Create Repo, List Repos and Add Installation Repos, plus the helpers
-// every non-repository table route shares. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
-import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
+// Namespace operations of the fake forge: Create Repo, List Repos and Add Installation Repos, plus the namespace
+// helpers the app management routes share. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
 import { AddInstallationReposSchema, CreateRepoSchema } from "../../forge/schemas/namespace.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
 import { checkSchema, objectBody } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import { type ForgeContext, type ForgeRoute, operationRoute } from "./route.js";
 import type { ForgeNamespace } from "./state.js";
 import { tokenRepositories } from "./token-routes.js";
 import { installationView, repositoryView } from "./views.js";
 import { emitInstallationEvent } from "./webhooks/installation-events.js";
-
-/**
- * A route that names no repository, served at the SDK routes table's method, path, credentials, scope and
- * cost (repository routes use `tableRoute`, which also resolves `{owner}/{repo}`).
- */
-export function operationRoute(name: ForgeRouteName, handle: ForgeRoute["handle"]): ForgeRoute {
-  const entry = FORGE_ROUTES[name];
-  return {
-    method: entry.method,
-    pattern: entry.path.replace(/\{(\w+)\}/g, ":$1"),
-    credential: [...entry.credentials],
-    ...(entry.scope === undefined ? {} : { scope: entry.scope }),
-    cost: entry.cost,
-    handle,
-  };
-}
 
 /** The namespace named by `{namespaceSlug}` (case-insensitive), else NotFound. */
 export function namespaceOf(context: ForgeContext): ForgeNamespace {

@@ -8,16 +8,7 @@ import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
-import {
-  checkSchema,
-  type ForgePull,
-  fakeSha,
-  isNative,
-  pullOf,
-  type RepoData,
-  repoData,
-  tableRoute,
-} from "./repo-state.js";
+import { checkSchema, type ForgePull, fakeSha, isNative, pullRoute, type RepoData } from "./repo-state.js";
 import type { ForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 
@@ -179,16 +170,12 @@ export function mergeBlockers(data: RepoData, repo: ForgeRepository, pull: Forge
 
 /** Files, commits and mergeability of a pull request. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
 export const pullDetailRoutes: readonly ForgeRoute[] = [
-  tableRoute("listPullFiles", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("listPullFiles", (context, { repo, data, pull }) => {
     const head = latestVersion(data, pull).headSha;
     const page = paginate(pullFiles(repo, pull, head), context.query, `pull-files:${repo.id}:${pull.number}:${head}`);
     return reply({ files: page.items.map(fileView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("listPullCommits", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("listPullCommits", (context, { repo, data, pull }) => {
     const head = latestVersion(data, pull).headSha;
     // A token bound to the head: commits that moved mid-pagination reject it (400), as the spec's compare does.
     const page = paginate(
@@ -198,9 +185,7 @@ export const pullDetailRoutes: readonly ForgeRoute[] = [
     );
     return reply({ commits: page.items, nextPageToken: page.nextPageToken });
   }),
-  tableRoute("getMergeability", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("getMergeability", (context, { repo, data, pull }) => {
     const query = queryObject(context.query) as Record<string, unknown>;
     checkSchema(MergeabilityQuerySchema, query, "mergeability query");
     if (!isNative(repo))

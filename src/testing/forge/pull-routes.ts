@@ -23,7 +23,7 @@ import {
   labelView,
   nextSha,
   objectBody,
-  pullOf,
+  pullRoute,
   type RepoData,
   repoData,
   syncPulls,
@@ -159,13 +159,8 @@ export const pullRoutes: readonly ForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  tableRoute("getPull", (context, repo) => {
-    const data = repoData(context.state, repo);
-    return reply(pullView(pullOf(data, context), repo, data));
-  }),
-  tableRoute("updatePull", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("getPull", (_context, { repo, data, pull }) => reply(pullView(pull, repo, data))),
+  pullRoute("updatePull", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(UpdatePullRequestSchema, body, "pull request update");
     refuseStack(body);
@@ -188,9 +183,7 @@ export const pullRoutes: readonly ForgeRoute[] = [
     if (closing) emitPullLifecycle(context.state, repo, "pull_request.closed", view, actorOf(callerId(context)));
     return reply(view);
   }),
-  tableRoute("mergePull", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("mergePull", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(MergePullRequestSchema, body, "merge request");
     if (!isNative(repo))

@@ -6,7 +6,7 @@ import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
 import { issuesOf } from "../../forge/validate-support.js";
 import type { Reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import { type ForgeContext, type ForgeRoute, operationRoute } from "./route.js";
 import { METADATA_READ } from "./scopes.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 import { tokenRepositories } from "./token-routes.js";
@@ -221,19 +221,15 @@ export function tableRoute(
   handle: RepoHandler,
   mirrorScope: (context: ForgeContext) => string | undefined = () => FORGE_ROUTES[name].scope,
 ): ForgeRoute {
-  const entry = FORGE_ROUTES[name];
   return {
-    method: entry.method,
-    pattern: entry.path.replace(/\{(\w+)\}/g, ":$1"),
-    credential: [...entry.credentials],
-    ...(entry.scope === undefined ? {} : { scope: entry.scope }),
-    cost: entry.cost,
+    ...operationRoute(name, (context) =>
+      handle(context, resolvedRepos.get(context) ?? repoOf(context, mirrorScope(context))),
+    ),
     // Resolved before points are charged: an unreachable repository (404) or a scope that does not apply to a
     // mirror (403) is an authorization failure, and those are not charged.
     authorize: (context) => {
       resolvedRepos.set(context, repoOf(context, mirrorScope(context)));
     },
-    handle: (context) => handle(context, resolvedRepos.get(context) ?? repoOf(context, mirrorScope(context))),
   };
 }
 
@@ -253,6 +249,24 @@ export function pullOf(data: RepoData, context: ForgeContext): ForgePull {
   if (!pull) throw new ForgeFailure("NotFound", `Pull request ${number} was not found.`);
   syncPulls(data);
   return pull;
+}
+
+/** What a pull request route's handler gets besides the context. */
+export interface PullTarget {
+  repo: ForgeRepository;
+  data: RepoData;
+  pull: ForgePull;
+}
+
+/** A pull request route: a {@link tableRoute} that also resolves `{pullNumber}` (else NotFound) before `handle`. */
+export function pullRoute(
+  name: ForgeRouteName,
+  handle: (context: ForgeContext, target: PullTarget) => Reply | Promise<Reply>,
+): ForgeRoute {
+  return tableRoute(name, (context, repo) => {
+    const data = repoData(context.state, repo);
+    return handle(context, { repo, data, pull: pullOf(data, context) });
+  });
 }
 
 /** The label named by `{labelName}` (names match case-insensitively), else NotFound. */

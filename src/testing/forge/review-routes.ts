@@ -3,7 +3,7 @@
 import { DismissReviewSchema } from "../../forge/schemas/pull-extras.js";
 import { CreateReviewSchema, RequestReviewersSchema } from "../../forge/schemas/reviews.js";
 import { isoTime } from "../clock.js";
-import { reply } from "../responses.js";
+import { type Reply, reply } from "../responses.js";
 import {
   addCommentAndEmit,
   commentView,
@@ -21,10 +21,9 @@ import {
   checkSchema,
   type ForgePull,
   objectBody,
-  pullOf,
+  type PullTarget,
+  pullRoute,
   type RepoData,
-  repoData,
-  tableRoute,
 } from "./repo-state.js";
 import type { ForgeContext, ForgeRoute } from "./route.js";
 import { type ForgeRepository, SEED_ADMIN } from "./state.js";
@@ -104,6 +103,13 @@ function reviewView(data: RepoData, repo: ForgeRepository, pull: ForgePull, revi
   };
 }
 
+/** Delivers the review event of a review just submitted or dismissed, and answers the review. */
+function replyWithReviewEvent(context: ForgeContext, { repo, data, pull }: PullTarget, review: StoredReview): Reply {
+  const view = reviewView(data, repo, pull, review);
+  emitReviewEvent(context.state, repo, pullReference(repo, pull), view);
+  return reply(view);
+}
+
 function reviewOf(data: RepoData, pull: ForgePull, context: ForgeContext): StoredReview {
   const id = context.params.reviewId ?? "";
   const review = reviewData(data).reviews.find((held) => held.id === id && held.pullNumber === pull.number);
@@ -171,9 +177,7 @@ function requestsOf(data: RepoData, pull: ForgePull): ReviewerRequest[] {
 
 /** Review and requested-reviewer routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
 export const reviewRoutes: readonly ForgeRoute[] = [
-  tableRoute("createReview", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("createReview", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(CreateReviewSchema, body, "review");
     const inputs = (body.comments ?? []) as Record<string, unknown>[];
@@ -194,13 +198,9 @@ export const reviewRoutes: readonly ForgeRoute[] = [
     const requests = requestsOf(data, pull);
     const answered = requests.findIndex((request) => request.reviewer.id === review.authorId);
     if (answered >= 0) requests.splice(answered, 1);
-    const view = reviewView(data, repo, pull, review);
-    emitReviewEvent(context.state, repo, pullReference(repo, pull), view);
-    return reply(view);
+    return replyWithReviewEvent(context, { repo, data, pull }, review);
   }),
-  tableRoute("listReviews", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("listReviews", (context, { repo, data, pull }) => {
     const reviews = reviewData(data).reviews.filter((review) => review.pullNumber === pull.number);
     const page = paginate(reviews, context.query, `reviews:${repo.id}:${pull.number}`);
     return reply({
@@ -208,14 +208,10 @@ export const reviewRoutes: readonly ForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  tableRoute("getReview", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("getReview", (context, { repo, data, pull }) => {
     return reply(reviewView(data, repo, pull, reviewOf(data, pull, context)));
   }),
-  tableRoute("deleteReview", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("deleteReview", (context, { data, pull }) => {
     const review = reviewOf(data, pull, context);
     // As for comments: the author always, anyone else with repository:contents:write.
     if (review.authorId !== callerId(context) && !mayDeleteOthers(context))
@@ -226,9 +222,7 @@ export const reviewRoutes: readonly ForgeRoute[] = [
     held.reviews = held.reviews.filter((candidate) => candidate !== review);
     return { status: 204 };
   }),
-  tableRoute("dismissReview", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("dismissReview", (context, { repo, data, pull }) => {
     const review = reviewOf(data, pull, context);
     const body = objectBody(context);
     checkSchema(DismissReviewSchema, body, "review dismissal");
@@ -240,19 +234,13 @@ export const reviewRoutes: readonly ForgeRoute[] = [
       dismissedAt: context.now,
       dismissedBy: callerId(context),
     };
-    const view = reviewView(data, repo, pull, review);
-    emitReviewEvent(context.state, repo, pullReference(repo, pull), view);
-    return reply(view);
+    return replyWithReviewEvent(context, { repo, data, pull }, review);
   }),
-  tableRoute("listReviewers", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("listReviewers", (context, { repo, data, pull }) => {
     const page = paginate(requestsOf(data, pull), context.query, `reviewers:${repo.id}:${pull.number}`);
     return reply({ reviewers: page.items.map(reviewerView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("requestReviewers", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("requestReviewers", (context, { repo, data, pull }) => {
     const requests = requestsOf(data, pull);
     const reference = pullReference(repo, pull);
     const reviewed = new Set(
@@ -272,9 +260,7 @@ export const reviewRoutes: readonly ForgeRoute[] = [
     }
     return reply({ reviewers: requests.map(reviewerView) });
   }),
-  tableRoute("removeReviewers", (context, repo) => {
-    const data = repoData(context.state, repo);
-    const pull = pullOf(data, context);
+  pullRoute("removeReviewers", (context, { repo, data, pull }) => {
     const removed = new Set(namedReviewers(context).map((reviewer) => reviewer.id));
     const requests = requestsOf(data, pull);
     reviewData(data).requests.set(

@@ -1,3 +1,4 @@
+import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
 import type { Reply } from "../responses.js";
 import type { RequestBody } from "../router.js";
 import type { ForgePrincipal, PrincipalKind } from "./auth.js";
@@ -41,6 +42,22 @@ export interface ForgeRoute {
    */
   authorize?(context: ForgeContext): void | Promise<void>;
   handle(context: ForgeContext): Reply | Promise<Reply>;
+}
+
+/**
+ * A route served at the SDK routes table's method, path, credentials, scope and cost. Repository routes use
+ * `tableRoute` (repo-state.ts), which also resolves `{owner}/{repo}` before points are charged.
+ */
+export function operationRoute(name: ForgeRouteName, handle: ForgeRoute["handle"]): ForgeRoute {
+  const entry = FORGE_ROUTES[name];
+  return {
+    method: entry.method,
+    pattern: entry.path.replace(/\{(\w+)\}/g, ":$1"),
+    credential: [...entry.credentials],
+    ...(entry.scope === undefined ? {} : { scope: entry.scope }),
+    cost: entry.cost,
+    handle,
+  };
 }
 
 /** The principal of a route that requires one. */

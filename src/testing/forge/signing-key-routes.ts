@@ -3,9 +3,8 @@ import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { appOf } from "./app-management-routes.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
-import { operationRoute } from "./namespace-routes.js";
 import { checkSchema, objectBody } from "./repo-state.js";
-import type { ForgeRoute } from "./route.js";
+import { type ForgeRoute, operationRoute } from "./route.js";
 import { MAX_ACTIVE_APP_KEYS, signingKeyFromPem } from "./state.js";
 
 /** Registering and removing an app's signing keys (user credential). @see ../../../../shared/spec/forge-api.md#fully-described-operations */

@@ -8,13 +8,11 @@ import {
   PermissionDeniedError,
   ValidationError,
 } from "../../../src/core/errors.js";
-import { ForgeApp } from "../../../src/forge/forge-app.js";
-import { ForgeClient } from "../../../src/forge/forge-client.js";
+import type { ForgeClient } from "../../../src/forge/forge-client.js";
 import { computeKeyId, generateAppKeyPair } from "../../../src/forge/keys.js";
 import { FORGE_ROUTES } from "../../../src/forge/routes.js";
-import { createFakeService } from "../../../src/testing/index.js";
+import { BASE_URL, forgeSetup } from "./forge-fixtures.js";
 
-const BASE = "http://127.0.0.1:9";
 const ADMIN_TOKEN = "namespace-admin-token";
 const READER_TOKEN = "apps-reader-token";
 const ADMIN_SCOPES = [
@@ -30,30 +28,28 @@ const PRIVATE_PEM =
   "-----BEGIN PRIVATE KEY-----\nMC4CAQAwBQYDK2VwBCIEINTuctv5E1hK1bbY8fdp+K06/nwoy/HU++CXqI9EdVhC\n-----END PRIVATE KEY-----\n";
 
 async function setup() {
-  const now = Date.parse("2026-11-21T12:00:00Z");
-  const fake = createFakeService({
-    now: () => now,
-    forge: {
-      userTokens: [
-        { token: ADMIN_TOKEN, userId: "user_0001", scopes: ADMIN_SCOPES },
-        { token: READER_TOKEN, userId: "user_0002", scopes: ["namespace:apps:read"] },
-      ],
-    },
-  });
-  const keys = await generateAppKeyPair();
-  const { appId, installationId } = fake.forge.registerApp({
-    publicKeyPem: keys.publicKey,
+  const {
+    fake,
+    keys,
+    appId,
+    installationId,
+    appWith: app,
+    userClient,
+  } = await forgeSetup({
+    users: [
+      { token: ADMIN_TOKEN, userId: "user_0001", scopes: ADMIN_SCOPES },
+      { token: READER_TOKEN, userId: "user_0002", scopes: ["namespace:apps:read"] },
+    ],
     install: { repoSelectionMode: "selected", repositoryIds: ["repo_0001", "repo_0002"] },
   });
-  const client = (token: string) => new ForgeClient({ token, baseUrl: BASE, fetch: fake.fetch, maxRetries: 0 });
-  const appWith = (privateKey: string, id = appId) =>
-    new ForgeApp({ appId: id, privateKey, baseUrl: BASE, fetch: fake.fetch, now: () => now, maxRetries: 0 });
+  const client = (token: string) => userClient(token, { maxRetries: 0 });
+  const appWith = (privateKey: string, id = appId) => app({ appId: id, privateKey, maxRetries: 0 });
   const pointsOf = (userId: string) => fake.forge.stats[`user:${userId}`]?.totalCharged ?? 0;
   return {
     fake,
     keys,
     appId,
-    installationId: installationId as string,
+    installationId,
     forge: client(ADMIN_TOKEN),
     reader: client(READER_TOKEN),
     appWith,
@@ -74,7 +70,7 @@ async function failure<E extends Error>(call: () => PromiseLike<unknown>, kind: 
 
 /** A raw request to the fake forge, for rules the SDK refuses before the network. */
 async function raw(fake: { fetch: typeof fetch }, method: string, path: string, body: unknown) {
-  const response = await fake.fetch(`${BASE}/v1/forge${path}`, {
+  const response = await fake.fetch(`${BASE_URL}/v1/forge${path}`, {
     method,
     headers: { authorization: `Bearer ${ADMIN_TOKEN}`, "content-type": "application/json" },
     body: JSON.stringify(body),

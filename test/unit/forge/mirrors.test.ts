@@ -7,14 +7,10 @@ import {
   PermissionDeniedError,
   ValidationError,
 } from "../../../src/core/errors.js";
-import { ForgeApp } from "../../../src/forge/forge-app.js";
-import { ForgeClient } from "../../../src/forge/forge-client.js";
-import { generateAppKeyPair } from "../../../src/forge/keys.js";
 import { MIRROR_TIMING } from "../../../src/testing/forge/mirror-routes.js";
 import { repoData } from "../../../src/testing/forge/repo-state.js";
-import { createFakeService } from "../../../src/testing/index.js";
+import { forgeSetup } from "./forge-fixtures.js";
 
-const BASE = "http://127.0.0.1:9";
 const MIRROR_ADMIN = "mirror-admin-token";
 const NO_MIRROR_SCOPE = "plain-user-token";
 const USER_SCOPES = [
@@ -25,21 +21,13 @@ const USER_SCOPES = [
 ];
 
 async function setup() {
-  const clock = { t: Date.parse("2026-11-21T12:00:00Z") };
-  const fake = createFakeService({
-    now: () => clock.t,
-    forge: {
-      userTokens: [
-        { token: MIRROR_ADMIN, userId: "user_0001", scopes: USER_SCOPES },
-        { token: NO_MIRROR_SCOPE, userId: "user_0002", scopes: ["repository:metadata:read"] },
-      ],
-    },
-  });
-  const keys = await generateAppKeyPair();
-  const { appId } = fake.forge.registerApp({ publicKeyPem: keys.publicKey, install: false });
-  const { installationId } = fake.forge.createInstallation({
-    appId,
-    scopes: ["repository:contents:read", "repository:labels:read"],
+  const { fake, clock, now, installation, userClient } = await forgeSetup({
+    users: [
+      { token: MIRROR_ADMIN, userId: "user_0001", scopes: USER_SCOPES },
+      { token: NO_MIRROR_SCOPE, userId: "user_0002", scopes: ["repository:metadata:read"] },
+    ],
+    install: { scopes: ["repository:contents:read", "repository:labels:read"] },
+    installationOptions: { maxRetries: 0 },
   });
   const sleeps: number[] = [];
   // The client's injectable sleep moves the fake clock instead of waiting.
@@ -47,16 +35,7 @@ async function setup() {
     sleeps.push(ms);
     clock.t += ms;
   };
-  const app = new ForgeApp({
-    appId,
-    privateKey: keys.privateKey,
-    baseUrl: BASE,
-    fetch: fake.fetch,
-    now: () => clock.t,
-    maxRetries: 0,
-  });
-  const user = (token: string) =>
-    new ForgeClient({ token, baseUrl: BASE, fetch: fake.fetch, maxRetries: 0, now: () => clock.t, sleep });
+  const user = (token: string) => userClient(token, { maxRetries: 0, now, sleep });
   const stateRepo = (repoId: string) => {
     const found = fake.forge.state.repositories.find((repo) => repo.id === repoId);
     if (!found) throw new Error(`no ${repoId}`);
@@ -69,7 +48,7 @@ async function setup() {
     stateRepo,
     admin: user(MIRROR_ADMIN),
     plainUser: user(NO_MIRROR_SCOPE),
-    installation: app.installation(installationId),
+    installation,
   };
 }
 

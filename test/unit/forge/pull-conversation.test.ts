@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { BadRequestError, NotFoundError, PermissionDeniedError } from "../../../src/core/errors.js";
 import { fakeSha, repoData } from "../../../src/testing/forge/repo-state.js";
-import { expectRefusedBeforeNetwork, pullSetup, rejectionOf } from "./pull-fixtures.js";
+import { expectRefusedBeforeNetwork, rejectionOf } from "./forge-fixtures.js";
+import { pullSetup } from "./pull-fixtures.js";
 
 type Setup = Awaited<ReturnType<typeof pullSetup>>;
 
@@ -48,8 +49,8 @@ describe("pull request comments and threads", () => {
     const { repo, pull, clock } = setup;
     const { modified } = await diffFiles(setup);
     const first = await repo.pulls.comments.create(pull.number, { body: "one", file: { path: modified.path } });
-    const start = clock.now;
-    clock.now += 60_000;
+    const start = clock.t;
+    clock.t += 60_000;
     const second = await repo.pulls.comments.create(pull.number, { body: "two", file: { path: modified.path } });
     const third = await repo.pulls.comments.create(pull.number, { body: "three", threadId: second.thread?.id ?? "" });
 
@@ -78,8 +79,8 @@ describe("pull request comments and threads", () => {
     const comment = await repo.pulls.comments.create(pull.number, { body: "?", file: { path: modified.path } });
     const threadId = comment.thread?.id ?? "";
     const resolved = await repo.pulls.threads.resolve(threadId);
-    expect(resolved.resolvedAt).toBe(new Date(clock.now).toISOString());
-    clock.now += 5_000;
+    expect(resolved.resolvedAt).toBe(new Date(clock.t).toISOString());
+    clock.t += 5_000;
     const again = await repo.pulls.threads.update(threadId, { resolved: true });
     expect(again.resolvedAt).toBe(resolved.resolvedAt);
     expect(again.updatedAt).toBe(resolved.updatedAt);

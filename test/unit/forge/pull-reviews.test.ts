@@ -10,7 +10,8 @@ import {
 import { isMergeable } from "../../../src/forge/schemas/pull-responses.js";
 import { repoData } from "../../../src/testing/forge/repo-state.js";
 import { REVIEWER_CANDIDATES } from "../../../src/testing/forge/review-routes.js";
-import { expectRefusedBeforeNetwork, pullSetup, rejectionOf, requestsTo, USERS } from "./pull-fixtures.js";
+import { expectRefusedBeforeNetwork, rejectionOf, requestsTo } from "./forge-fixtures.js";
+import { pullSetup, USERS } from "./pull-fixtures.js";
 
 type Setup = Awaited<ReturnType<typeof pullSetup>>;
 
@@ -141,11 +142,11 @@ describe("requested reviewers", () => {
     expect(requested.reviewers[2]?.group).toEqual({ id: group.id, slug: group.slug });
     const firstAt = requested.reviewers[1]?.requestedAt;
 
-    clock.now += 60_000;
+    clock.t += 60_000;
     const again = await repo.pulls.reviewers.request(pull.number, { reviewers: [dev.id, group.id] });
     expect(again.reviewers).toHaveLength(3);
     expect(again.reviewers[1]?.requestedAt).not.toBe(firstAt);
-    expect(again.reviewers[1]?.requestedAt).toBe(new Date(clock.now).toISOString());
+    expect(again.reviewers[1]?.requestedAt).toBe(new Date(clock.t).toISOString());
 
     const page = await repo.pulls.reviewers.list(pull.number, { pageSize: 2 });
     expect(page.items).toHaveLength(2);
@@ -188,7 +189,7 @@ describe("mergeability", () => {
     expect(clean.evaluatedPullRequests).toEqual([expect.objectContaining({ number: pull.number })]);
 
     const run = { sha: headSha, suite: { key: "ci", externalId: "1" }, key: "test", externalId: "1" };
-    const at = (ms: number) => new Date(clock.now + ms).toISOString();
+    const at = (ms: number) => new Date(clock.t + ms).toISOString();
     await repo.checkRuns.post({ ...run, status: "in_progress", externalUpdatedAt: at(0) });
     const pending = await repo.pulls.mergeability(pull.number);
     expect(pending.verdict).toBe("blocked");

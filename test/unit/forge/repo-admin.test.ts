@@ -1,18 +1,8 @@
 // Repository administration through the fake forge: Get Repo, settings, repository and owner grants, rulesets.
 import { describe, expect, it } from "vitest";
-import {
-  BadRequestError,
-  ConflictError,
-  NotFoundError,
-  PermissionDeniedError,
-  ValidationError,
-} from "../../../src/core/errors.js";
-import { ForgeApp } from "../../../src/forge/forge-app.js";
-import { ForgeClient } from "../../../src/forge/forge-client.js";
-import { generateAppKeyPair } from "../../../src/forge/keys.js";
-import { createFakeService } from "../../../src/testing/index.js";
+import { BadRequestError, ConflictError, NotFoundError, PermissionDeniedError } from "../../../src/core/errors.js";
+import { expectRefusedBeforeNetwork, forgeSetup } from "./forge-fixtures.js";
 
-const BASE = "http://127.0.0.1:9";
 const ADMIN_TOKEN = "repo-admin-token";
 const READER_TOKEN = "settings-reader-token";
 const ADMIN_SCOPES = [
@@ -29,49 +19,16 @@ const APP_SCOPES = [
 ];
 
 async function setup() {
-  const clock = { t: Date.parse("2026-11-21T12:00:00Z") };
-  const fake = createFakeService({
-    now: () => clock.t,
-    forge: {
-      userTokens: [
-        { token: ADMIN_TOKEN, userId: "user_0001", scopes: ADMIN_SCOPES },
-        { token: READER_TOKEN, userId: "user_0002", scopes: ["repository:settings:read", "namespace:settings:read"] },
-      ],
-    },
+  const { fake, installation, installationId, userClient } = await forgeSetup({
+    users: [
+      { token: ADMIN_TOKEN, userId: "user_0001", scopes: ADMIN_SCOPES },
+      { token: READER_TOKEN, userId: "user_0002", scopes: ["repository:settings:read", "namespace:settings:read"] },
+    ],
+    install: { scopes: APP_SCOPES },
+    installationOptions: { maxRetries: 0 },
   });
-  const keys = await generateAppKeyPair();
-  const { appId } = fake.forge.registerApp({ publicKeyPem: keys.publicKey, install: false });
-  const { installationId } = fake.forge.createInstallation({ appId, scopes: APP_SCOPES });
-  const app = new ForgeApp({
-    appId,
-    privateKey: keys.privateKey,
-    baseUrl: BASE,
-    fetch: fake.fetch,
-    now: () => clock.t,
-    maxRetries: 0,
-  });
-  const user = (token: string) => new ForgeClient({ token, baseUrl: BASE, fetch: fake.fetch, maxRetries: 0 });
-  const installation = app.installation(installationId);
+  const user = (token: string) => userClient(token, { maxRetries: 0 });
   return { fake, installation, admin: user(ADMIN_TOKEN), reader: user(READER_TOKEN), installationId };
-}
-
-/** Runs `call`, expects a request ValidationError naming `path` and `rule`, and that nothing was sent. */
-async function refusedBeforeNetwork(
-  fake: { requests: readonly unknown[] },
-  call: () => PromiseLike<unknown>,
-  path: string,
-  rule: string,
-) {
-  const before = fake.requests.length;
-  const error = await Promise.resolve()
-    .then(call)
-    .then(
-      () => undefined,
-      (caught: unknown) => caught,
-    );
-  expect(error).toBeInstanceOf(ValidationError);
-  expect(error).toMatchObject({ path, rule, direction: "request" });
-  expect(fake.requests.length).toBe(before);
 }
 
 describe("Get Repo and repository settings", () => {
@@ -111,17 +68,27 @@ describe("Get Repo and repository settings", () => {
   it("checks every settings rule before the network", async () => {
     const { installation, fake } = await setup();
     const repo = installation.repo("acme", "web-app");
-    await refusedBeforeNetwork(fake, () => repo.update({}), "", "at_least_one");
-    await refusedBeforeNetwork(fake, () => repo.update({ allowMergeCommit: true }), "allowSquashMerge", "together");
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(fake, () => repo.update({}), "", "at_least_one");
+    await expectRefusedBeforeNetwork(
+      fake,
+      () => repo.update({ allowMergeCommit: true }),
+      "allowSquashMerge",
+      "together",
+    );
+    await expectRefusedBeforeNetwork(
       fake,
       () => repo.update({ allowMergeCommit: false, allowSquashMerge: false }),
       "allowSquashMerge",
       "at_least_one_true",
     );
-    await refusedBeforeNetwork(fake, () => repo.update({ visibility: "public" as never }), "visibility", "one_of");
-    await refusedBeforeNetwork(fake, () => repo.update({ defaultBranch: "" }), "defaultBranch", "min_length");
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(
+      fake,
+      () => repo.update({ visibility: "public" as never }),
+      "visibility",
+      "one_of",
+    );
+    await expectRefusedBeforeNetwork(fake, () => repo.update({ defaultBranch: "" }), "defaultBranch", "min_length");
+    await expectRefusedBeforeNetwork(
       fake,
       () => repo.update({ deleteBranchOnMerge: "yes" as never }),
       "deleteBranchOnMerge",
@@ -185,22 +152,22 @@ describe("repository grants", () => {
   it("checks every grant rule before the network", async () => {
     const { installation, fake } = await setup();
     const grants = installation.repo("acme", "web-app").grants;
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(
       fake,
       () => grants.upsert({ user: "user_0002", permission: "custom" as never }),
       "permission",
       "one_of",
     );
-    await refusedBeforeNetwork(fake, () => grants.upsert({ permission: "read" }), "", "exactly_one_of");
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(fake, () => grants.upsert({ permission: "read" }), "", "exactly_one_of");
+    await expectRefusedBeforeNetwork(
       fake,
       () => grants.upsert({ user: "a", group: "b", permission: "read" }),
       "",
       "exactly_one_of",
     );
-    await refusedBeforeNetwork(fake, () => grants.upsert({ user: "", permission: "read" }), "user", "min_length");
-    await refusedBeforeNetwork(fake, () => grants.delete({} as never), "", "exactly_one_of");
-    await refusedBeforeNetwork(fake, () => grants.list({ pageSize: 101 }), "pageSize", "max_value");
+    await expectRefusedBeforeNetwork(fake, () => grants.upsert({ user: "", permission: "read" }), "user", "min_length");
+    await expectRefusedBeforeNetwork(fake, () => grants.delete({} as never), "", "exactly_one_of");
+    await expectRefusedBeforeNetwork(fake, () => grants.list({ pageSize: 101 }), "pageSize", "max_value");
   });
 });
 
@@ -240,20 +207,20 @@ describe("owner grants", () => {
       PermissionDeniedError,
     );
     const grants = admin.owner("acme").grants;
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(
       fake,
       () => grants.upsert({ user: "user_0002", permission: "PERMISSION_CUSTOM" as never }),
       "permission",
       "one_of",
     );
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(
       fake,
       () => grants.upsert({ user: "user_0002", permission: "write" as never }),
       "permission",
       "one_of",
     );
-    await refusedBeforeNetwork(fake, () => grants.delete({ user: "a", teamGroup: "b" }), "", "exactly_one_of");
-    await refusedBeforeNetwork(fake, () => admin.owner("").grants.list(), "ownerSlug", "required");
+    await expectRefusedBeforeNetwork(fake, () => grants.delete({ user: "a", teamGroup: "b" }), "", "exactly_one_of");
+    await expectRefusedBeforeNetwork(fake, () => admin.owner("").grants.list(), "ownerSlug", "required");
   });
 });
 
@@ -299,34 +266,44 @@ describe("rulesets", () => {
       bypassActors: objects(15),
     });
     expect(full.includedRefNames).toHaveLength(64);
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(
       fake,
       () => rulesets.create({ name: "x", includedRefNames: patterns(65) }),
       "includedRefNames",
       "max_items",
     );
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(
       fake,
       () => rulesets.create({ name: "x", excludedRefNames: patterns(65) }),
       "excludedRefNames",
       "max_items",
     );
-    await refusedBeforeNetwork(fake, () => rulesets.create({ name: "x", rules: objects(21) }), "rules", "max_items");
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(
+      fake,
+      () => rulesets.create({ name: "x", rules: objects(21) }),
+      "rules",
+      "max_items",
+    );
+    await expectRefusedBeforeNetwork(
       fake,
       () => rulesets.replace(full.id, { name: "x", bypassActors: objects(16) }),
       "bypassActors",
       "max_items",
     );
-    await refusedBeforeNetwork(fake, () => rulesets.create({ name: "" }), "name", "min_length");
-    await refusedBeforeNetwork(
+    await expectRefusedBeforeNetwork(fake, () => rulesets.create({ name: "" }), "name", "min_length");
+    await expectRefusedBeforeNetwork(
       fake,
       () => rulesets.create({ name: "x", enforcement: "strict" as never }),
       "enforcement",
       "one_of",
     );
-    await refusedBeforeNetwork(fake, () => rulesets.create({ name: "x", kind: "branch" as never }), "kind", "one_of");
-    await refusedBeforeNetwork(fake, () => rulesets.get(""), "rulesetId", "required");
+    await expectRefusedBeforeNetwork(
+      fake,
+      () => rulesets.create({ name: "x", kind: "branch" as never }),
+      "kind",
+      "one_of",
+    );
+    await expectRefusedBeforeNetwork(fake, () => rulesets.get(""), "rulesetId", "required");
   });
 
   it("refuses rulesets on a mirrored repository (403)", async () => {

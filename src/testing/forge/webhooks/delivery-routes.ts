@@ -1,12 +1,12 @@
 // The app's webhook operations: list deliveries, batch redeliver, ping. App JWT only, at the SDK routes
 // table's paths and point costs.
 
-import { FORGE_ROUTES, type ForgeRouteName } from "../../../forge/routes.js";
+import type { ForgeRouteName } from "../../../forge/routes.js";
 import { FORGE_LIMITS } from "../../../forge/schemas/limits.js";
 import { type Reply, reply } from "../../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "../errors.js";
 import { objectBody } from "../repo-state.js";
-import { type ForgeContext, type ForgeRoute, principalOf } from "../route.js";
+import { type ForgeContext, type ForgeRoute, operationRoute, principalOf } from "../route.js";
 import type { ForgeApp } from "../state.js";
 import { delivererOf } from "./deliverer.js";
 import { deliveryFilters, deliveryPage, deliveryView, matchesFilters } from "./delivery-list.js";
@@ -16,14 +16,7 @@ type AppHandler = (context: ForgeContext, app: ForgeApp) => Reply | Promise<Repl
 
 /** An app-JWT route served at the SDK route table's path, credentials and cost. */
 function appTableRoute(name: ForgeRouteName, handle: AppHandler): ForgeRoute {
-  const entry = FORGE_ROUTES[name];
-  return {
-    method: entry.method,
-    pattern: entry.path.replace(/\{(\w+)\}/g, ":$1"),
-    credential: [...entry.credentials],
-    cost: entry.cost,
-    handle: (context) => handle(context, principalOf(context, "app").app),
-  };
+  return operationRoute(name, (context) => handle(context, principalOf(context, "app").app));
 }
 
 function requireWebhookUrl(app: ForgeApp, operation: string): void {
