@@ -10,35 +10,13 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { locateWorkerd } from "../workerd/run.mjs";
+import { bundleWorker, locateWorkerd } from "../workerd/run.mjs";
 import { createForge, webhookChecks } from "./webhook-checks.mjs";
 import { miniflareOptions, parseWranglerToml } from "./wrangler-config.mjs";
 
 const root = dirname(dirname(dirname(fileURLToPath(import.meta.url))));
 const exampleDir = join(root, "examples", "cloudflare-webhooks");
 const WEBHOOK_URL = "https://agentline-webhooks.example.workers.dev/webhooks";
-
-/**
- * The Worker as one ES module, as `wrangler deploy` bundles it (esbuild). `agentline/*` resolves to this package
- * itself through its package.json `exports`, that is to dist/, as it would to node_modules/agentline in an app.
- */
-async function bundleWorker(entry) {
-  const esbuild = await import("esbuild");
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    format: "esm",
-    platform: "neutral",
-    target: "es2022",
-    conditions: ["workerd", "worker", "browser"],
-    mainFields: ["module", "main"],
-    // Not the repository's tsconfig.json: its `paths` point agentline/* at the sources, and this tests what ships.
-    tsconfigRaw: "{}",
-    logLevel: "warning",
-  });
-  return result.outputFiles[0].text;
-}
 
 /** The built package's exports that the checks use. */
 async function loadSdk() {

@@ -29,17 +29,18 @@ async function importOrExplain(name, howToGetIt = HOW_TO_GET_IT) {
   }
 }
 
-/** The Worker as one ES module, bundled the way a deployment bundles it. */
-async function bundleWorker() {
-  if (!existsSync(join(root, "dist", "index.js"))) {
-    throw new Error("dist/ is missing: run `npm run build` first (`npm test` does).");
-  }
+/**
+ * A Worker as one ES module, bundled the way `wrangler deploy` bundles it (esbuild), with the workerd export
+ * conditions. `agentline/*` resolves to this package itself through its package.json `exports`, that is to dist/,
+ * as it would to node_modules/agentline in an app.
+ */
+export async function bundleWorker(entry) {
   const esbuild = await importOrExplain(
     "esbuild",
     "esbuild is a dev dependency: reinstall the dependencies (`rm -rf node_modules && npm test` installs them).",
   );
   const result = await esbuild.build({
-    entryPoints: [workerPath],
+    entryPoints: [entry],
     bundle: true,
     write: false,
     format: "esm",
@@ -47,6 +48,8 @@ async function bundleWorker() {
     target: "es2022",
     conditions: ["workerd", "worker", "browser"],
     mainFields: ["module", "main"],
+    // Not the repository's tsconfig.json: its `paths` point agentline/* at the sources, and this tests what ships.
+    tsconfigRaw: "{}",
     logLevel: "warning",
   });
   const output = result.outputFiles[0];
@@ -67,7 +70,10 @@ export async function locateWorkerd() {
  */
 export async function runWorkerdSuite() {
   const runtime = await locateWorkerd();
-  const script = await bundleWorker();
+  if (!existsSync(join(root, "dist", "index.js"))) {
+    throw new Error("dist/ is missing: run `npm run build` first (`npm test` does).");
+  }
+  const script = await bundleWorker(workerPath);
   const { Miniflare } = await importOrExplain("miniflare");
   const miniflare = new Miniflare({
     modules: [{ type: "ESModule", path: join(root, "test", "workerd", "worker.bundle.js"), contents: script }],

@@ -68,12 +68,7 @@ export const ContentEntrySchema = v.looseObject({
  * `contentBytes`/`contentText`), or a directory with its `entries`. @see spec/forge-api.md#operations-known-by-behavior-only
  */
 export const ContentsSchema = v.looseObject({
-  type: openEnum(CONTENT_TYPES),
-  name: v.optional(v.string()),
-  path: v.string(),
-  sha: v.optional(v.string()),
-  mode: v.optional(v.string()),
-  size: v.optional(Int64String),
+  ...ContentEntrySchema.entries,
   encoding: v.optional(v.string()),
   content: v.optional(v.string()),
   target: v.optional(v.string()),
