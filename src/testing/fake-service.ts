@@ -3,6 +3,7 @@ import { createAdminService } from "./admin/service.js";
 import { agentsRoutes } from "./agents-routes.js";
 import { artifactsRoutes } from "./artifacts-routes.js";
 import { authenticate } from "./auth.js";
+import { callerSignal, rememberCallerSignal } from "./caller-signal.js";
 import { abortable, abortReason } from "./clock.js";
 import {
   type Fault,
@@ -140,7 +141,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   }
 
   async function handle(request: Request): Promise<Response> {
-    const { signal } = request;
+    const signal = callerSignal(request);
     if (signal.aborted) throw abortReason(signal);
     const url = new URL(request.url);
     const method = request.method.toUpperCase();
@@ -187,7 +188,10 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   return {
     fetch: (input, init) => {
       try {
-        return handle(toRequest(input, init, resolved.baseUrl));
+        const request = toRequest(input, init, resolved.baseUrl);
+        if (request !== input)
+          rememberCallerSignal(request, init?.signal ?? (input instanceof Request ? input.signal : undefined));
+        return handle(request);
       } catch (error) {
         // `new Request` throws synchronously on a bad URL or init; fetch rejects instead.
         return Promise.reject(error);

@@ -1,3 +1,4 @@
+import { callerSignal } from "./caller-signal.js";
 import { STREAM_ROUTE_PATTERN } from "./faults.js";
 import { HttpFailure, type Reply } from "./responses.js";
 import type { RouteContext, RouteDefinition } from "./router.js";
@@ -56,7 +57,7 @@ function streamRun(context: RouteContext): Reply {
   });
   const body = createStreamBody({
     producer,
-    requestSignal: request.signal,
+    requestSignal: callerSignal(request),
     stop,
     sleep: options.sleep,
     ...(context.streamFault ? { fault: context.streamFault } : {}),
