@@ -169,6 +169,7 @@ export class Transport {
         if (response.ok && spec.stream) {
           guard.stopTimer();
           streaming = true;
+          requestOfResponse.set(response, request);
           if (this.#logger) this.#log("debug", this.#record("response", spec, method, attempt, started, response));
           return { data: undefined as T, response, requestId: response.headers.get("x-request-id") ?? undefined };
         }
@@ -317,3 +318,10 @@ function errorFields(error: unknown): Partial<LogRecord> {
   if (error instanceof AgentlineError) return { errorCode: error.code, message: error.message };
   return { message: String(error) };
 }
+
+/**
+ * A streamed response keeps the `Request` that made it alive. Node's fetch (undici) makes a `Request`'s signal follow
+ * the one it was given through a weak reference that only the `Request` holds strongly: once the `Request` is
+ * garbage-collected, aborting the caller's signal (or `RunStream.abort()`) no longer reaches the connection.
+ */
+const requestOfResponse = new WeakMap<Response, Request>();
