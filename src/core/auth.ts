@@ -3,7 +3,7 @@ export type AuthScheme = "bearer" | "basic";
 
 const encoder = new TextEncoder();
 
-/** Base64 of a string's UTF-8 bytes, without `Buffer` (btoa alone throws on non-Latin-1 text). */
+/** Base64 of a string's UTF-8 bytes (btoa alone throws on non-Latin-1 text, so the bytes go through TextEncoder). */
 export function base64FromUtf8(text: string): string {
   const bytes = encoder.encode(text);
   let binary = "";

@@ -29,7 +29,7 @@ export function joinPath(base: string, key: string | number): string {
 
 const encoder = new TextEncoder();
 
-/** Length in UTF-8 bytes, without `Buffer`. */
+/** Length in UTF-8 bytes, counted from the string itself. */
 export function utf8ByteLength(text: string): number {
   return encoder.encode(text).byteLength;
 }

@@ -13,7 +13,7 @@ function unauthorized(message: string): HttpFailure {
   return new HttpFailure(401, "unauthorized", message, CHALLENGE);
 }
 
-/** Decodes base64 to a UTF-8 string with `atob` (no `Buffer`); `undefined` when it is not base64. */
+/** Decodes base64 to a UTF-8 string with `atob` and TextDecoder; `undefined` when it is not base64. */
 function decodeBase64(text: string): string | undefined {
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(text)) return undefined;
   try {

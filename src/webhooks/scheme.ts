@@ -50,7 +50,7 @@ export function resolveWebhookScheme(overrides: Partial<WebhookScheme> = {}): We
   return scheme;
 }
 
-/** Standard base64 (with padding) of bytes, without `Buffer`. */
+/** Standard base64 (with padding) of bytes, with `btoa` only. */
 export function bytesToBase64(bytes: Uint8Array): string {
   let binary = "";
   for (let i = 0; i < bytes.length; i += 0x8000) {

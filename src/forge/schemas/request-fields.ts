@@ -153,7 +153,7 @@ export function removedField<TInput>(field: string, replacement: string): v.RawC
 
 const PEM_SPKI = /^-----BEGIN PUBLIC KEY-----\r?\n(?:[A-Za-z0-9+/=]+\r?\n)+-----END PUBLIC KEY-----\s*$/;
 
-/** A PEM SPKI public key; a private key is refused before it can leave the process. @see spec/forge-api.md#credentials */
+/** A PEM SPKI public key; a private key is refused before anything is sent. @see spec/forge-api.md#credentials */
 // @__NO_SIDE_EFFECTS__
 export function pemPublicKey(label: string) {
   return v.pipe(
