@@ -1,4 +1,5 @@
 import { AbortError } from "./errors.js";
+import { timerDelay } from "./wait.js";
 
 /** Sleeps `ms`, rejecting with an `AbortError` as soon as `signal` fires. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
@@ -11,7 +12,7 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal?.addEventListener("abort", onAbort, { once: true });
   });
 }
@@ -37,7 +38,7 @@ export function attemptSignal(
       ? setTimeout(() => {
           timedOut = true;
           controller.abort(TIMEOUT_REASON);
-        }, timeoutMs)
+        }, timerDelay(timeoutMs))
       : undefined;
   return {
     signal: controller.signal,

@@ -6,6 +6,7 @@ import { parseRateLimit, parseRetryAfter } from "./rate-limit.js";
 import { redactText } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
 import { attemptSignal, sleep as defaultSleep } from "./signals.js";
+import { DEFAULT_MAX_WAIT_MS } from "./wait.js";
 
 /** Query values; `undefined` entries are left out, arrays repeat the key. */
 export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
@@ -89,7 +90,7 @@ export class Transport {
     this.#credentials = credentials;
     this.#policy = {
       maxRetries: options.maxRetries ?? 2,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? 60_000,
+      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_WAIT_MS,
       initialBackoffMs: 500,
       maxBackoffMs: 8_000,
       shouldRetry: options.shouldRetry,

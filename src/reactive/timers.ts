@@ -1,3 +1,5 @@
+import { timerDelay } from "../core/wait.js";
+
 /** Waits `ms` milliseconds; rejects with the signal's reason when the signal fires first. */
 export type Sleep = (ms: number, signal?: AbortSignal) => Promise<void>;
 
@@ -15,6 +17,6 @@ export const defaultSleep: Sleep = (ms, signal) =>
     const timer = setTimeout(() => {
       signal?.removeEventListener("abort", onAbort);
       resolve();
-    }, ms);
+    }, timerDelay(ms));
     signal?.addEventListener("abort", onAbort, { once: true });
   });

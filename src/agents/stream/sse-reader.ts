@@ -1,5 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { AgentlineError } from "../../core/errors.js";
+import { timerDelay } from "../../core/wait.js";
 
 /** Options of {@link readServerSentEvents}. */
 export interface SseReadOptions {
@@ -38,7 +39,7 @@ export async function* readServerSentEvents(
   let timer: ReturnType<typeof setTimeout> | undefined;
   const arm = () => {
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(options.onSilence, options.silenceTimeoutMs);
+    timer = setTimeout(options.onSilence, timerDelay(options.silenceTimeoutMs));
   };
   try {
     for (;;) {
