@@ -16,7 +16,7 @@ export interface WebhookHandlerContext<Env = unknown> {
   request: Request | undefined;
 }
 
-/** One handler per named event type, each receiving its own typed event. @see spec/forge-api.md#events */
+/** One handler per named event type, each receiving its own typed event (its type read from the signed body). @see spec/forge-api.md#events */
 export type WebhookHandlers<Env = unknown> = {
   [K in WebhookEventType]?: (event: WebhookEventOf<K>, context: WebhookHandlerContext<Env>) => unknown;
 };
@@ -25,7 +25,10 @@ export type WebhookHandlers<Env = unknown> = {
 export interface WebhookDispatchTable<Env = unknown> {
   /** One handler per named event type. */
   on?: WebhookHandlers<Env> | undefined;
-  /** Every event without a handler in `on`: unknown types, payloads that broke a named field (`issues` set), and named types left out. */
+  /**
+   * Every event without a handler in `on`: unknown types, payloads that broke a named field (`issues` set), named
+   * types left out, and types only the unsigned header names (`typeSource: "header"`, never sent to `on`).
+   */
   onUnhandled?: ((event: WebhookEvent, context: WebhookHandlerContext<Env>) => unknown) | undefined;
 }
 
