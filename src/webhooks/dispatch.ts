@@ -1,3 +1,4 @@
+import { expectArgument, isFunction, isObject, optional, optionsObject } from "./arguments.js";
 import type { WebhookEventType } from "./event-schemas.js";
 import type { WebhookEvent, WebhookEventOf } from "./events.js";
 
@@ -32,6 +33,20 @@ export interface WebhookDispatchTable<Env = unknown> {
   onUnhandled?: ((event: WebhookEvent, context: WebhookHandlerContext<Env>) => unknown) | undefined;
 }
 
+/** Checks a dispatch table (`on`, `onUnhandled`), named as the caller's argument (`table`, `options`). */
+export function checkDispatchTable(table: WebhookDispatchTable<never>, name: string): void {
+  optionsObject(table, name);
+  expectArgument(optional(table.on, isObject), `${name}.on`, "an object of handlers by event type");
+  for (const [type, handler] of Object.entries(table.on ?? {})) {
+    expectArgument(optional(handler, isFunction), `${name}.on.${type}`, "a function (event, context) => unknown");
+  }
+  expectArgument(
+    optional(table.onUnhandled, isFunction),
+    `${name}.onUnhandled`,
+    "a function (event, context) => unknown",
+  );
+}
+
 /**
  * Runs the handler of an event's type (or `onUnhandled`) and resolves when it is done; a handler's failure
  * rejects. Use it in a queue consumer to run the events that `createWebhookHandler({ queue })` sent.
@@ -41,6 +56,13 @@ export async function dispatchWebhookEvent<Env = unknown>(
   table: WebhookDispatchTable<Env>,
   context: Partial<WebhookHandlerContext<Env>> = {},
 ): Promise<void> {
+  expectArgument(
+    isObject(event) && typeof event.type === "string",
+    "event",
+    "a WebhookEvent (from the handler or a queue)",
+  );
+  checkDispatchTable(table as WebhookDispatchTable<never>, "table");
+  optionsObject(context, "context", false);
   const full: WebhookHandlerContext<Env> = { env: context.env, ctx: context.ctx, request: context.request };
   const handler = event.known
     ? (table.on?.[event.type] as ((event: WebhookEvent, context: WebhookHandlerContext<Env>) => unknown) | undefined)

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import type { ValidationIssue } from "../core/errors.js";
 import { toValidationIssues } from "../core/schema.js";
+import { expectArgument, isNumberFrom, isText, optionsObject } from "./arguments.js";
 import { WEBHOOK_EVENT_SCHEMAS, type WebhookEventPayloads, type WebhookEventType } from "./event-schemas.js";
 import type { WebhookTypeSource } from "./signed-routing.js";
 import type { VerifiedWebhook } from "./verify.js";
@@ -57,7 +58,8 @@ export function isWebhookEventType(type: string): type is WebhookEventType {
 /**
  * Types a verified delivery: a named event type's payload is checked leniently (unknown fields and enum
  * values pass); an unknown type, a payload that breaks a named field, or a type that only the unsigned header
- * names comes back as an {@link UnknownWebhookEvent} with the payload as sent. @see spec/forge-api.md#events
+ * names comes back as an {@link UnknownWebhookEvent} with the payload as sent. Never throws on a payload; a
+ * `delivery` that is not a verified delivery is an `invalid_argument`. @see spec/forge-api.md#events
  */
 export function parseWebhookEvent(
   delivery: Pick<
@@ -65,6 +67,10 @@ export function parseWebhookEvent(
     "id" | "type" | "typeSource" | "installationId" | "unverifiedInstallationId" | "timestamp" | "payload"
   >,
 ): WebhookEvent {
+  optionsObject(delivery, "delivery");
+  expectArgument(isText(delivery.id), "delivery.id", "the delivery id, a non-empty string");
+  expectArgument(isText(delivery.type), "delivery.type", "the event type, a non-empty string");
+  expectArgument(isNumberFrom(0)(delivery.timestamp), "delivery.timestamp", "Unix seconds");
   const base = {
     id: delivery.id,
     installationId: delivery.installationId,

@@ -1,3 +1,12 @@
+import {
+  expectArgument,
+  hasMethods,
+  isFunction,
+  isNumberFrom,
+  isObject,
+  optional,
+  optionsObject,
+} from "./arguments.js";
 import { DEFAULT_MAX_BODY_BYTES, readCappedBody } from "./body.js";
 import { WebhookVerificationError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
@@ -67,6 +76,20 @@ export interface VerifiedWebhook extends SignedRouting {
 
 export { EVENT_TYPE_HEADER, INSTALLATION_HEADER };
 
+/** Checks the options {@link verifyWebhook} and `createWebhookHandler` share; the scheme is checked as it is resolved. */
+export function checkVerifyOptions(options: VerifyWebhookOptions): void {
+  optionsObject(options);
+  expectArgument(
+    hasMethods("getKeys")(options.keys),
+    "options.keys",
+    "the forge's keys (new ForgeKeys({ baseUrl }), or any { getKeys })",
+  );
+  expectArgument(optional(options.toleranceSeconds, isNumberFrom(0)), "options.toleranceSeconds", "seconds >= 0");
+  expectArgument(optional(options.now, isFunction), "options.now", "a function returning epoch ms");
+  expectArgument(optional(options.maxBodyBytes, isNumberFrom(1)), "options.maxBodyBytes", "bytes >= 1");
+  expectArgument(optional(options.scheme, isObject), "options.scheme", "an object");
+}
+
 // Strict UTF-8 (a malformed byte is an error, not U+FFFD); a leading BOM is dropped.
 const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
 
@@ -84,6 +107,13 @@ export async function verifyWebhook(
   input: Request | WebhookParts,
   options: VerifyWebhookOptions,
 ): Promise<VerifiedWebhook> {
+  expectArgument(
+    isObject(input) && isObject(input.headers),
+    "input.headers",
+    "headers: pass the Request, or { headers, body }",
+  );
+  expectArgument(!(input as Request).bodyUsed, "input", "a request whose body was not read yet (verify first)");
+  checkVerifyOptions(options);
   const { keys } = options;
   const scheme = resolveWebhookScheme(options.scheme);
   const headers = toHeaders(input.headers);
