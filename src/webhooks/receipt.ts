@@ -31,7 +31,10 @@ export interface VerifyInstallationReceiptOptions {
   appId: string;
   /** The service address; `iss` must be `{baseUrl}/v1/forge`. Default: the issuer `keys` knows. */
   baseUrl?: string;
-  /** The `state` you put on the install address; the receipt must carry the same. */
+  /**
+   * The `state` you put on the install address (`createInstallationConsent` returns it): the receipt must carry
+   * the same; one without a state, or with another, is refused (`state_mismatch`).
+   */
   expectedState?: string;
   /** Milliseconds since the epoch; default `Date.now`. */
   now?: () => number;
@@ -179,6 +182,13 @@ export async function verifyInstallationReceipt(
   if (typeof sub !== "string" || sub === "") throw refuse("missing_claim", "The receipt's `sub` is not an id.");
   if (typeof jti !== "string" || jti === "") throw refuse("missing_claim", "The receipt's `jti` is empty.");
   const state = typeof payload.state === "string" ? payload.state : undefined;
+  // Expected: a receipt without a state is refused as surely as one with another (the install address had one).
+  if (options.expectedState !== undefined && state === undefined) {
+    throw refuse(
+      "state_mismatch",
+      "The installation receipt carries no state, but one was sent on the install address.",
+    );
+  }
   if (options.expectedState !== undefined && !sameText(state ?? "", options.expectedState)) {
     throw refuse("state_mismatch", "The installation receipt's state is not the one sent.");
   }
