@@ -63,6 +63,8 @@ async function rows(): Promise<Row[]> {
   const privateKey = forgeKey?.privateKey as CryptoKey;
   const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, false, ["sign", "verify"])) as CryptoKeyPair;
   const request = () => new Request("https://app.example/webhooks", { method: "POST", body: "{}" });
+  const read = request();
+  await read.text();
   const verify = (options: Record<string, unknown>) => verifyWebhook(request(), { keys, ...options } as never);
   const handlerWith = (options: Record<string, unknown>) => createWebhookHandler({ keys, ...options } as never);
   const kv = { get: async () => null, put: async () => undefined, delete: async () => undefined };
@@ -109,7 +111,7 @@ async function rows(): Promise<Row[]> {
     {
       target: "verifyWebhook",
       name: "input",
-      bad: [...REQUIRED_OBJECT, {}],
+      bad: [...REQUIRED_OBJECT, {}, read],
       call: (bad) => verifyWebhook(bad as never, { keys }),
     },
     {
