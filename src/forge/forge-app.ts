@@ -7,6 +7,11 @@ import { parseResponse } from "../core/schema.js";
 import { AppJwtSource } from "./app-jwt.js";
 import { ForgeClient, type ForgePage, type ForgePoints, ForgeRequester } from "./forge-client.js";
 import {
+  createInstallationConsent,
+  type InstallationConsent,
+  type InstallationConsentOptions,
+} from "./installation-consent.js";
+import {
   type InstallationToken,
   InstallationTokens,
   type TokenCache,
@@ -171,6 +176,11 @@ export class ForgeApp {
    */
   async installationToken(installationId: string, narrowing: TokenNarrowing = {}): Promise<InstallationToken> {
     return this.#tokens.get(requireId(installationId, "installationId", "installationToken"), narrowing);
+  }
+
+  /** The installation consent address for this app and its fresh `state` (see {@link createInstallationConsent}). */
+  installationConsent(options: Omit<InstallationConsentOptions, "clientId">): InstallationConsent {
+    return createInstallationConsent({ ...options, clientId: this.appId });
   }
 
   /** A {@link ForgeClient} for one installation that mints, caches and refreshes its own token. */

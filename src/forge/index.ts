@@ -12,6 +12,11 @@ export {
   type ForgePoints,
 } from "./forge-client.js";
 export {
+  createInstallationConsent,
+  type InstallationConsent,
+  type InstallationConsentOptions,
+} from "./installation-consent.js";
+export {
   type InstallationToken,
   MemoryTokenCache,
   type TokenCache,

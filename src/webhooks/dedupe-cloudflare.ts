@@ -1,4 +1,5 @@
-import type { DedupeStore } from "./dedupe.js";
+import { expectArgument, hasMethods, isFunction, isObject, optional, optionsObject } from "./arguments.js";
+import { checkClaim, type DedupeStore, isCount } from "./dedupe.js";
 
 // Dedupe stores on Cloudflare Workers: KV (best-effort) and a Durable Object (atomic). Both are typed by the
 // few methods they use, so they need neither @cloudflare/workers-types nor a `cloudflare:` import.
@@ -20,12 +21,20 @@ export class KvDedupeStore implements DedupeStore {
   readonly #kv: KvDedupeNamespace;
   readonly #prefix: string;
 
-  constructor(kv: KvDedupeNamespace, options: { prefix?: string } = {}) {
+  constructor(kv: KvDedupeNamespace, options?: { prefix?: string }) {
+    expectArgument(hasMethods("get", "put", "delete")(kv), "kv", "a Workers KV namespace binding (env.MY_KV)");
+    const given = optionsObject(options, "options", false);
+    expectArgument(
+      optional(given.prefix, (prefix) => typeof prefix === "string"),
+      "options.prefix",
+      "a string",
+    );
     this.#kv = kv;
-    this.#prefix = options.prefix ?? "webhook-id:";
+    this.#prefix = given.prefix ?? "webhook-id:";
   }
 
   async claim(id: string, ttlMs: number): Promise<boolean> {
+    checkClaim(id, ttlMs);
     const key = this.#prefix + id;
     if ((await this.#kv.get(key)) !== null) return false;
     // KV's smallest expirationTtl is 60 s.
@@ -34,6 +43,7 @@ export class KvDedupeStore implements DedupeStore {
   }
 
   async release(id: string): Promise<void> {
+    checkClaim(id, undefined, false);
     await this.#kv.delete(this.#prefix + id);
   }
 }
@@ -66,9 +76,16 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
   readonly #namespace: DurableObjectNamespaceLike<Id>;
   readonly #shards: number;
 
-  constructor(namespace: DurableObjectNamespaceLike<Id>, options: { shards?: number } = {}) {
+  constructor(namespace: DurableObjectNamespaceLike<Id>, options?: { shards?: number }) {
+    expectArgument(
+      hasMethods("idFromName", "get")(namespace),
+      "namespace",
+      "a Durable Object namespace binding of DedupeDurableObject (env.WEBHOOK_DEDUPE)",
+    );
+    const given = optionsObject(options, "options", false);
+    expectArgument(optional(given.shards, isCount), "options.shards", "an integer >= 1");
     this.#namespace = namespace;
-    this.#shards = Math.max(1, options.shards ?? 8);
+    this.#shards = given.shards ?? 8;
   }
 
   #stub(id: string): DurableObjectStubLike {
@@ -76,6 +93,7 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
   }
 
   async claim(id: string, ttlMs: number): Promise<boolean> {
+    checkClaim(id, ttlMs);
     const request = new Request(CLAIM_URL, { method: "POST", body: JSON.stringify({ id, ttlMs }) });
     const response = await this.#stub(id).fetch(request);
     if (!response.ok) throw new Error(`The dedupe Durable Object answered ${response.status}.`);
@@ -83,6 +101,7 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
   }
 
   async release(id: string): Promise<void> {
+    checkClaim(id, undefined, false);
     const response = await this.#stub(id).fetch(
       new Request(RELEASE_URL, { method: "POST", body: JSON.stringify({ id }) }),
     );
@@ -113,12 +132,20 @@ export class DedupeDurableObject {
   readonly #now: () => number;
   #tail: Promise<void> = Promise.resolve();
 
-  constructor(state: { storage: DurableObjectStorageLike }, _env?: unknown, options: { now?: () => number } = {}) {
+  constructor(state: { storage: DurableObjectStorageLike }, _env?: unknown, options?: { now?: () => number }) {
+    expectArgument(
+      hasMethods("get", "put", "delete", "list", "getAlarm", "setAlarm")((state as Partial<typeof state>)?.storage),
+      "state",
+      "the Durable Object's state (the constructor's first argument), with its `storage`",
+    );
+    const given = optionsObject(options, "options", false);
+    expectArgument(optional(given.now, isFunction), "options.now", "a function returning epoch milliseconds");
     this.#storage = state.storage;
-    this.#now = options.now ?? Date.now;
+    this.#now = given.now ?? Date.now;
   }
 
   async fetch(request: Request): Promise<Response> {
+    expectArgument(isObject(request) && typeof request.url === "string", "request", "the Request the store sent");
     const path = new URL(request.url).pathname;
     const body = (await request.json().catch(() => ({}))) as { id?: unknown; ttlMs?: unknown };
     if (request.method !== "POST" || typeof body.id !== "string" || body.id === "") {

@@ -1,9 +1,14 @@
-import type { DedupeStore } from "./dedupe.js";
+import { expectArgument, hasMethods, isFunction, optional, optionsObject } from "./arguments.js";
+import { checkClaim, type DedupeStore } from "./dedupe.js";
 
 // A dedupe store on Deno KV, typed by the few methods it uses (no Deno types needed).
 
 /** A Deno KV key. */
 export type DenoKvKey = readonly (string | number | bigint | boolean | Uint8Array)[];
+
+// A Deno KV key part: string, number, bigint, boolean or bytes.
+const isKeyPart = (part: unknown): boolean =>
+  ["string", "number", "bigint", "boolean"].includes(typeof part) || part instanceof Uint8Array;
 
 /** The slice of `Deno.AtomicOperation` {@link DenoKvDedupeStore} uses. */
 export interface DenoKvAtomicLike {
@@ -29,13 +34,22 @@ export class DenoKvDedupeStore implements DedupeStore {
   readonly #prefix: DenoKvKey;
   readonly #now: () => number;
 
-  constructor(kv: DenoKvLike, options: { prefix?: DenoKvKey; now?: () => number } = {}) {
+  constructor(kv: DenoKvLike, options?: { prefix?: DenoKvKey; now?: () => number }) {
+    expectArgument(hasMethods("get", "atomic", "delete")(kv), "kv", "a Deno.Kv (await Deno.openKv())");
+    const given = optionsObject(options, "options", false);
+    expectArgument(
+      optional(given.prefix, (prefix) => Array.isArray(prefix) && prefix.every(isKeyPart)),
+      "options.prefix",
+      'a Deno KV key prefix, like ["agentline", "webhook-id"]',
+    );
+    expectArgument(optional(given.now, isFunction), "options.now", "a function returning epoch milliseconds");
     this.#kv = kv;
-    this.#prefix = options.prefix ?? ["agentline", "webhook-id"];
-    this.#now = options.now ?? Date.now;
+    this.#prefix = given.prefix ?? ["agentline", "webhook-id"];
+    this.#now = given.now ?? Date.now;
   }
 
   async claim(id: string, ttlMs: number): Promise<boolean> {
+    checkClaim(id, ttlMs);
     const key = [...this.#prefix, id];
     const now = this.#now();
     const entry = await this.#kv.get<number>(key);
@@ -49,6 +63,7 @@ export class DenoKvDedupeStore implements DedupeStore {
   }
 
   async release(id: string): Promise<void> {
+    checkClaim(id, undefined, false);
     await this.#kv.delete([...this.#prefix, id]);
   }
 }

@@ -1,3 +1,5 @@
+import { expectArgument, isFunction, isNumberFrom, isText, optional, optionsObject } from "./arguments.js";
+
 // Deduplication of deliveries on `webhook-id`: the forge retries and redelivers, so the same delivery can
 // arrive more than once. @see spec/forge-api.md#events
 
@@ -14,6 +16,15 @@ export interface DedupeStore {
 
 /** How long a delivery id is remembered by default: the forge keeps deliveries redeliverable for seven days. */
 export const DEFAULT_DEDUPE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** Checks the arguments of {@link DedupeStore.claim} (without `ttlMs`: of `release`), for every store. */
+export function checkClaim(id: string, ttlMs?: number, claiming = true): void {
+  expectArgument(isText(id), "id", "the delivery id (webhook-id), a non-empty string");
+  if (claiming) expectArgument(isNumberFrom(Number.MIN_VALUE)(ttlMs), "ttlMs", "milliseconds > 0");
+}
+
+/** Whether a value is a positive integer (counts such as `maxEntries` and `shards`). */
+export const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) > 0;
 
 /** What {@link MemoryDedupeStore} takes. */
 export interface MemoryDedupeStoreOptions {
@@ -33,9 +44,12 @@ export class MemoryDedupeStore implements DedupeStore {
   readonly #maxEntries: number;
   readonly #now: () => number;
 
-  constructor(options: MemoryDedupeStoreOptions = {}) {
-    this.#maxEntries = Math.max(1, options.maxEntries ?? 10_000);
-    this.#now = options.now ?? Date.now;
+  constructor(options?: MemoryDedupeStoreOptions) {
+    const given = optionsObject(options, "options", false);
+    expectArgument(optional(given.maxEntries, isCount), "options.maxEntries", "an integer >= 1");
+    expectArgument(optional(given.now, isFunction), "options.now", "a function returning epoch milliseconds");
+    this.#maxEntries = given.maxEntries ?? 10_000;
+    this.#now = given.now ?? Date.now;
   }
 
   /** How many ids are held (expired ones included until they are swept). */
@@ -44,6 +58,7 @@ export class MemoryDedupeStore implements DedupeStore {
   }
 
   async claim(id: string, ttlMs: number): Promise<boolean> {
+    checkClaim(id, ttlMs);
     // Synchronous from here on: no other claim can interleave, which is what makes it atomic.
     const now = this.#now();
     const expiresAt = this.#entries.get(id);
@@ -61,6 +76,7 @@ export class MemoryDedupeStore implements DedupeStore {
   }
 
   async release(id: string): Promise<void> {
+    checkClaim(id, undefined, false);
     this.#entries.delete(id);
   }
 }

@@ -1,3 +1,4 @@
+import { expectArgument, isFunction, isObject, optional, optionsObject } from "./arguments.js";
 import type { WebhookEventType } from "./event-schemas.js";
 import type { WebhookEvent, WebhookEventOf } from "./events.js";
 
@@ -16,7 +17,7 @@ export interface WebhookHandlerContext<Env = unknown> {
   request: Request | undefined;
 }
 
-/** One handler per named event type, each receiving its own typed event. @see spec/forge-api.md#events */
+/** One handler per named event type, each receiving its own typed event (its type read from the signed body). @see spec/forge-api.md#events */
 export type WebhookHandlers<Env = unknown> = {
   [K in WebhookEventType]?: (event: WebhookEventOf<K>, context: WebhookHandlerContext<Env>) => unknown;
 };
@@ -25,8 +26,25 @@ export type WebhookHandlers<Env = unknown> = {
 export interface WebhookDispatchTable<Env = unknown> {
   /** One handler per named event type. */
   on?: WebhookHandlers<Env> | undefined;
-  /** Every event without a handler in `on`: unknown types, payloads that broke a named field (`issues` set), and named types left out. */
+  /**
+   * Every event without a handler in `on`: unknown types, payloads that broke a named field (`issues` set), named
+   * types left out, and types only the unsigned header names (`typeSource: "header"`, never sent to `on`).
+   */
   onUnhandled?: ((event: WebhookEvent, context: WebhookHandlerContext<Env>) => unknown) | undefined;
+}
+
+/** Checks a dispatch table (`on`, `onUnhandled`), named as the caller's argument (`table`, `options`). */
+export function checkDispatchTable(table: WebhookDispatchTable<never>, name: string): void {
+  optionsObject(table, name);
+  expectArgument(optional(table.on, isObject), `${name}.on`, "an object of handlers by event type");
+  for (const [type, handler] of Object.entries(table.on ?? {})) {
+    expectArgument(optional(handler, isFunction), `${name}.on.${type}`, "a function (event, context) => unknown");
+  }
+  expectArgument(
+    optional(table.onUnhandled, isFunction),
+    `${name}.onUnhandled`,
+    "a function (event, context) => unknown",
+  );
 }
 
 /**
@@ -38,6 +56,13 @@ export async function dispatchWebhookEvent<Env = unknown>(
   table: WebhookDispatchTable<Env>,
   context: Partial<WebhookHandlerContext<Env>> = {},
 ): Promise<void> {
+  expectArgument(
+    isObject(event) && typeof event.type === "string",
+    "event",
+    "a WebhookEvent (from the handler or a queue)",
+  );
+  checkDispatchTable(table as WebhookDispatchTable<never>, "table");
+  optionsObject(context, "context", false);
   const full: WebhookHandlerContext<Env> = { env: context.env, ctx: context.ctx, request: context.request };
   const handler = event.known
     ? (table.on?.[event.type] as ((event: WebhookEvent, context: WebhookHandlerContext<Env>) => unknown) | undefined)

@@ -12,7 +12,9 @@ export type WebhookVerificationReason =
   | "no_matching_signature"
   | "body_too_large"
   | "keys_unavailable"
-  | "invalid_json";
+  | "invalid_json"
+  /** An unsigned header (`webhook-event-type`, `webhook-installation-id`) disagrees with the signed body. */
+  | "header_mismatch";
 
 /**
  * A refused webhook delivery. Tell the sender only that it was refused (the handler answers "invalid

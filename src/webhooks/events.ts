@@ -1,31 +1,44 @@
 import * as v from "valibot";
 import type { ValidationIssue } from "../core/errors.js";
 import { toValidationIssues } from "../core/schema.js";
+import { expectArgument, isNumberFrom, isText, optionsObject } from "./arguments.js";
 import { WEBHOOK_EVENT_SCHEMAS, type WebhookEventPayloads, type WebhookEventType } from "./event-schemas.js";
+import type { WebhookTypeSource } from "./signed-routing.js";
 import type { VerifiedWebhook } from "./verify.js";
 
 /** What every event carries besides its type and payload. */
 export interface WebhookEventBase {
-  /** The delivery id (`webhook-id`). */
+  /** The delivery id (`webhook-id`, signed). */
   id: string;
-  /** Absent for pings and other installation-less events. */
+  /** The installation the signed body names; undefined when it names none (pings). Never read from a header. */
   installationId: string | undefined;
+  /** The unsigned `webhook-installation-id` header, only when the signed body names no installation: unverified. */
+  unverifiedInstallationId: string | undefined;
   /** Unix seconds the forge signed the delivery at. */
   timestamp: number;
 }
 
-/** An event of a type the spec names, its payload parsed (named fields typed, the rest kept). */
+/** An event of a type the spec names, read from the signed body, its payload parsed (named fields typed, the rest kept). */
 export type KnownWebhookEvent = {
-  [K in WebhookEventType]: WebhookEventBase & { known: true; type: K; payload: WebhookEventPayloads[K] };
+  [K in WebhookEventType]: WebhookEventBase & {
+    known: true;
+    type: K;
+    /** Always `"body"`: only a signed type makes an event known (and reaches a typed handler). */
+    typeSource: "body";
+    payload: WebhookEventPayloads[K];
+  };
 }[WebhookEventType];
 
 /**
- * An event whose type the spec does not name (passed through untouched), or of a named type whose payload
- * broke a named field (`issues` says which; the payload is kept as sent rather than dropped).
+ * An event whose type the spec does not name (passed through untouched), of a named type whose payload broke
+ * a named field (`issues` says which; the payload is kept as sent rather than dropped), or whose type only the
+ * unsigned header names (`typeSource: "header"`: the sender's claim, never dispatched to a typed handler).
  */
 export interface UnknownWebhookEvent extends WebhookEventBase {
   known: false;
   type: string;
+  /** `"header"` when the signed body names no type and `type` is the unsigned `webhook-event-type` header. */
+  typeSource: WebhookTypeSource;
   payload: unknown;
   /** Set when the type is known but the payload did not match its schema. */
   issues?: ValidationIssue[];
@@ -44,25 +57,33 @@ export function isWebhookEventType(type: string): type is WebhookEventType {
 
 /**
  * Types a verified delivery: a named event type's payload is checked leniently (unknown fields and enum
- * values pass); an unknown type, or a payload that breaks a named field, comes back as an
- * {@link UnknownWebhookEvent} with the payload as sent. Never throws. @see spec/forge-api.md#events
+ * values pass); an unknown type, a payload that breaks a named field, or a type that only the unsigned header
+ * names comes back as an {@link UnknownWebhookEvent} with the payload as sent. Never throws on a payload; a
+ * `delivery` that is not a verified delivery is an `invalid_argument`. @see spec/forge-api.md#events
  */
 export function parseWebhookEvent(
-  delivery: Pick<VerifiedWebhook, "id" | "type" | "installationId" | "timestamp" | "payload">,
+  delivery: Pick<
+    VerifiedWebhook,
+    "id" | "type" | "typeSource" | "installationId" | "unverifiedInstallationId" | "timestamp" | "payload"
+  >,
 ): WebhookEvent {
-  const base = { id: delivery.id, installationId: delivery.installationId, timestamp: delivery.timestamp };
-  if (!isWebhookEventType(delivery.type)) {
-    return { ...base, known: false, type: delivery.type, payload: delivery.payload };
-  }
-  const result = v.safeParse(WEBHOOK_EVENT_SCHEMAS[delivery.type], delivery.payload);
+  optionsObject(delivery, "delivery");
+  expectArgument(isText(delivery.id), "delivery.id", "the delivery id, a non-empty string");
+  expectArgument(isText(delivery.type), "delivery.type", "the event type, a non-empty string");
+  expectArgument(isNumberFrom(0)(delivery.timestamp), "delivery.timestamp", "Unix seconds");
+  const base = {
+    id: delivery.id,
+    installationId: delivery.installationId,
+    unverifiedInstallationId: delivery.unverifiedInstallationId,
+    timestamp: delivery.timestamp,
+  };
+  const { type, payload } = delivery;
+  // Anything but a type read from the signed body stays unknown, so no typed handler ever runs on a header's word.
+  const typeSource = delivery.typeSource === "body" ? "body" : "header";
+  if (typeSource !== "body" || !isWebhookEventType(type)) return { ...base, known: false, type, typeSource, payload };
+  const result = v.safeParse(WEBHOOK_EVENT_SCHEMAS[type], payload);
   if (!result.success) {
-    return {
-      ...base,
-      known: false,
-      type: delivery.type,
-      payload: delivery.payload,
-      issues: toValidationIssues(result.issues),
-    };
+    return { ...base, known: false, type, typeSource, payload, issues: toValidationIssues(result.issues) };
   }
-  return { ...base, known: true, type: delivery.type, payload: result.output } as KnownWebhookEvent;
+  return { ...base, known: true, type, typeSource, payload: result.output } as KnownWebhookEvent;
 }

@@ -1,5 +1,7 @@
+import { expectArgument, hasMethods, isFunction, isNumberFrom, isObject, optional } from "./arguments.js";
 import { DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from "./dedupe.js";
 import {
+  checkDispatchTable,
   dispatchWebhookEvent,
   type ExecutionContextLike,
   type WebhookDispatchTable,
@@ -7,8 +9,8 @@ import {
 } from "./dispatch.js";
 import { WebhookVerificationError, type WebhookVerificationReason } from "./errors.js";
 import { parseWebhookEvent, type WebhookEvent } from "./events.js";
-import type { WebhookScheme } from "./scheme.js";
-import { verifyWebhook, type WebhookKeySource } from "./verify.js";
+import { resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
+import { checkVerifyOptions, verifyWebhook, type WebhookKeySource } from "./verify.js";
 
 /** Where queue mode hands verified events: a Cloudflare Queue binding, or any `send(event)`. */
 export interface WebhookQueue {
@@ -76,6 +78,18 @@ function refusal(error: unknown): Response {
  * @see spec/forge-api.md#events
  */
 export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptions<Env>): WebhookFetchHandler<Env> {
+  // Everything checked once, here, so a wrong option fails at startup rather than on the first delivery.
+  checkVerifyOptions(options);
+  resolveWebhookScheme(options.scheme);
+  checkDispatchTable(options as WebhookDispatchTable<never>, "options");
+  expectArgument(optional(options.onError, isFunction), "options.onError", "a function (error, info) => void");
+  expectArgument(
+    optional(options.dedupe, hasMethods("claim", "release")),
+    "options.dedupe",
+    "a DedupeStore (new MemoryDedupeStore(), or { claim, release })",
+  );
+  expectArgument(optional(options.dedupeTtlMs, isNumberFrom(1)), "options.dedupeTtlMs", "milliseconds >= 1");
+  expectArgument(optional(options.queue, hasMethods("send")), "options.queue", "a queue binding ({ send(event) })");
   const ttlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
   const report = (error: unknown, info: WebhookErrorInfo) => {
     try {
@@ -89,6 +103,11 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
   };
 
   return async (request, env, ctx) => {
+    expectArgument(
+      isObject(request) && typeof request.method === "string",
+      "request",
+      "the incoming Request (the fetch handler's first argument)",
+    );
     if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
     let event: WebhookEvent;
     try {

@@ -61,6 +61,7 @@ export {
 } from "./receipt.js";
 export { DEFAULT_WEBHOOK_SCHEME, resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
 export { type SignWebhookInput, signWebhook } from "./sign.js";
+export type { SignedRouting, WebhookTypeSource } from "./signed-routing.js";
 export {
   EVENT_TYPE_HEADER,
   INSTALLATION_HEADER,

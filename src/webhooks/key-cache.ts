@@ -1,3 +1,4 @@
+import { expectArgument, hasMethods, isText, optional } from "./arguments.js";
 import type { KeySetSnapshot } from "./key-set.js";
 
 /**
@@ -33,6 +34,8 @@ function isSnapshot(value: unknown): value is KeySetSnapshot {
  */
 // @__NO_SIDE_EFFECTS__
 export function workersKvKeySetCache(kv: WorkersKvLike, key = "agentline:forge-keys"): KeySetCache {
+  expectArgument(hasMethods("get", "put")(kv), "kv", "a Workers KV namespace binding (env.MY_KV)");
+  expectArgument(optional(key, isText), "key", "a non-empty string");
   return {
     async get() {
       const value = await kv.get(key, "json");

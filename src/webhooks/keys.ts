@@ -1,3 +1,13 @@
+import {
+  expectArgument,
+  hasMethods,
+  isAbsoluteUrl,
+  isFunction,
+  isNumberFrom,
+  isText,
+  optional,
+  optionsObject,
+} from "./arguments.js";
 import { KeySetUnavailableError } from "./errors.js";
 import type { KeySetCache } from "./key-cache.js";
 import {
@@ -68,12 +78,24 @@ export class ForgeKeys {
   #imported = new Map<string, Promise<CryptoKey>>();
 
   constructor(options: ForgeKeysOptions) {
+    optionsObject(options);
+    for (const name of ["baseUrl", "jwksUrl", "discoveryIssuer"] as const) {
+      expectArgument(optional(options[name], isAbsoluteUrl), `options.${name}`, "an absolute URL");
+    }
+    expectArgument(
+      options.baseUrl ?? options.jwksUrl ?? options.discoveryIssuer,
+      "options.baseUrl",
+      "given, or jwksUrl or discoveryIssuer",
+    );
+    expectArgument(optional(options.issuer, isText), "options.issuer", "a non-empty string");
+    expectArgument(optional(options.fetch, isFunction), "options.fetch", "a fetch function");
+    expectArgument(optional(options.now, isFunction), "options.now", "a function returning epoch ms");
+    expectArgument(optional(options.refreshCooldownMs, isNumberFrom(0)), "options.refreshCooldownMs", "ms >= 0");
+    expectArgument(optional(options.cache, hasMethods("get", "set")), "options.cache", "a KeySetCache ({ get, set })");
+    expectArgument(optional(options.timeoutMs, isNumberFrom(1)), "options.timeoutMs", "ms >= 1");
     const forge = options.baseUrl && `${trimSlash(options.baseUrl)}/v1/forge`;
     this.#discovery = options.discoveryIssuer && trimSlash(options.discoveryIssuer);
     this.#jwksUrl = options.jwksUrl ?? (forge && `${forge}/keys`);
-    if (!this.#jwksUrl && !this.#discovery) {
-      throw new TypeError("ForgeKeys needs `baseUrl`, `jwksUrl` or `discoveryIssuer`.");
-    }
     this.issuer = options.issuer ?? (this.#discovery || forge);
     this.#options = { ...options };
     this.#now = options.now ?? Date.now;
@@ -88,7 +110,8 @@ export class ForgeKeys {
     issuerUrl: string,
     options?: Omit<ForgeKeysOptions, "baseUrl" | "jwksUrl" | "discoveryIssuer">,
   ): ForgeKeys {
-    return new ForgeKeys({ ...options, discoveryIssuer: issuerUrl });
+    expectArgument(isAbsoluteUrl(issuerUrl), "issuerUrl", "the forge's issuer, an absolute URL");
+    return new ForgeKeys({ ...optionsObject(options, "options", false), discoveryIssuer: issuerUrl });
   }
 
   /**

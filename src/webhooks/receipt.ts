@@ -1,4 +1,14 @@
 import { decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
+import {
+  expectArgument,
+  hasMethods,
+  isAbsoluteUrl,
+  isFunction,
+  isNumberFrom,
+  isText,
+  optional,
+  optionsObject,
+} from "./arguments.js";
 import { InstallationReceiptError, type InstallationReceiptReason, KeySetUnavailableError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
 
@@ -21,7 +31,10 @@ export interface VerifyInstallationReceiptOptions {
   appId: string;
   /** The service address; `iss` must be `{baseUrl}/v1/forge`. Default: the issuer `keys` knows. */
   baseUrl?: string;
-  /** The `state` you put on the install address; the receipt must carry the same. */
+  /**
+   * The `state` you put on the install address (`createInstallationConsent` returns it): the receipt must carry
+   * the same; one without a state, or with another, is refused (`state_mismatch`).
+   */
   expectedState?: string;
   /** Milliseconds since the epoch; default `Date.now`. */
   now?: () => number;
@@ -112,9 +125,30 @@ export async function verifyInstallationReceipt(
   token: string,
   options: VerifyInstallationReceiptOptions,
 ): Promise<InstallationReceipt> {
+  // The token comes from the callback's query: a string, even an empty one, is judged as a receipt below.
+  expectArgument(typeof token === "string", "token", "the callback's `installation_receipt` query value");
+  optionsObject(options);
+  expectArgument(
+    hasMethods("getKeys")(options.keys),
+    "options.keys",
+    "the forge's keys: pass `keys: new ForgeKeys({ baseUrl })`",
+  );
+  expectArgument(isText(options.appId), "options.appId", "your app id (app_…), the receipt's audience");
+  expectArgument(optional(options.baseUrl, isAbsoluteUrl), "options.baseUrl", "the service address, an absolute URL");
+  expectArgument(
+    optional(options.expectedState, isText),
+    "options.expectedState",
+    "the non-empty `state` your install address carried (createInstallationConsent returns it)",
+  );
+  expectArgument(optional(options.now, isFunction), "options.now", "a function returning epoch milliseconds");
+  expectArgument(
+    optional(options.clockToleranceSeconds, isNumberFrom(0)),
+    "options.clockToleranceSeconds",
+    "seconds >= 0",
+  );
   const base = options.baseUrl?.replace(/\/+$/, "");
   const issuer = base === undefined ? options.keys.issuer : `${base}/v1/forge`;
-  if (!issuer) throw new TypeError("verifyInstallationReceipt needs `baseUrl` (or keys that know the issuer).");
+  expectArgument(issuer, "options.baseUrl", "given when `keys` does not know the forge's issuer");
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(token);
@@ -148,6 +182,13 @@ export async function verifyInstallationReceipt(
   if (typeof sub !== "string" || sub === "") throw refuse("missing_claim", "The receipt's `sub` is not an id.");
   if (typeof jti !== "string" || jti === "") throw refuse("missing_claim", "The receipt's `jti` is empty.");
   const state = typeof payload.state === "string" ? payload.state : undefined;
+  // Expected: a receipt without a state is refused as surely as one with another (the install address had one).
+  if (options.expectedState !== undefined && state === undefined) {
+    throw refuse(
+      "state_mismatch",
+      "The installation receipt carries no state, but one was sent on the install address.",
+    );
+  }
   if (options.expectedState !== undefined && !sameText(state ?? "", options.expectedState)) {
     throw refuse("state_mismatch", "The installation receipt's state is not the one sent.");
   }

@@ -1,3 +1,5 @@
+import { expectArgument, isFunction, isText, optional, optionsObject } from "./arguments.js";
+
 // The default webhook signature scheme (Standard Webhooks layout, `v1ed` prefix, Ed25519).
 // @see ../../../shared/DESIGN.md (the webhook signature) and spec/forge-api.md#webhooks
 
@@ -41,12 +43,21 @@ const defaults: WebhookScheme = {
 /** The forge's default scheme. */
 export const DEFAULT_WEBHOOK_SCHEME: WebhookScheme = /* @__PURE__ */ Object.freeze(defaults);
 
-/** The scheme with the caller's overrides applied. */
-export function resolveWebhookScheme(overrides: Partial<WebhookScheme> = {}): WebhookScheme {
-  const scheme = { ...defaults, ...overrides };
-  if (overrides.prefix !== undefined && overrides.acceptedPrefixes === undefined) {
-    scheme.acceptedPrefixes = [overrides.prefix];
+/** The scheme with the caller's overrides applied; a wrong override throws an `invalid_option` naming it. */
+export function resolveWebhookScheme(overrides?: Partial<WebhookScheme>): WebhookScheme {
+  const given = optionsObject(overrides, "scheme", false) as Partial<WebhookScheme>;
+  for (const name of ["idHeader", "timestampHeader", "signatureHeader", "prefix"] as const) {
+    expectArgument(optional(given[name], isText), `scheme.${name}`, "a non-empty string");
   }
+  const prefixes = given.acceptedPrefixes;
+  expectArgument(
+    optional(prefixes, (list) => Array.isArray(list) && list.length && list.every(isText)),
+    "scheme.acceptedPrefixes",
+    "a non-empty array of strings",
+  );
+  expectArgument(optional(given.signedContent, isFunction), "scheme.signedContent", "a function");
+  const scheme = { ...defaults, ...given };
+  if (given.prefix !== undefined && prefixes === undefined) scheme.acceptedPrefixes = [given.prefix];
   return scheme;
 }
 

@@ -1,3 +1,4 @@
+import { badArgument, expectArgument, isNumberFrom, isObject, isText, optional, optionsObject } from "./arguments.js";
 import { bytesToBase64, resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
 
 /** What {@link signWebhook} signs. */
@@ -20,13 +21,37 @@ export interface SignWebhookInput {
  * For tests and the fake forge; receivers use `verifyWebhook`.
  */
 export async function signWebhook(input: SignWebhookInput): Promise<Record<string, string>> {
+  optionsObject(input, "input");
+  expectArgument(isText(input.id), "input.id", "the delivery id, a non-empty string");
+  expectArgument(
+    typeof input.body === "string" || input.body instanceof Uint8Array,
+    "input.body",
+    "the exact body, a string or a Uint8Array",
+  );
+  expectArgument(
+    Array.isArray(input.keys) && input.keys.length && input.keys.every(isObject),
+    "input.keys",
+    "a non-empty array of Ed25519 private keys (CryptoKey, usage sign)",
+  );
+  expectArgument(
+    optional(input.timestamp, (value) => Number.isInteger(value) && isNumberFrom(0)(value)),
+    "input.timestamp",
+    "Unix seconds, an integer >= 0",
+  );
+  expectArgument(optional(input.scheme, isObject), "input.scheme", "an object of scheme overrides");
   const scheme = resolveWebhookScheme(input.scheme);
   const timestamp = String(input.timestamp ?? Math.floor(Date.now() / 1000));
   const body = typeof input.body === "string" ? new TextEncoder().encode(input.body) : input.body;
   const content = scheme.signedContent(input.id, timestamp, body) as Uint8Array<ArrayBuffer>;
   const entries: string[] = [];
-  for (const key of input.keys) {
-    const signature = await crypto.subtle.sign("Ed25519", key, content);
+  for (const [index, key] of input.keys.entries()) {
+    let signature: ArrayBuffer;
+    try {
+      signature = await crypto.subtle.sign("Ed25519", key, content);
+    } catch {
+      // WebCrypto's own error (not a CryptoKey, a public key, another algorithm) says little about the call.
+      badArgument(`input.keys[${index}]`, "an Ed25519 private key (CryptoKey with usage sign)");
+    }
     entries.push(`${scheme.prefix},${bytesToBase64(new Uint8Array(signature))}`);
   }
   return {

@@ -1,7 +1,23 @@
+import {
+  expectArgument,
+  hasMethods,
+  isFunction,
+  isNumberFrom,
+  isObject,
+  optional,
+  optionsObject,
+} from "./arguments.js";
 import { DEFAULT_MAX_BODY_BYTES, readCappedBody } from "./body.js";
 import { WebhookVerificationError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
 import { resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
+import {
+  EVENT_TYPE_HEADER,
+  INSTALLATION_HEADER,
+  routeOnSignedBody,
+  type SignedRouting,
+  type WebhookTypeSource,
+} from "./signed-routing.js";
 import { readHeader, readSignatures, readTimestamp, toHeaders, type WebhookHeaders } from "./webhook-headers.js";
 
 /** Where verification gets its keys: a {@link ForgeKeys}, or any source of active Ed25519 keys. */
@@ -31,15 +47,26 @@ export interface VerifyWebhookOptions {
   scheme?: Partial<WebhookScheme>;
 }
 
-/** A verified delivery. @see spec/forge-api.md#events */
-export interface VerifiedWebhook {
-  /** `webhook-id`: the delivery id; deduplicate on it. */
+/**
+ * A verified delivery. The signature covers id, timestamp and body only: `type` and `installationId` come from
+ * the signed body, and an unsigned header that disagrees with it was refused (`header_mismatch`).
+ * @see spec/forge-api.md#events
+ */
+export interface VerifiedWebhook extends SignedRouting {
+  /** `webhook-id`: the delivery id (signed); deduplicate on it. */
   id: string;
-  /** `webhook-event-type`. Not covered by the signature (only id, timestamp and body are): branch on it, trust the payload. */
+  /**
+   * The event type: the signed body's `type` (else `event.type`); when the body names none, the unsigned
+   * `webhook-event-type` header, and then `typeSource` is `"header"`.
+   */
   type: string;
-  /** `webhook-installation-id`; absent for pings and other installation-less events (unsigned, like `type`). */
+  /** `"body"`: `type` is signed. `"header"`: the body names no type; `type` is the sender's unsigned claim. */
+  typeSource: WebhookTypeSource;
+  /** The installation the signed body names (`installation.id`); undefined when it names none (pings). Never a header. */
   installationId: string | undefined;
-  /** `webhook-timestamp`, Unix seconds. */
+  /** The unsigned `webhook-installation-id` header, set only when the signed body names no installation: unverified. */
+  unverifiedInstallationId: string | undefined;
+  /** `webhook-timestamp`, Unix seconds (signed). */
   timestamp: number;
   /** The body parsed as JSON, after the signature was checked. */
   payload: unknown;
@@ -47,10 +74,21 @@ export interface VerifiedWebhook {
   rawBody: Uint8Array;
 }
 
-/** The header naming the event type. @see spec/forge-api.md#events */
-export const EVENT_TYPE_HEADER = "webhook-event-type";
-/** The header naming the installation. @see spec/forge-api.md#events */
-export const INSTALLATION_HEADER = "webhook-installation-id";
+export { EVENT_TYPE_HEADER, INSTALLATION_HEADER };
+
+/** Checks the options {@link verifyWebhook} and `createWebhookHandler` share; the scheme is checked as it is resolved. */
+export function checkVerifyOptions(options: VerifyWebhookOptions): void {
+  optionsObject(options);
+  expectArgument(
+    hasMethods("getKeys")(options.keys),
+    "options.keys",
+    "the forge's keys (new ForgeKeys({ baseUrl }), or any { getKeys })",
+  );
+  expectArgument(optional(options.toleranceSeconds, isNumberFrom(0)), "options.toleranceSeconds", "seconds >= 0");
+  expectArgument(optional(options.now, isFunction), "options.now", "a function returning epoch ms");
+  expectArgument(optional(options.maxBodyBytes, isNumberFrom(1)), "options.maxBodyBytes", "bytes >= 1");
+  expectArgument(optional(options.scheme, isObject), "options.scheme", "an object");
+}
 
 // Strict UTF-8 (a malformed byte is an error, not U+FFFD); a leading BOM is dropped.
 const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
@@ -60,21 +98,31 @@ const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
  * empty or duplicated ones refused), the timestamp within the tolerance either way, the raw body read with a
  * byte cap, and any listed signature verified with any active key (`crypto.subtle.verify("Ed25519", …)`).
  * When none verifies, the key set is refreshed once (cooldown-bounded), which picks up a rotation on its
- * first delivery. Every refusal is a {@link WebhookVerificationError} with a `reason`.
+ * first delivery. The type and installation are then read from the signed body; an unsigned header that
+ * disagrees with it is refused (`header_mismatch`). Every refusal is a {@link WebhookVerificationError} with
+ * a `reason`.
  * @see spec/forge-api.md#events
  */
 export async function verifyWebhook(
   input: Request | WebhookParts,
   options: VerifyWebhookOptions,
 ): Promise<VerifiedWebhook> {
+  expectArgument(
+    isObject(input) && isObject(input.headers),
+    "input.headers",
+    "headers: pass the Request, or { headers, body }",
+  );
+  expectArgument(!(input as Request).bodyUsed, "input", "a request whose body was not read yet (verify first)");
+  checkVerifyOptions(options);
   const { keys } = options;
   const scheme = resolveWebhookScheme(options.scheme);
   const headers = toHeaders(input.headers);
   const id = readHeader(headers, scheme.idHeader) as string;
   const timestampText = readHeader(headers, scheme.timestampHeader) as string;
   const signatureText = readHeader(headers, scheme.signatureHeader) as string;
-  const type = readHeader(headers, EVENT_TYPE_HEADER) as string;
-  const installationId = readHeader(headers, INSTALLATION_HEADER, true);
+  // Unsigned: read strictly here (a repeated one is refused before any crypto), checked against the body below.
+  const typeHeader = readHeader(headers, EVENT_TYPE_HEADER, true);
+  const installationHeader = readHeader(headers, INSTALLATION_HEADER, true);
   const timestamp = readTimestamp(timestampText, scheme.timestampHeader);
   const signatures = readSignatures(signatureText, scheme.acceptedPrefixes);
   const skew = Math.floor((options.now ?? Date.now)() / 1000) - timestamp;
@@ -118,5 +166,5 @@ export async function verifyWebhook(
   } catch (error) {
     throw new WebhookVerificationError("invalid_json", "The body is not UTF-8 JSON.", error);
   }
-  return { id, type, installationId, timestamp, payload, rawBody };
+  return { id, ...routeOnSignedBody(payload, typeHeader, installationHeader), timestamp, payload, rawBody };
 }

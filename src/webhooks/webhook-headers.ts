@@ -1,4 +1,4 @@
-import { WebhookVerificationError } from "./errors.js";
+import { WebhookVerificationError, type WebhookVerificationReason } from "./errors.js";
 import { base64ToBytes } from "./scheme.js";
 
 // Reading the delivery headers strictly: a header sent twice, or a value of the wrong form, is refused
@@ -13,7 +13,8 @@ export const MAX_SIGNATURE_ENTRIES = 16;
 // 1 to 4096 printable ASCII characters.
 const WELL_FORMED = /^[ -~]{1,4096}$/;
 
-function refuse(reason: "missing_header" | "malformed_header", name: string, what: string): WebhookVerificationError {
+/** A refusal about one header, named (its value is never echoed). */
+export function refuse(reason: WebhookVerificationReason, name: string, what: string): WebhookVerificationError {
   return new WebhookVerificationError(reason, `The \`${name}\` header ${what}.`);
 }
 

@@ -1,5 +1,6 @@
 // Webhook tampering fuzz: the unit suite's property at a large count. Every run tampers one genuine delivery
-// (body, id, timestamp, signature, header duplication, under random header casing); none may be accepted.
+// (body, id, timestamp, signature, an unsigned header disagreeing with the signed body, header duplication,
+// under random header casing); none may be accepted.
 //
 //   WEBHOOK_FUZZ_RUNS=100000 node --import tsx test/fuzz/webhooks.fuzz.ts   (default 100,000; FUZZ_SEED to replay)
 import { runMutationProperty } from "../unit/webhooks/mutations.js";

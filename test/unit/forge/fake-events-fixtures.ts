@@ -113,7 +113,8 @@ export function only(deliveries: Delivery[], type: string, installationId: strin
   const [delivery] = matching as [Delivery];
   expect(delivery.installationId).toBe(installationId);
   expect(delivery.body).toMatchObject({ type, installation: { id: installationId } });
-  const parsed = parseWebhookEvent({ id: "x", type, installationId, timestamp: 0, payload: delivery.body });
+  const delivered = { id: "x", type, typeSource: "body" as const, installationId, timestamp: 0 };
+  const parsed = parseWebhookEvent({ ...delivered, unverifiedInstallationId: undefined, payload: delivery.body });
   expect(parsed).toMatchObject({ known: true, type });
   return delivery.body;
 }

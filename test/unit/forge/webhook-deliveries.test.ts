@@ -115,14 +115,14 @@ describe("fake forge webhook deliveries", () => {
     expect(await verifications(await publishedKeys(fake), tampered)).toBe(0);
   });
 
-  it("retries a failing receiver on the fake clock: 5 s, then 30 s, then 1 min after each failure", async () => {
+  it("retries a failing receiver on the fake clock: 5 s after the failure, then 5 s, then 30 s", async () => {
     const { clock, fake, emit, receiver, app } = await setup();
     const statuses = [503, 500, 502];
     receiver.respond = () => new Response("down", { status: statuses.shift() ?? 200 });
     const [delivery] = await emit();
     clock.now = T0 + 4_999;
     expect(await fake.forge.webhooks.runDue()).toBe(0);
-    for (const at of [5_000, 35_000, 95_000]) {
+    for (const at of [5_000, 10_000, 40_000]) {
       clock.now = T0 + at;
       expect(await fake.forge.webhooks.runDue()).toBe(1);
     }
@@ -130,16 +130,39 @@ describe("fake forge webhook deliveries", () => {
     expect(record?.attempts.map((a) => [a.attemptedAt - T0, a.responseStatusCode, a.trigger])).toEqual([
       [0, 503, "automatic"],
       [5_000, 500, "automatic"],
-      [35_000, 502, "automatic"],
-      [95_000, 200, "automatic"],
+      [10_000, 502, "automatic"],
+      [40_000, 200, "automatic"],
     ]);
-    expect(record?.deliveredAt).toBe(T0 + 95_000);
+    expect(record?.deliveredAt).toBe(T0 + 40_000);
     expect(record?.nextAttemptAt).toBeUndefined();
     const {
       items: [listed],
     } = await app.webhooks.deliveries.list({ eventType: "pull_request.created" });
     expect(listed?.lastAttempt).toMatchObject({ trigger: "automatic", responseStatusCode: 200, errorMessage: "" });
-    expect(listed?.deliveredAt).toBe(new Date(T0 + 95_000).toISOString());
+    expect(listed?.deliveredAt).toBe(new Date(T0 + 40_000).toISOString());
+  });
+
+  it("retries seven times within the spec's roughly 16-minute window: 5 s, then 5 s, 30 s, 1, 2, 4 and 8 min", async () => {
+    const { clock, fake, emit, receiver } = await setup();
+    receiver.respond = () => new Response(null, { status: 500 });
+    const [delivery] = await emit();
+    // Seconds after the first failure at which each retry is due (the spec's reading, see delivery-store.ts).
+    const due = [5, 10, 40, 100, 220, 460, 940];
+    let early = 0;
+    for (const seconds of due) {
+      clock.now = T0 + seconds * 1000 - 1;
+      early += await fake.forge.webhooks.runDue();
+      clock.now = T0 + seconds * 1000;
+      expect(await fake.forge.webhooks.runDue()).toBe(1);
+    }
+    expect(early).toBe(0);
+    const record = fake.forge.webhooks.deliveries().find((d) => d.id === delivery?.id);
+    expect(record?.attempts.map((a) => (a.attemptedAt - T0) / 1000)).toEqual([0, ...due]);
+    expect(record?.nextAttemptAt).toBeUndefined();
+    // The last retry lands within the window the spec states (roughly 16 minutes), not at 23.6 minutes.
+    expect((record?.attempts.at(-1)?.attemptedAt ?? 0) - T0).toBeLessThanOrEqual(16 * 60_000);
+    clock.now = T0 + 86_400_000;
+    expect(await fake.forge.webhooks.runDue()).toBe(0);
   });
 
   it("gives up after seven retries, and forge requests send due retries by themselves", async () => {

@@ -7,7 +7,11 @@ import { signWebhook } from "../../../src/webhooks/sign.js";
 /** 2026-11-21T12:00:00Z, the fake clock's start. */
 export const START = Date.parse("2026-11-21T12:00:00Z");
 
-/** A delivery to sign: event type, payload (object or exact body text) and header overrides. */
+/**
+ * A delivery to sign: event type, payload (object or exact body text) and header overrides. As the forge does,
+ * the signed body carries the type and installation (`{ type, installation: { id }, ...payload }`) unless
+ * `body` gives the exact text.
+ */
 export interface DeliveryInput {
   id?: string;
   type?: string;
@@ -45,7 +49,10 @@ export function webhookSetup(): WebhookSetup {
   const newKeys = (options: Partial<ForgeKeysOptions> = {}) =>
     new ForgeKeys({ baseUrl: fake.baseUrl, fetch: fake.fetch, now, ...options });
   const signed = async (input: DeliveryInput = {}) => {
-    const body = input.body ?? JSON.stringify(input.payload ?? { zen: "hello" });
+    const type = input.type ?? "ping";
+    const installationId = input.installationId === null ? undefined : (input.installationId ?? "inst_1");
+    const envelope = { type, ...(installationId === undefined ? {} : { installation: { id: installationId } }) };
+    const body = input.body ?? JSON.stringify({ ...envelope, ...((input.payload as object) ?? { zen: "hello" }) });
     const signWith = input.signWith ?? [((await fake.forge.signingKeys())[0] as { privateKey: CryptoKey }).privateKey];
     counter += 1;
     const headers = await signWebhook({
@@ -55,8 +62,8 @@ export function webhookSetup(): WebhookSetup {
       timestamp: input.timestamp ?? Math.floor(clock / 1000),
       ...(input.prefix ? { scheme: { prefix: input.prefix } } : {}),
     });
-    headers["webhook-event-type"] = input.type ?? "ping";
-    if (input.installationId !== null) headers["webhook-installation-id"] = input.installationId ?? "inst_1";
+    headers["webhook-event-type"] = type;
+    if (installationId !== undefined) headers["webhook-installation-id"] = installationId;
     return { headers, body };
   };
   return {

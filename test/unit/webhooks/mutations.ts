@@ -2,8 +2,9 @@
 // one): one genuine delivery signed with the fake forge's real key, then exactly one tampering of its body,
 // id, timestamp, signature or headers (duplicated, or under other casings) per run. None may be accepted.
 // Header-name casing alone is not tampering (HTTP names are case-insensitive), so it rides on top of each
-// mutation; `webhook-event-type` and `webhook-installation-id` are not covered by the scheme's signature,
-// so they are not mutated here.
+// mutation. `webhook-event-type` and `webhook-installation-id` are not covered by the signature, but the signed
+// body names the type and installation, so a header value that disagrees with it (another value, another
+// casing) is tampering too.
 import fc from "fast-check";
 import { base64ToBytes, bytesToBase64 } from "../../../src/webhooks/scheme.js";
 import { signWebhook } from "../../../src/webhooks/sign.js";
@@ -22,7 +23,13 @@ export interface Mutation {
   apply(delivery: Delivery): Delivery;
 }
 
-const SIGNED = ["webhook-id", "webhook-timestamp", "webhook-signature", "webhook-event-type"] as const;
+const CHECKED = [
+  "webhook-id",
+  "webhook-timestamp",
+  "webhook-signature",
+  "webhook-event-type",
+  "webhook-installation-id",
+] as const;
 
 function replaceHeader(delivery: Delivery, name: string, value: (old: string) => string): Delivery {
   return {
@@ -45,11 +52,20 @@ export async function mutationFixture() {
   const [forgeKey] = await setup.fake.forge.signingKeys();
   if (!forgeKey) throw new Error("the fake forge has no key");
   const stray = await strayKeyPair();
-  const body = new TextEncoder().encode(JSON.stringify({ pullRequest: { number: "42", title: "Fix the login" } }));
+  const signedBody = {
+    type: "pull_request.created",
+    installation: { id: "inst_7" },
+    pullRequest: { number: "42", title: "Fix the login" },
+  };
+  const body = new TextEncoder().encode(JSON.stringify(signedBody));
   const timestamp = Math.floor(setup.now() / 1000);
   const headers = await signWebhook({ id: "msg_2kX9", body, keys: [forgeKey.privateKey], timestamp });
   const original: Delivery = {
-    pairs: [...Object.entries(headers), ["webhook-event-type", "pull_request.created"]],
+    pairs: [
+      ...Object.entries(headers),
+      ["webhook-event-type", "pull_request.created"],
+      ["webhook-installation-id", "inst_7"],
+    ],
     body,
   };
   const signatureOf = (entry: string) => entry.slice(entry.indexOf(",") + 1);
@@ -136,8 +152,23 @@ export async function mutationFixture() {
       )
       .map(({ name, value }) => ({ name, apply: (d: Delivery) => replaceHeader(d, "webhook-signature", () => value) })),
   );
+  const unsignedMutation: fc.Arbitrary<Mutation> = fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom("webhook-event-type", "webhook-installation-id"),
+        fc.constantFrom("installation.deleted", "ping", "pull_request.merged", "inst_8", "inst_70", "x"),
+      )
+      .map(([name, value]) => ({
+        name: `${name}: ${value}`,
+        apply: (d: Delivery) => replaceHeader(d, name, () => value),
+      })),
+    fc.tuple(fc.constantFrom("webhook-event-type", "webhook-installation-id"), index).map(([name, i]) => ({
+      name: `${name}: swap case ${i}`,
+      apply: (d: Delivery) => replaceHeader(d, name, (old) => swapCase(old, i)),
+    })),
+  );
   const duplication: fc.Arbitrary<Mutation> = fc
-    .tuple(fc.constantFrom(...SIGNED), fc.boolean(), fc.boolean())
+    .tuple(fc.constantFrom(...CHECKED), fc.boolean(), fc.boolean())
     .map(([name, same, upper]) => ({
       name: `headers: ${name} twice (${same ? "same" : "other"} value${upper ? ", other casing" : ""})`,
       apply: (d: Delivery) => {
@@ -155,7 +186,14 @@ export async function mutationFixture() {
         pairs: d.pairs.map(([key, value], i) => [flags[i % flags.length] ? key.toUpperCase() : key, value]),
       }),
   );
-  const mutation = fc.oneof(bodyMutation, idMutation, timestampMutation, signatureMutation, duplication);
+  const mutation = fc.oneof(
+    bodyMutation,
+    idMutation,
+    timestampMutation,
+    signatureMutation,
+    unsignedMutation,
+    duplication,
+  );
 
   /** Whether the verifier accepts a delivery, sent as a `Request` or as a header record. */
   async function accepts(delivery: Delivery, asRecord: boolean): Promise<boolean> {

@@ -28,10 +28,17 @@ describe("verifyWebhook", () => {
     const payload = { pullRequest: { number: "7" } };
     const request = await setup.delivery({ id: "msg_a", type: "pull_request.created", payload });
     const verified = await verifyWebhook(request, { keys: setup.keys, now: setup.now });
-    expect(verified).toMatchObject({ id: "msg_a", type: "pull_request.created", installationId: "inst_1" });
+    expect(verified).toMatchObject({
+      id: "msg_a",
+      type: "pull_request.created",
+      typeSource: "body",
+      installationId: "inst_1",
+      unverifiedInstallationId: undefined,
+    });
     expect(verified.timestamp).toBe(NOW_S);
-    expect(verified.payload).toEqual(payload);
-    expect(new TextDecoder().decode(verified.rawBody)).toBe(JSON.stringify(payload));
+    const body = { type: "pull_request.created", installation: { id: "inst_1" }, ...payload };
+    expect(verified.payload).toEqual(body);
+    expect(new TextDecoder().decode(verified.rawBody)).toBe(JSON.stringify(body));
   });
 
   it("accepts parts (a Node-style header record and a string body), and pings without an installation", async () => {
@@ -45,12 +52,12 @@ describe("verifyWebhook", () => {
       { headers, body: new TextEncoder().encode(body) },
       { keys: setup.keys, now: setup.now },
     );
-    expect(bytes.payload).toEqual({ zen: "hello" });
+    expect(bytes.payload).toEqual({ type: "ping", zen: "hello" });
   });
 
-  it("refuses each missing header with missing_header, naming it", async () => {
+  it("refuses each missing signed header with missing_header, naming it", async () => {
     const setup = webhookSetup();
-    for (const name of ["webhook-id", "webhook-timestamp", "webhook-signature", "webhook-event-type"]) {
+    for (const name of ["webhook-id", "webhook-timestamp", "webhook-signature"]) {
       const request = withHeaders(await setup.delivery(), (headers) => headers.delete(name));
       const error = await refusal(verifyWebhook(request, { keys: setup.keys, now: setup.now }));
       expect(error.reason).toBe("missing_header");

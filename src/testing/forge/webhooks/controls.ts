@@ -32,7 +32,7 @@ export interface FakeForgeWebhooks {
   /** Emits any event; resolves when the first attempts have settled. */
   emit(input: ForgeEventInput): Promise<ForgeWebhookDelivery[]>;
   /**
-   * Sends every attempt due at the fake clock (retries 5 s, 30 s, 1, 2, 4, 8 and 8 min after each failure;
+   * Sends every attempt due at the fake clock (retries 5 s, 5 s, 30 s, 1, 2, 4 and 8 min after each failure;
    * queued redeliveries) and waits for attempts in flight; resolves with how many were sent. Forge requests
    * start due attempts too, without waiting. Do not call it from inside the receiver.
    */

@@ -9,12 +9,13 @@ export const DELIVERY_RETENTION_MS = 7 * 86_400_000;
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 /**
- * Delays before the seven automatic retries, each counted from the previous failure. The spec lists six
- * (5 s, 30 s, 1 min, 2 min, 4 min, 8 min) and says a seventh exists; this fake repeats the last listed
- * delay (8 min, a capped backoff), so an unreachable receiver sees 8 attempts over about 23.6 minutes.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * Delays before the seven automatic retries, each counted from the previous failure. The spec says the first
+ * retry comes 5 s after the failure, lists six delays (5 s, 30 s, 1 min, 2 min, 4 min, 8 min) and puts the
+ * whole schedule in "roughly a 16-minute window". Read as the first retry followed by the six listed delays,
+ * the seventh retry lands 15 min 40 s after the first failure (8 attempts in all), which is that window; any
+ * extra delay for a seventh would overrun it. @see ../../../../../shared/spec/forge-api.md#events
  */
-export const RETRY_DELAYS_MS: readonly number[] = [5_000, 30_000, 60_000, 120_000, 240_000, 480_000, 480_000];
+export const RETRY_DELAYS_MS: readonly number[] = [5_000, 5_000, 30_000, 60_000, 120_000, 240_000, 480_000];
 
 /** What started an attempt. @see ../../../../../shared/spec/forge-api.md#webhook-delivery */
 export type AttemptTrigger = "automatic" | "manual";
