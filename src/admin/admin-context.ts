@@ -12,6 +12,7 @@ import { fillPath } from "../core/paths.js";
 import { hashBudgetKey, type RateBudgets } from "../core/rate-budget.js";
 import { parseResponse } from "../core/schema.js";
 import type { QueryValue, Transport } from "../core/transport.js";
+import { WAIT_EXCEEDS_CAP } from "../core/wait.js";
 import { ADMIN_RATE_LIMITS, type AdminKeyKind, type AdminRoute, type AdminRouteName } from "./routes.js";
 
 /** What every Admin / Organization resource shares. */
@@ -89,18 +90,23 @@ export async function adminSend<S extends v.GenericSchema | undefined>(
       idempotent: route.idempotent,
       options: call.options,
       parse: (json) => (call.schema ? parseResponse(call.schema, json, call.operation) : json) as Output<S>,
+      // A 429 blocks the family when it arrives, before this call's own retry wait (which then covers it).
+      beforeRetryWait:
+        bucket && budgets
+          ? async (error) => {
+              if (error instanceof RateLimitError) await budgets.penalize(bucket, error.retryAfterMs);
+            }
+          : undefined,
       beforeAttempt:
         bucket && family && budgets
-          ? async (_attempt, previousError, signal) => {
-              if (previousError instanceof RateLimitError)
-                await budgets.penalize(bucket, previousError.retryAfterMs ?? 60_000);
-              await budgets.acquire(bucket, family, ADMIN_RATE_LIMITS[family], signal);
-            }
+          ? (_attempt, _previousError, signal) => budgets.acquire(bucket, family, ADMIN_RATE_LIMITS[family], signal)
           : undefined,
     });
   } catch (error) {
-    if (bucket && budgets && error instanceof RateLimitError)
-      await budgets.penalize(bucket, error.retryAfterMs ?? 60_000);
+    // A server's 429 blocks the family for everyone sharing the budget (however long: callers whose cap is
+    // shorter fail at once until it passes); a refusal of the budget itself changes nothing.
+    if (bucket && budgets && error instanceof RateLimitError && error.code !== WAIT_EXCEEDS_CAP)
+      await budgets.penalize(bucket, error.retryAfterMs);
     if (error instanceof AuthenticationError || error instanceof PermissionDeniedError) {
       throw (error as ApiError).withHint(accessHint(route));
     }

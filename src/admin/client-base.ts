@@ -44,6 +44,7 @@ export function adminContext(
           now: options.now,
           sleep: options.sleep,
           onWait: options.onWait,
+          maxWaitMs: transport.maxRetryAfterMs,
         });
   return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId };
 }

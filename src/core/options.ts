@@ -66,7 +66,10 @@ export interface BaseClientOptions {
   maxRetries?: number | undefined;
   /** Per-attempt timeout in ms, body included (default 60 000). */
   timeoutMs?: number | undefined;
-  /** The longest `Retry-After` honoured, in ms (default 60 000); longer ones are capped. */
+  /**
+   * The longest wait honoured, in ms (default 60 000): a `Retry-After` or a rate budget asking for longer fails the
+   * call at once with a `RateLimitError` carrying `retryAfter`. Also caps backoff and polling intervals.
+   */
   maxRetryAfterMs?: number | undefined;
   /** Overrides the retry decision; return `undefined` to keep the default. */
   shouldRetry?: ((state: RetryState & { defaultDecision: boolean }) => boolean | undefined) | undefined;

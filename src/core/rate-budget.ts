@@ -1,5 +1,9 @@
 import { AbortError, AgentlineError } from "./errors.js";
 import { sleep as defaultSleep } from "./signals.js";
+import { boundedWait, waitCap } from "./wait.js";
+
+/** How long a 429 without a usable `Retry-After` blocks a budget: the 60 s both the Admin API and the forge send. */
+export const DEFAULT_RATE_LIMIT_BLOCK_MS = 60_000;
 
 /** What a store answers to `take`: granted, or how long until the request could be granted. */
 export type RateBudgetTake = { ok: true } | { ok: false; waitMs: number };
@@ -135,6 +139,11 @@ export interface RateBudgetsOptions {
   /** Must reject (e.g. with an `AbortError`) when `signal` fires; the default does. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   onWait?: (info: RateBudgetWait) => void;
+  /**
+   * The longest single wait `acquire` makes (default 60 000 ms, the clients pass their `maxRetryAfterMs`): a longer
+   * one (a 429 asked for more) rejects at once with a `RateLimitError` carrying `retryAfter`.
+   */
+  maxWaitMs?: number | undefined;
 }
 
 /**
@@ -150,6 +159,7 @@ export class RateBudgets {
   readonly #now: () => number;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #onWait: ((info: RateBudgetWait) => void) | undefined;
+  readonly #maxWaitMs: number;
 
   constructor(options: RateBudgetsOptions = {}) {
     const intervalMs = options.intervalMs ?? 60_000;
@@ -161,31 +171,46 @@ export class RateBudgets {
     this.#now = options.now ?? Date.now;
     this.#sleep = options.sleep ?? defaultSleep;
     this.#onWait = options.onWait;
+    this.#maxWaitMs = waitCap(options.maxWaitMs, "maxWaitMs");
   }
 
   /**
    * Resolves once `key` may spend `cost` (default 1) of `capacity` per interval; waits (abortably) until
-   * then. A cost above 1 holds that many slots, e.g. the forge's per-operation points.
+   * then. A cost above 1 holds that many slots, e.g. the forge's per-operation points. A wait longer than
+   * `maxWaitMs` (default: the `maxWaitMs` option) rejects at once with a `RateLimitError` carrying `retryAfter`.
    */
-  async acquire(key: string, family: string, capacity: number, signal?: AbortSignal, cost = 1): Promise<void> {
+  async acquire(
+    key: string,
+    family: string,
+    capacity: number,
+    signal?: AbortSignal,
+    cost = 1,
+    maxWaitMs?: number,
+  ): Promise<void> {
     if (!(Number.isInteger(capacity) && capacity > 0)) {
       throw new AgentlineError(`The budget of \`${family}\` must be a positive integer; got ${capacity}.`, {
         code: "invalid_option",
       });
     }
+    const capMs = maxWaitMs === undefined ? this.#maxWaitMs : waitCap(maxWaitMs, "maxWaitMs");
     for (let attempt = 1; ; attempt++) {
       if (signal?.aborted) throw new AbortError(undefined, signal.reason);
       const answer = await this.#store.take(key, cost, capacity, this.#intervalMs, this.#now());
       if (answer.ok) return;
-      this.#onWait?.({ key, family, waitMs: answer.waitMs, attempt, ...(cost === 1 ? {} : { cost }) });
-      await this.#sleep(answer.waitMs, signal);
+      const waitMs = boundedWait(answer.waitMs, capMs, { budget: family });
+      this.#onWait?.({ key, family, waitMs, attempt, ...(cost === 1 ? {} : { cost }) });
+      await this.#sleep(waitMs, signal);
     }
   }
 
-  /** After a 429: grants nothing for `key` until `retryAfterMs` from now (every instance sharing the store). */
-  penalize(key: string, retryAfterMs: number): Promise<void> {
+  /**
+   * After a 429: grants nothing for `key` until `retryAfterMs` (default 60 s) from now, for every instance sharing
+   * the store. A block longer than a caller's cap makes that caller's `acquire` reject at once until it passes.
+   */
+  penalize(key: string, retryAfterMs = DEFAULT_RATE_LIMIT_BLOCK_MS): Promise<void> {
     const now = this.#now();
-    const wait = Number.isFinite(retryAfterMs) && retryAfterMs > 0 ? retryAfterMs : 0;
+    // NaN and negatives block nothing; an endless wait stays finite so stores that serialize it (JSON) keep it.
+    const wait = retryAfterMs > 0 ? Math.min(retryAfterMs, Number.MAX_VALUE) : 0;
     return this.#store.block(key, now + wait, now);
   }
 }

@@ -31,16 +31,22 @@ export function parseRateLimit(headers: Headers): RateLimitInfo | undefined {
   return Object.values(info).some((v) => v !== undefined) ? info : undefined;
 }
 
+// The three HTTP-date forms (RFC 9110 §5.6.7): IMF-fixdate, obsolete RFC 850 and asctime (which names no zone: GMT).
+// Checked before `Date.parse`, which reads almost anything as some date ("soon 2" is a day in 2001).
+const IMF_OR_RFC850_DATE = /^[A-Z][a-z]{2,8}, \d{1,2}[ -][A-Z][a-z]{2}[ -]\d{2,4} \d{2}:\d{2}:\d{2} GMT$/;
+const ASCTIME_DATE = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/;
+
 /**
- * `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3).
- * A date in the past gives 0; garbage gives `undefined`.
+ * `Retry-After` as milliseconds from `now`: delta-seconds or an HTTP date (RFC 9110 §10.2.3). A date in the past
+ * gives 0. Anything else (negative, `1e3`, a word, a date in another shape) gives `undefined`, exactly as if the
+ * header were absent; a huge value stays huge (callers refuse waits above their cap rather than shorten them).
  */
 export function parseRetryAfter(value: string | null, now: number): number | undefined {
   if (value === null) return undefined;
   const text = value.trim();
-  if (text === "") return undefined;
   if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
-  const at = Date.parse(text);
+  const date = IMF_OR_RFC850_DATE.test(text) ? text : ASCTIME_DATE.test(text) ? `${text} GMT` : undefined;
+  const at = date === undefined ? Number.NaN : Date.parse(date);
   if (Number.isNaN(at)) return undefined;
   return Math.max(0, at - now);
 }

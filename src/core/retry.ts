@@ -1,4 +1,5 @@
 import { ApiError, ConnectionError, TimeoutError } from "./errors.js";
+import { boundedWait } from "./wait.js";
 
 /** Statuses worth another attempt. 429 was not processed, so it is safe for every operation. */
 const RETRYABLE_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
@@ -22,7 +23,7 @@ export interface RetryState {
 /** Per-client knobs of the retry policy. */
 export interface RetryPolicy {
   maxRetries: number;
-  /** The longest `Retry-After` honoured; longer requests are capped to this. Default 60 000 ms. */
+  /** The longest `Retry-After` honoured; a longer one fails the call at once (see {@link boundedWait}). Default 60 000 ms. */
   maxRetryAfterMs: number;
   /** First backoff ceiling (ms); doubles each attempt up to `maxBackoffMs`. */
   initialBackoffMs: number;
@@ -59,11 +60,14 @@ export function decideRetry(policy: RetryPolicy, state: RetryState): boolean {
 }
 
 /**
- * How long to wait before the next attempt: the server's `Retry-After` when given (capped at
- * `maxRetryAfterMs`), otherwise exponential backoff with full jitter.
+ * How long to wait before the next attempt: the server's `Retry-After` when given, otherwise exponential backoff
+ * with full jitter (never above `maxRetryAfterMs` either). Throws the server's error, with a hint saying so, when
+ * `Retry-After` asks for more than `maxRetryAfterMs`: the call then fails at once and the caller decides.
  */
 export function retryDelayMs(policy: RetryPolicy, state: RetryState): number {
-  if (state.retryAfterMs !== undefined) return Math.min(Math.max(0, state.retryAfterMs), policy.maxRetryAfterMs);
+  if (state.retryAfterMs !== undefined && state.error instanceof ApiError) {
+    return boundedWait(state.retryAfterMs, policy.maxRetryAfterMs, { error: state.error });
+  }
   const ceiling = Math.min(policy.maxBackoffMs, policy.initialBackoffMs * 2 ** (state.attempt - 1));
-  return Math.floor(policy.random() * ceiling);
+  return Math.min(Math.floor(policy.random() * ceiling), policy.maxRetryAfterMs);
 }

@@ -6,7 +6,7 @@ import { parseRateLimit, parseRetryAfter } from "./rate-limit.js";
 import { redactText } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
 import { attemptSignal, sleep as defaultSleep } from "./signals.js";
-import { DEFAULT_MAX_WAIT_MS } from "./wait.js";
+import { waitCap } from "./wait.js";
 
 /** Query values; `undefined` entries are left out, arrays repeat the key. */
 export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
@@ -37,6 +37,11 @@ export interface RequestSpec<T> {
   beforeAttempt?:
     | ((attempt: number, previousError: unknown, signal: AbortSignal | undefined) => Promise<void>)
     | undefined;
+  /**
+   * Awaited once a retry is decided, before its wait, with the error that caused it: where a 429 blocks a shared
+   * rate budget, so that other calls pause from the moment it arrived (not after this call's own wait).
+   */
+  beforeRetryWait?: ((error: unknown, delayMs: number) => Promise<void>) | undefined;
   /** Sent as `Idempotency-Key` on every attempt (POSTs get a fresh one per call when unset). */
   idempotencyKey?: string | undefined;
   options?: CallOptions | undefined;
@@ -90,7 +95,7 @@ export class Transport {
     this.#credentials = credentials;
     this.#policy = {
       maxRetries: options.maxRetries ?? 2,
-      maxRetryAfterMs: options.maxRetryAfterMs ?? DEFAULT_MAX_WAIT_MS,
+      maxRetryAfterMs: waitCap(options.maxRetryAfterMs),
       initialBackoffMs: 500,
       maxBackoffMs: 8_000,
       shouldRetry: options.shouldRetry,
@@ -102,6 +107,11 @@ export class Transport {
     this.#headers = lowerCaseKeys(options.headers);
     this.#sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
+  }
+
+  /** The longest wait a server or a budget may ask of this client (`maxRetryAfterMs`); see `boundedWait`. */
+  get maxRetryAfterMs(): number {
+    return this.#policy.maxRetryAfterMs;
   }
 
   /** Waits between retries or reconnections (the injected `sleep`, if any). */
@@ -199,14 +209,22 @@ export class Transport {
         method,
         path: spec.path,
       };
-      if (!decideRetry({ ...this.#policy, maxRetries }, state)) {
+      let delayMs: number | undefined;
+      if (decideRetry({ ...this.#policy, maxRetries }, state)) {
+        try {
+          delayMs = retryDelayMs(this.#policy, state);
+        } catch (refusal) {
+          error = refusal; // Retry-After asks for more than `maxRetryAfterMs`: fail now, the caller decides.
+        }
+      }
+      if (delayMs === undefined) {
         if (this.#logger) {
           this.#log("warn", { ...this.#record("failure", spec, method, attempt, started), ...errorFields(error) });
         }
         throw error;
       }
       previousError = error;
-      const delayMs = retryDelayMs(this.#policy, state);
+      if (spec.beforeRetryWait) await spec.beforeRetryWait(error, delayMs);
       for (const hook of this.#hooks.beforeRetry ?? []) {
         await hook({ ...state, request, delayMs, operation: spec.operation });
       }

@@ -4,6 +4,7 @@ import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
 import { parseResponse } from "../core/schema.js";
 import { type RequestSpec, Transport } from "../core/transport.js";
+import { WAIT_EXCEEDS_CAP } from "../core/wait.js";
 import type { ForgeContext } from "./forge-call.js";
 import { OwnerClient } from "./owner-client.js";
 import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
@@ -78,14 +79,19 @@ export class ForgeRequester {
       ...spec,
       path: FORGE_PREFIX + spec.path,
       options: { ...spec.options, headers },
+      // A 429 blocks the principal when it arrives, before this call's own retry wait (which then covers it).
+      beforeRetryWait:
+        points && route
+          ? async (error) => {
+              if (error instanceof RateLimitError)
+                await points.budget.penalize(await points.principal(), error.retryAfterMs);
+            }
+          : undefined,
       beforeAttempt:
         points && route
-          ? async (_attempt, previousError, signal) => {
-              const principal = await points.principal();
-              if (previousError instanceof RateLimitError) {
-                await points.budget.penalize(principal, previousError.retryAfterMs ?? 60_000);
-              }
-              await points.budget.acquire(principal, route, { signal });
+          ? async (_attempt, _previousError, signal) => {
+              const maxWaitMs = this.transport.maxRetryAfterMs;
+              await points.budget.acquire(await points.principal(), route, { signal, maxWaitMs });
             }
           : undefined,
     };
@@ -94,8 +100,9 @@ export class ForgeRequester {
       if (points) await points.budget.observe(await points.principal(), result.response);
       return result;
     } catch (error) {
-      if (points && error instanceof RateLimitError) {
-        await points.budget.penalize(await points.principal(), error.retryAfterMs ?? 60_000);
+      // The budget's own refusal (a block longer than the cap) is not a new 429: it changes nothing.
+      if (points && error instanceof RateLimitError && error.code !== WAIT_EXCEEDS_CAP) {
+        await points.budget.penalize(await points.principal(), error.retryAfterMs);
       }
       throw error;
     }

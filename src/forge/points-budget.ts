@@ -53,6 +53,11 @@ export interface ForgePointsBudgetOptions {
   /** Must reject (e.g. with an `AbortError`) when `signal` fires; the default does. */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   onWait?: ((info: ForgePointsWait) => void) | undefined;
+  /**
+   * The longest single wait `acquire` makes (default 60 000 ms; a forge client passes its own `maxRetryAfterMs` per
+   * call): a longer one (a 429 asked for more) rejects at once with a `RateLimitError` carrying `retryAfter`.
+   */
+  maxWaitMs?: number | undefined;
 }
 
 /** What {@link ForgePointsBudget.acquire} spends: a route name, a route (its `cost`), or a bare number of points. */
@@ -97,6 +102,7 @@ export class ForgePointsBudget {
       now: this.#now,
       ...(options.sleep ? { sleep: options.sleep } : {}),
       ...(onWait ? { onWait: (info: RateBudgetWait) => onWait(toForgeWait(info)) } : {}),
+      maxWaitMs: options.maxWaitMs,
     });
   }
 
@@ -105,16 +111,20 @@ export class ForgePointsBudget {
     return this.#observedLimits.get(budgetKey(principal, resource)) ?? this.#defaults[principal.kind];
   }
 
-  /** Resolves once `principal` may spend the operation's points; waits (abortably) until then. Cost 0 never waits. */
+  /**
+   * Resolves once `principal` may spend the operation's points; waits (abortably) until then. Cost 0 never waits.
+   * A wait longer than `maxWaitMs` (default: the option) rejects at once with a `RateLimitError`.
+   */
   async acquire(
     principal: ForgePrincipal,
     operation: ForgePointsCost,
-    options: { signal?: AbortSignal | undefined; resource?: string | undefined } = {},
+    options: { signal?: AbortSignal | undefined; resource?: string | undefined; maxWaitMs?: number | undefined } = {},
   ): Promise<void> {
     const key = budgetKey(principal, options.resource ?? "core");
     const { name, cost } = costOf(operation);
     if (cost === 0) return;
-    await this.#budgets.acquire(key, name, this.limit(principal, options.resource ?? "core"), options.signal, cost);
+    const capacity = this.limit(principal, options.resource ?? "core");
+    await this.#budgets.acquire(key, name, capacity, options.signal, cost, options.maxWaitMs);
     this.#record(key, cost, this.#now());
   }
 
@@ -134,7 +144,7 @@ export class ForgePointsBudget {
     }
     const retryAfter = parseRetryAfter(response.headers.get("retry-after"), now);
     if (response.status === 429 && retryAfter !== undefined) {
-      await this.#store.block(key, now + retryAfter, now);
+      await this.#budgets.penalize(key, retryAfter);
       return;
     }
     if (!info) return;
@@ -154,11 +164,9 @@ export class ForgePointsBudget {
     if (answer.ok) this.#record(key, deficit, now);
   }
 
-  /** After a 429 seen elsewhere: grants nothing to `principal` for `retryAfterMs`. */
-  penalize(principal: ForgePrincipal, retryAfterMs: number, resource = "core"): Promise<void> {
-    const now = this.#now();
-    const wait = Number.isFinite(retryAfterMs) && retryAfterMs > 0 ? retryAfterMs : 0;
-    return this.#store.block(budgetKey(principal, resource), now + wait, now);
+  /** After a 429 seen elsewhere: grants nothing to `principal` for `retryAfterMs` (default 60 s, the forge's). */
+  penalize(principal: ForgePrincipal, retryAfterMs?: number, resource = "core"): Promise<void> {
+    return this.#budgets.penalize(budgetKey(principal, resource), retryAfterMs);
   }
 
   #record(key: string, cost: number, now: number): void {

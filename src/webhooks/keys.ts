@@ -1,3 +1,4 @@
+import { timerDelay } from "../core/wait.js";
 import {
   expectArgument,
   hasMethods,
@@ -221,7 +222,8 @@ export class ForgeKeys {
 
   async #get(url: string): Promise<Response> {
     const { fetch, timeoutMs } = this.#options;
-    const signal = AbortSignal.timeout?.(timeoutMs ?? 10_000);
+    // Clamped like every timer: a longer one throws (Node) or fires at once.
+    const signal = AbortSignal.timeout?.(timerDelay(timeoutMs ?? 10_000));
     const response = await (fetch ?? globalThis.fetch)(
       new Request(url, { headers: { accept: "application/json" }, signal }),
     );

@@ -27,7 +27,7 @@ export const FINISHED_TRANSITION_JOB_STATUSES: ReadonlySet<string> = new Set([
 
 /** Options of {@link MirrorResource.waitForJob}. */
 export interface WaitForJobOptions {
-  /** Between polls; default 2,000 ms. Each poll costs 1 point. */
+  /** Between polls; default 2,000 ms, at most the client's `maxRetryAfterMs`. Each poll costs 1 point. */
   intervalMs?: number;
   /** Stops waiting (rejects with `AbortError`). */
   signal?: AbortSignal;
@@ -132,25 +132,24 @@ export class MirrorResource {
    * waits with the client's `sleep`, so tests can drive it with a fake clock. Unknown statuses keep it polling.
    */
   async waitForJob(jobId: string, wait: WaitForJobOptions = {}): Promise<TransitionJob> {
-    const intervalMs = wait.intervalMs ?? 2_000;
-    if (!Number.isFinite(intervalMs) || intervalMs < 0)
-      throw new ValidationError(
-        [
-          {
-            path: "intervalMs",
-            rule: "min",
-            message: "`intervalMs` must be a finite number of milliseconds, 0 or more",
-          },
-        ],
-        { context: "mirror.waitForJob" },
-      );
+    const { transport } = this.#context.requester;
+    const intervalMs = wait.intervalMs ?? Math.min(2_000, transport.maxRetryAfterMs);
+    const issue = !(Number.isFinite(intervalMs) && intervalMs >= 0)
+      ? { rule: "min", message: "`intervalMs` must be a finite number of milliseconds, 0 or more" }
+      : intervalMs > transport.maxRetryAfterMs
+        ? {
+            rule: "max",
+            message: `\`intervalMs\` must be at most the client's \`maxRetryAfterMs\` (${transport.maxRetryAfterMs} ms), the cap on every wait; raise that to poll less often`,
+          }
+        : undefined;
+    if (issue) throw new ValidationError([{ path: "intervalMs", ...issue }], { context: "mirror.waitForJob" });
     const stopOnAttention = wait.stopOnAttention ?? true;
     const pollOptions: CallOptions = { ...wait.options, ...(wait.signal ? { signal: wait.signal } : {}) };
     for (;;) {
       const job = await this.job(jobId, pollOptions);
       if (FINISHED_TRANSITION_JOB_STATUSES.has(job.status)) return job;
       if (stopOnAttention && job.status === "requires_attention") return job;
-      await this.#context.requester.transport.sleep(intervalMs, wait.signal);
+      await transport.sleep(intervalMs, wait.signal);
     }
   }
 }

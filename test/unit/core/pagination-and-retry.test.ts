@@ -140,11 +140,31 @@ describe("retry decision", () => {
   });
 
   it("honours Retry-After up to the cap, else backs off exponentially with full jitter", () => {
-    expect(retryDelayMs(policy, state(apiError(429), { retryAfterMs: 3_000 }))).toBe(3_000);
-    expect(retryDelayMs(policy, state(apiError(429), { retryAfterMs: 600_000 }))).toBe(60_000);
+    expect(retryDelayMs(policy, state(apiError(429, RateLimitError), { retryAfterMs: 3_000 }))).toBe(3_000);
+    expect(retryDelayMs(policy, state(apiError(429, RateLimitError), { retryAfterMs: 60_000 }))).toBe(60_000);
     expect(retryDelayMs(policy, state(apiError(500), { attempt: 1 }))).toBe(250);
     expect(retryDelayMs(policy, state(apiError(500), { attempt: 3 }))).toBe(1_000);
     expect(retryDelayMs({ ...policy, random: () => 0.999 }, state(apiError(500), { attempt: 10 }))).toBe(7_992);
+  });
+
+  it("refuses a Retry-After above the cap: the server's own error, saying so, with what it asked", () => {
+    const asked = new RateLimitError({
+      status: 429,
+      code: "rate_limit_exceeded",
+      message: "slow down",
+      retryAfterMs: 86_400_000,
+    });
+    let refusal: unknown;
+    try {
+      retryDelayMs(policy, state(asked, { retryAfterMs: 86_400_000 }));
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toBeInstanceOf(RateLimitError);
+    expect(refusal).toMatchObject({ code: "rate_limit_exceeded", retryAfter: 86_400, serverMessage: "slow down" });
+    expect((refusal as RateLimitError).message).toContain("raise the client's `maxRetryAfterMs`");
+    // The SDK's own backoff never waits longer than the cap either.
+    expect(retryDelayMs({ ...policy, maxRetryAfterMs: 100 }, state(apiError(500), { attempt: 10 }))).toBe(100);
   });
 });
 

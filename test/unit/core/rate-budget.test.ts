@@ -189,7 +189,8 @@ describe("RateBudgets", () => {
   it("shares one budget across instances that share a store", async () => {
     const time = fakeTime();
     const store = new MemoryRateBudgetStore();
-    const a = new RateBudgets({ store, now: time.now, sleep: time.sleep });
+    // a waits up to 5 min for a budget: b's 2-minute block below holds it back rather than failing it.
+    const a = new RateBudgets({ store, now: time.now, sleep: time.sleep, maxWaitMs: 5 * MINUTE });
     const b = new RateBudgets({ store, now: time.now, sleep: time.sleep });
     await a.acquire("team:modelAccess", "modelAccess", 2);
     await b.acquire("team:modelAccess", "modelAccess", 2);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { AbortError } from "../../../src/core/errors.js";
+import { AbortError, RateLimitError } from "../../../src/core/errors.js";
 import { MemoryRateBudgetStore } from "../../../src/core/rate-budget.js";
+import { WAIT_EXCEEDS_CAP } from "../../../src/core/wait.js";
 import {
   FORGE_POINTS_PER_MINUTE,
   ForgePointsBudget,
@@ -181,6 +182,23 @@ describe("ForgePointsBudget", () => {
     expect(blocked.grantedAt).toBeUndefined();
     await time.advanceTo(START + 30_000);
     expect(blocked.grantedAt).toBe(START + 30_000);
+  });
+
+  it("fails at once, not after a day, when a 429's block is longer than the cap; a caller's own cap may allow it", async () => {
+    const { time, budget, waits } = setup();
+    await budget.observe(installation, { status: 429, headers: headers({ "retry-after": 86_400 }) });
+    await budget.penalize(user, Number.POSITIVE_INFINITY); // an endless Retry-After blocks, it does not vanish
+    for (const principal of [installation, user]) {
+      const refused = await budget.acquire(principal, "getPull").catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(RateLimitError);
+      expect(refused).toMatchObject({ code: WAIT_EXCEEDS_CAP, status: 429 });
+    }
+    await expect(budget.acquire(installation, 1)).rejects.toMatchObject({ retryAfter: 86_400 });
+    expect(waits).toEqual([]);
+    const allowed = track(budget.acquire(installation, 1, { maxWaitMs: 86_400_000 }), time);
+    await time.advanceTo(START + 86_400_000);
+    expect(allowed.grantedAt).toBe(START + 86_400_000);
+    expect(waits.map((wait) => wait.waitMs)).toEqual([86_400_000]);
   });
 
   it("ignores a 429 that is not a rate limit (no Retry-After, no headers)", async () => {
