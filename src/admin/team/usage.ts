@@ -84,6 +84,7 @@ export class UsageResource {
           itemsOf: (page) => page.data,
           placement: "body",
           params: { startDate: window.start, endDate: window.end },
+          check: assertDailyUsageBody,
           pageSize: params.pageSize,
           options,
         });
@@ -100,22 +101,18 @@ export class UsageResource {
   /** Usage events (inference spend), paged: `await` → first page, `for await` → every event. */
   events(params: UsageEventsParams = {}, options?: CallOptions): PageNumberPromise<UsageEvent, UsageEventsResponse> {
     const { pageSize, startDate, endDate, ...filters } = params;
-    const body = () =>
-      assertUsageEventsBody(
-        {
-          ...filters,
-          startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
-          endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
-        },
-        "usage.events",
-      );
     return pagedList(this.#context, {
       route: "teamUsageEvents",
       operation: "usage.events",
       schema: UsageEventsResponseSchema,
       itemsOf: (page) => page.usageEvents,
       placement: "body",
-      params: body,
+      params: () => ({
+        ...filters,
+        startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
+        endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
+      }),
+      check: assertUsageEventsBody,
       pageSize,
       options,
     });
@@ -146,7 +143,8 @@ export class SpendResource {
       schema: TeamSpendResponseSchema,
       itemsOf: (page) => page.teamMemberSpend,
       placement: "body",
-      params: () => assertTeamSpendBody(filters, "spend.list"),
+      params: filters,
+      check: assertTeamSpendBody,
       pageSize,
       fallbackPageSize: 100,
       options,
