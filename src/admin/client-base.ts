@@ -45,5 +45,6 @@ export function adminContext(
           sleep: options.sleep,
           onWait: options.onWait,
         });
-  return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId };
+  const secrets = () => [apiKey];
+  return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId, secrets };
 }

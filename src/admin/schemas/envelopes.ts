@@ -54,7 +54,8 @@ export const NextCursorSchema = v.nullish(v.string(), null);
 /** One team's row in a bulk model-access result. @see spec/admin-api.md#organization-api-organization-key */
 export const BulkTeamResultSchema = v.looseObject({
   teamId: v.number(),
-  status: openEnum(BULK_ROW_STATUSES),
+  // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+  status: v.optional(openEnum(BULK_ROW_STATUSES)),
   errorMessage: v.optional(v.string()),
 });
 

@@ -37,7 +37,8 @@ export const SyncResultRowSchema = v.looseObject({
   userId: v.union([v.number(), v.string()]),
   teamIds: v.array(v.number()),
   destinationTeamId: v.optional(v.number()),
-  status: openEnum(BULK_ROW_STATUSES),
+  // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+  status: v.optional(openEnum(BULK_ROW_STATUSES)),
   errorMessage: v.optional(v.string()),
 });
 

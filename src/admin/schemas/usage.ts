@@ -163,7 +163,8 @@ export const SetSpendLimitResponseSchema = v.looseObject({
 /** One row of a bulk spend-limit result, in request order; `error` on failed rows. @see spec/admin-api.md#team-admin-api-team-key */
 export const SpendLimitRowResultSchema = v.looseObject({
   userEmail: v.string(),
-  status: openEnum(SPEND_LIMIT_ROW_STATUSES),
+  // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+  status: v.optional(openEnum(SPEND_LIMIT_ROW_STATUSES)),
   error: v.optional(v.string()),
 });
 
