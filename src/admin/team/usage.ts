@@ -197,9 +197,11 @@ export class SpendLimitsResource {
           schema: SetSpendLimitsResponseSchema,
           options,
         });
-        updatedCount += response.data.updatedCount;
-        unchangedCount += response.data.unchangedCount;
-        return response.data.results;
+        const { results } = response.data;
+        // The counts are optional in the answer; the rows say the same thing.
+        updatedCount += response.data.updatedCount ?? results.filter((row) => row.status === "updated").length;
+        unchangedCount += response.data.unchangedCount ?? results.filter((row) => row.status === "unchanged").length;
+        return results;
       },
     });
     return { ...result, updatedCount, unchangedCount };
