@@ -17,6 +17,7 @@ import {
   RateLimitResponseSchema,
   type RepositorySummary,
 } from "./schemas/auth.js";
+import { assertPageQuery } from "./validate.js";
 
 /** A points budget and the principal whose points a requester spends. */
 export interface ForgePoints {
@@ -156,7 +157,11 @@ export class ForgeClient {
             route: "listInstallationRepos",
             method: "GET",
             path: "/installation/repos",
-            query: { filter: params.filter, pageSize: params.pageSize, pageToken: cursor },
+            query: {
+              filter: params.filter,
+              ...assertPageQuery({ pageSize: params.pageSize }, "installationRepos.list"),
+              pageToken: cursor,
+            },
             options: callOptions,
             parse: (json) => parseResponse(InstallationReposPageSchema, json, "installationRepos.list"),
           });
