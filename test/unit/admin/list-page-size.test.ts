@@ -222,6 +222,18 @@ describe("page sizes of every Admin and Organization list, checked before the ne
     expect(wrong).toEqual([]);
   });
 
+  it("sends a large size unchanged where the spec shows no maximum, and the fake accepts it", async () => {
+    const setup = adminSetup({}, { rateBudgets: false });
+    const ids = await groupIds(setup);
+    const wrong: string[] = [];
+    for (const list of CASES) {
+      if (PAGE_SIZE_LIMITS[list.route]?.max !== undefined) continue;
+      const { sent, error } = await sizesSent(setup, list, 5000, ids);
+      if (sent[0] !== 5000 || error !== undefined) wrong.push(`${list.name}(5000): sent ${sent[0]}, ${String(error)}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+
   it("refuses an audit-log `users` list longer than the page before the network", async () => {
     const setup = adminSetup({}, { rateBudgets: false });
     const { admin, fake, now } = setup;
