@@ -46,24 +46,26 @@ export async function adminDemo(): Promise<void> {
     const { teamMembers } = await admin.members.list();
     const active = teamMembers.filter((m) => !m.isRemoved);
     const roles = new Map<string, number>();
-    for (const m of active) roles.set(m.role, (roles.get(m.role) ?? 0) + 1);
+    // Response fields are optional (the spec marks none required): read each with a fallback.
+    for (const m of active) roles.set(m.role ?? "unknown", (roles.get(m.role ?? "unknown") ?? 0) + 1);
     console.log(`members: ${active.length} active (${[...roles].map(([role, n]) => `${n} ${role}`).join(", ")})`);
 
     const spend = await admin.spend.list({ pageSize: 200 }).toArray();
-    const top = [...spend].sort((a, b) => b.spendCents - a.spendCents).slice(0, 5);
+    const top = [...spend].sort((a, b) => (b.spendCents ?? 0) - (a.spendCents ?? 0)).slice(0, 5);
     console.log("top 5 spenders this cycle:");
-    for (const row of top) console.log(`  ${row.email.padEnd(32)} $${(row.spendCents / 100).toFixed(2)}`);
+    for (const row of top)
+      console.log(`  ${(row.email ?? "?").padEnd(32)} $${((row.spendCents ?? 0) / 100).toFixed(2)}`);
 
     const end = now();
     const usage = await admin.usage.daily({ startDate: end - 90 * DAY, endDate: end });
     const totals = { agentRequests: 0, composerRequests: 0, linesAdded: 0, acceptedLines: 0 };
     const byUser = new Map<string, number>();
     for (const row of usage.data) {
-      totals.agentRequests += row.agentRequests;
-      totals.composerRequests += row.composerRequests;
-      totals.linesAdded += row.totalLinesAdded;
-      totals.acceptedLines += row.acceptedLinesAdded;
-      byUser.set(row.email, (byUser.get(row.email) ?? 0) + row.agentRequests);
+      totals.agentRequests += row.agentRequests ?? 0;
+      totals.composerRequests += row.composerRequests ?? 0;
+      totals.linesAdded += row.totalLinesAdded ?? 0;
+      totals.acceptedLines += row.acceptedLinesAdded ?? 0;
+      byUser.set(row.email ?? "?", (byUser.get(row.email ?? "?") ?? 0) + (row.agentRequests ?? 0));
     }
     console.log(
       `90-day usage: ${usage.data.length} user-days, ${totals.agentRequests} agent requests, ${totals.composerRequests} composer requests, ` +
@@ -73,7 +75,8 @@ export async function adminDemo(): Promise<void> {
     console.log("90-day audit log (small pages, 20 requests/min budget):");
     const types = new Map<string, number>();
     for await (const event of admin.auditLogs.list({ startTime: end - 90 * DAY, endTime: end, pageSize: 2 })) {
-      types.set(event.event_type, (types.get(event.event_type) ?? 0) + 1);
+      const type = event.event_type ?? "unknown";
+      types.set(type, (types.get(type) ?? 0) + 1);
     }
     const common = [...types].sort((a, b) => b[1] - a[1]).slice(0, 5);
     console.log(

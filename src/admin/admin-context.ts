@@ -13,6 +13,7 @@ import { hashBudgetKey, type RateBudgets } from "../core/rate-budget.js";
 import { parseResponse } from "../core/schema.js";
 import type { QueryValue, Transport } from "../core/transport.js";
 import { WAIT_EXCEEDS_CAP } from "../core/wait.js";
+import { assertNotFailedInBody } from "./operation-failed-error.js";
 import { ADMIN_RATE_LIMITS, type AdminKeyKind, type AdminRoute, type AdminRouteName } from "./routes.js";
 
 /** What every Admin / Organization resource shares. */
@@ -26,6 +27,8 @@ export interface AdminContext {
   keyKind: AdminKeyKind;
   /** Filled into bodies that need it (Organization API). */
   organizationId?: string | undefined;
+  /** Secrets to scrub from errors built outside the transport (a failure inside a 2xx body). */
+  secrets?: (() => readonly string[]) | undefined;
 }
 
 /** One call of an admin route. */
@@ -80,16 +83,20 @@ export async function adminSend<S extends v.GenericSchema | undefined>(
   const { budgets } = context;
   const family = route.family;
   const bucket = family && budgets ? `${await context.budgetKey()}:${family}` : undefined;
+  const path = fillPath(route.path, call.pathParams ?? {});
   try {
     return await context.transport.request({
       operation: call.operation,
       method: route.method,
-      path: fillPath(route.path, call.pathParams ?? {}),
+      path,
       query: call.query,
       body: call.body,
       idempotent: route.idempotent,
       options: call.options,
-      parse: (json) => (call.schema ? parseResponse(call.schema, json, call.operation) : json) as Output<S>,
+      parse: (json, response) => {
+        assertNotFailedInBody(json, response, { method: route.method, path, secrets: context.secrets?.() ?? [] });
+        return (call.schema ? parseResponse(call.schema, json, call.operation) : json) as Output<S>;
+      },
       // A 429 blocks the family when it arrives, before this call's own retry wait (which then covers it).
       beforeRetryWait:
         bucket && budgets

@@ -5,6 +5,7 @@ import { PagePromise } from "../core/pagination.js";
 import { type AdminCall, type AdminContext, adminSend } from "./admin-context.js";
 import type { AdminRouteName } from "./routes.js";
 import { PAGE_SIZE_LIMITS } from "./schemas/requests-pagination.js";
+import { assertCursorQuery } from "./validate-pagination.js";
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
 
@@ -18,6 +19,12 @@ export interface PagedRoute<S extends v.GenericSchema, Item> {
   placement: "query" | "body";
   /** Everything else the request carries; a function is called (and may throw a validation error) per page, so bad input rejects instead of throwing. */
   params?: Record<string, unknown> | (() => Record<string, unknown>);
+  /**
+   * Checks the whole request as it will be sent (`params` plus `page` and `pageSize`) and returns it, or throws a
+   * request `ValidationError`: a rule on the page size (a maximum, `users` at most `pageSize`) is checked on the
+   * value that leaves, never on a copy without it.
+   */
+  check: (request: Record<string, unknown>, operation: string) => object;
   pathParams?: Record<string, string>;
   pageSize?: number | undefined;
   /** Used where the spec shows no default (the page size agentline sends then). */
@@ -42,7 +49,7 @@ export function pagedList<S extends v.GenericSchema, Item>(
     itemsOf: spec.itemsOf,
     fetchPage: (page, pageSize) => {
       const params = typeof spec.params === "function" ? spec.params() : spec.params;
-      const paging = { ...params, page, pageSize };
+      const paging = spec.check({ ...params, page, pageSize }, spec.operation) as Record<string, unknown>;
       const call: AdminCall<S> = {
         route: spec.route,
         operation: spec.operation,
@@ -56,7 +63,10 @@ export function pagedList<S extends v.GenericSchema, Item>(
   });
 }
 
-/** A `nextCursor` list (team rules, setup manifests): stops where `nextCursor` is null. */
+/**
+ * A `nextCursor` list (team rules, setup manifests): stops where `nextCursor` is null. The query (`limit`, and the
+ * cursor of each page) is checked before every request, so a bad `limit` rejects the first page and sends nothing.
+ */
 export function cursorList<S extends v.GenericSchema, Item>(
   context: AdminContext,
   spec: {
@@ -69,12 +79,13 @@ export function cursorList<S extends v.GenericSchema, Item>(
   },
 ): PagePromise<Item, { items: Item[]; nextCursor?: string | undefined; page: Output<S> }> {
   return new PagePromise(async (cursor) => {
+    const query = assertCursorQuery({ limit: spec.limit, cursor }, spec.operation);
     const result = await adminSend(context, {
       route: spec.route,
       operation: spec.operation,
       schema: spec.schema,
       options: spec.options,
-      query: { limit: spec.limit, cursor },
+      query: toQuery(query),
     });
     const page = result.data;
     const next = (page as { nextCursor?: unknown }).nextCursor;

@@ -155,14 +155,20 @@ export interface BulkResult<Row, Input> {
   unmatched: Row[];
 }
 
+/** The row statuses the spec documents as applied: spend limits (`updated`, `unchanged`), sync and bulk model access (`success`). */
+const APPLIED_ROW_STATUSES: ReadonlySet<unknown> = /* @__PURE__ */ new Set(["updated", "unchanged", "success"]);
+
 /**
- * Whether a result row failed, for the three documented shapes: spend limits (`status: "failed"`),
- * bulk model access and membership sync (`status: "error"`), or any row carrying an error message.
+ * Whether a result row failed. A row counts as applied only when its `status` is a documented success value
+ * (`updated`, `unchanged`, `success`) and it carries no error message; a failed or error row, a row without a
+ * status and a row with a status the spec does not name are all failures, so a failure is never counted as
+ * applied and `retryFailed` resends it (the bulk routes are idempotent).
+ * @see spec/admin-api.md#endpoints
  */
 export function isFailedRow(row: unknown): boolean {
   if (typeof row !== "object" || row === null) return true;
   const { status, error, errorMessage } = row as Record<string, unknown>;
-  if (status === "failed" || status === "error") return true;
+  if (!APPLIED_ROW_STATUSES.has(status)) return true;
   return (typeof error === "string" && error !== "") || (typeof errorMessage === "string" && errorMessage !== "");
 }
 

@@ -46,5 +46,6 @@ export function adminContext(
           onWait: options.onWait,
           maxWaitMs: transport.maxRetryAfterMs,
         });
-  return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId };
+  const secrets = () => [apiKey];
+  return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId, secrets };
 }

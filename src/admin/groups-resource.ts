@@ -23,7 +23,9 @@ import {
   assertGroupMemberIds,
   assertOrgGroupCreate,
   assertOrgGroupId,
+  assertOrgGroupsQuery,
   assertOrgGroupUpdate,
+  assertPageQuery,
 } from "./validate.js";
 
 /** The routes and rules of one group family (team directory groups or organization groups). */
@@ -35,6 +37,8 @@ interface GroupFamily<L extends v.GenericSchema, G extends v.GenericSchema> {
   assertId: (id: unknown, context: string) => string;
   assertCreate: (body: unknown, context: string) => unknown;
   assertUpdate: (body: unknown, context: string) => unknown;
+  /** Checks a list query as it is sent (`page`, `pageSize`, and the family's filters). */
+  assertListQuery: (query: Record<string, unknown>, context: string) => object;
 }
 
 const DIRECTORY = {
@@ -54,6 +58,8 @@ const DIRECTORY = {
   assertId: (id: unknown, context: string) => assertDirectoryGroupId(id, context) as string,
   assertCreate: assertDirectoryGroupCreate,
   assertUpdate: assertDirectoryGroupUpdate,
+  assertListQuery: (query: Record<string, unknown>, context: string) =>
+    assertPageQuery("listDirectoryGroups", query, context),
 } as const;
 
 const ORGANIZATION = {
@@ -73,6 +79,7 @@ const ORGANIZATION = {
   assertId: (id: unknown, context: string) => assertOrgGroupId(id, context) as string,
   assertCreate: assertOrgGroupCreate,
   assertUpdate: assertOrgGroupUpdate,
+  assertListQuery: assertOrgGroupsQuery,
 } as const;
 
 type GroupOf<G extends v.GenericSchema> = v.InferOutput<G> extends { group: infer T } ? T : unknown;
@@ -110,6 +117,7 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
       itemsOf: (page) => (page as { groups: unknown[] }).groups as Array<GroupOf<G>>,
       placement: "query",
       params: filters,
+      check: this.#family.assertListQuery,
       pageSize,
       options,
     });
@@ -169,6 +177,7 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
       schema: GroupMembersResponseSchema,
       itemsOf: (page): readonly GroupMember[] => page.members,
       placement: "query",
+      check: (query, operation) => assertPageQuery(this.#family.routes.members, query, operation),
       pageSize: params.pageSize,
       options,
     });

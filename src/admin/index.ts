@@ -11,6 +11,7 @@ export type { AdminClientOptions } from "./client-base.js";
 export { type DateInput, splitRange, toEpochMs } from "./date-ranges.js";
 export { type GroupMembersChange, GroupsResource } from "./groups-resource.js";
 export * from "./ids.js";
+export { OperationFailedError } from "./operation-failed-error.js";
 export type { BulkTeamsResult } from "./organization/model-access.js";
 export type { SyncResult } from "./organization/usage-and-members.js";
 export { OrganizationClient, type OrganizationClientOptions } from "./organization-client.js";

@@ -28,6 +28,7 @@ import {
   InstallationSchema,
   InstallationsPageSchema,
 } from "./schemas/auth.js";
+import { assertPageQuery } from "./validate.js";
 
 /** Options of {@link ForgeApp}. */
 export interface ForgeAppOptions extends BaseClientOptions {
@@ -118,7 +119,7 @@ export class ForgeApp {
             route: "listInstallations",
             method: "GET",
             path: "/app/installations",
-            query: { pageSize: params.pageSize, pageToken: cursor },
+            query: { ...assertPageQuery({ pageSize: params.pageSize }, "installations.list"), pageToken: cursor },
             options: callOptions,
             parse: (json) => parseResponse(InstallationsPageSchema, json, "installations.list"),
           });

@@ -18,6 +18,7 @@ import {
   RateLimitResponseSchema,
   type RepositorySummary,
 } from "./schemas/auth.js";
+import { assertPageQuery } from "./validate.js";
 
 /** A points budget and the principal whose points a requester spends. */
 export interface ForgePoints {
@@ -163,7 +164,11 @@ export class ForgeClient {
             route: "listInstallationRepos",
             method: "GET",
             path: "/installation/repos",
-            query: { filter: params.filter, pageSize: params.pageSize, pageToken: cursor },
+            query: {
+              filter: params.filter,
+              ...assertPageQuery({ pageSize: params.pageSize }, "installationRepos.list"),
+              pageToken: cursor,
+            },
             options: callOptions,
             parse: (json) => parseResponse(InstallationReposPageSchema, json, "installationRepos.list"),
           });

@@ -1,6 +1,6 @@
 import type { CallOptions } from "../../core/options.js";
 import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
-import { pagedList, toQuery } from "../admin-lists.js";
+import { pagedList } from "../admin-lists.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
 import { ADMIN_LIMITS } from "../schemas/constants.js";
 import {
@@ -40,7 +40,8 @@ export class OrgModelAccessResource {
       schema: OrgModelAccessListResponseSchema,
       itemsOf: (page): readonly OrgModelAccessRow[] => page.teams,
       placement: "query",
-      params: () => toQuery({ ...assertOrgModelAccessQuery({ teamIds }, "modelAccess.list") }),
+      params: { teamIds },
+      check: assertOrgModelAccessQuery,
       pageSize,
       fallbackPageSize: 100,
       options,

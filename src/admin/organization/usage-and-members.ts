@@ -1,6 +1,6 @@
 import type { CallOptions } from "../../core/options.js";
 import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
-import { pagedList, toQuery } from "../admin-lists.js";
+import { pagedList } from "../admin-lists.js";
 import { retryFailed } from "../bulk.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
 import { type DateInput, toEpochMs, walkWindows } from "../date-ranges.js";
@@ -48,7 +48,7 @@ export class OrgMembersResource {
       schema: OrgMembersResponseSchema,
       itemsOf: (page): readonly OrgMember[] => page.members,
       placement: "query",
-      params: () => toQuery({ ...assertPageQuery("orgListMembers", {}, "members.list") }),
+      check: (query, operation) => assertPageQuery("orgListMembers", query, operation),
       pageSize: params.pageSize,
       fallbackPageSize: 100,
       options,
@@ -137,16 +137,13 @@ export class OrgUsageResource {
       schema: OrgUsageEventsResponseSchema,
       itemsOf: (page): readonly OrgUsageEvent[] => page.usageEvents,
       placement: "body",
-      params: () =>
-        assertOrgUsageEventsBody(
-          {
-            ...filters,
-            organizationId: organizationId(this.#context),
-            startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
-            endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
-          },
-          "usage.events",
-        ),
+      params: () => ({
+        ...filters,
+        organizationId: organizationId(this.#context),
+        startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
+        endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
+      }),
+      check: assertOrgUsageEventsBody,
       pageSize,
       options,
     });
@@ -172,16 +169,13 @@ export class OrgUsageResource {
           schema: OrgDailyUsageResponseSchema,
           itemsOf: (page) => page.data,
           placement: "body",
-          params: () =>
-            assertOrgDailyUsageBody(
-              {
-                ...filters,
-                organizationId: organizationId(this.#context),
-                startDate: window.start,
-                endDate: window.end,
-              },
-              "usage.daily",
-            ),
+          params: {
+            ...filters,
+            organizationId: organizationId(this.#context),
+            startDate: window.start,
+            endDate: window.end,
+          },
+          check: assertOrgDailyUsageBody,
           pageSize,
           options,
         });
@@ -220,7 +214,8 @@ export class OrgSpendResource {
       schema: OrgSpendResponseSchema,
       itemsOf: (page) => (page.teamMemberSpend ?? []) as readonly OrgSpendRow[],
       placement: "body",
-      params: () => assertOrgSpendBody({ ...filters, organizationId: organizationId(this.#context) }, "spend.list"),
+      params: { ...filters, organizationId: organizationId(this.#context) },
+      check: assertOrgSpendBody,
       pageSize,
       options,
     });

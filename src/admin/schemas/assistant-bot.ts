@@ -8,6 +8,7 @@ import {
   TEMPLATE_SHARING_LEVELS,
 } from "./constants.js";
 import { NextCursorSchema } from "./envelopes.js";
+import { responseObject } from "./response-object.js";
 
 // Assistant-bot administration records. GET access, network and auto-review return the effective policy on every
 // plan; writes may answer 403 when a feature is unavailable to the team.
@@ -17,7 +18,7 @@ import { NextCursorSchema } from "./envelopes.js";
  * team default; `localExecution` null = no ceiling.
  * @see spec/admin-api.md#assistant-bot-records
  */
-export const BotCapabilitiesSchema = v.looseObject({
+export const BotCapabilitiesSchema = responseObject({
   enabled: v.boolean(),
   cloudAgents: v.boolean(),
   templateSharing: v.nullable(openEnum(TEMPLATE_SHARING_LEVELS)),
@@ -27,22 +28,22 @@ export const BotCapabilitiesSchema = v.looseObject({
 });
 
 /** Auto-review instructions: what to allow and what to block. @see spec/admin-api.md#assistant-bot-records */
-export const AutoReviewRulesSchema = v.looseObject({
+export const AutoReviewRulesSchema = responseObject({
   allow: v.array(v.string()),
   block: v.array(v.string()),
 });
 
 /** The auto-review policy; `enforced` means every member must keep auto-review on. @see spec/admin-api.md#assistant-bot-records */
-export const AutoReviewPolicySchema = v.looseObject({
+export const AutoReviewPolicySchema = responseObject({
   enforced: v.boolean(),
   rules: AutoReviewRulesSchema,
 });
 
 /** A group allowed to use the bot; `id` is an encoded billing group id. @see spec/admin-api.md#assistant-bot-records */
-export const BotAccessGroupSchema = v.looseObject({ id: v.string(), name: v.string() });
+export const BotAccessGroupSchema = responseObject({ id: v.string(), name: v.string() }, ["id"]);
 
 /** Who may use the bot: everyone, or the listed groups (empty when mode is all). @see spec/admin-api.md#assistant-bot-records */
-export const BotAccessSchema = v.looseObject({
+export const BotAccessSchema = responseObject({
   mode: openEnum(BOT_ACCESS_MODES),
   groups: v.array(BotAccessGroupSchema),
 });
@@ -52,53 +53,65 @@ export const BotAccessSchema = v.looseObject({
  * wildcards); `locked` stops group policies from overriding it.
  * @see spec/admin-api.md#assistant-bot-records
  */
-export const BotNetworkSchema = v.looseObject({
+export const BotNetworkSchema = responseObject({
   egressMode: openEnum(EGRESS_MODES),
   allowlist: v.array(v.string()),
   locked: v.boolean(),
 });
 
 /** A team rule the assistant bot follows; `id` is rule_…. @see spec/admin-api.md#assistant-bot-records */
-export const TeamRuleSchema = v.looseObject({
-  id: v.string(),
-  name: v.string(),
-  content: v.string(),
-  enabled: v.boolean(),
-  scope: openEnum(TEAM_RULE_SCOPES),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-});
+export const TeamRuleSchema = responseObject(
+  {
+    id: v.string(),
+    name: v.string(),
+    content: v.string(),
+    enabled: v.boolean(),
+    scope: openEnum(TEAM_RULE_SCOPES),
+    createdAt: v.string(),
+    updatedAt: v.string(),
+  },
+  ["id"],
+);
 
 /** A page of team rules, newest first; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRulesPageSchema = v.looseObject({
-  teamRules: v.array(TeamRuleSchema),
-  nextCursor: NextCursorSchema,
-});
+export const TeamRulesPageSchema = responseObject(
+  {
+    teamRules: v.array(TeamRuleSchema),
+    nextCursor: NextCursorSchema,
+  },
+  ["teamRules"],
+);
 
 /** `{teamRule}` of create (201) and update. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRuleResponseSchema = v.looseObject({ teamRule: TeamRuleSchema });
+export const TeamRuleResponseSchema = responseObject({ teamRule: TeamRuleSchema }, ["teamRule"]);
 
 /** A setup script: `setup` runs, optional `check` verifies. @see spec/admin-api.md#assistant-bot-records */
-export const SetupScriptSchema = v.looseObject({
+export const SetupScriptSchema = responseObject({
   id: v.string(),
   setup: v.string(),
   check: v.optional(v.string()),
 });
 
 /** A setup manifest. @see spec/admin-api.md#assistant-bot-records */
-export const SetupManifestSchema = v.looseObject({
-  id: v.string(),
-  scripts: v.array(SetupScriptSchema),
-});
+export const SetupManifestSchema = responseObject(
+  {
+    id: v.string(),
+    scripts: v.array(SetupScriptSchema),
+  },
+  ["id"],
+);
 
 /** A page of setup manifests, ordered by id; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetupManifestsPageSchema = v.looseObject({
-  manifests: v.array(SetupManifestSchema),
-  nextCursor: NextCursorSchema,
-});
+export const SetupManifestsPageSchema = responseObject(
+  {
+    manifests: v.array(SetupManifestSchema),
+    nextCursor: NextCursorSchema,
+  },
+  ["manifests"],
+);
 
 /** `{manifest}` of a create-or-replace. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetupManifestResponseSchema = v.looseObject({ manifest: SetupManifestSchema });
+export const SetupManifestResponseSchema = responseObject({ manifest: SetupManifestSchema }, ["manifest"]);
 
 /** The bot's capabilities. @see spec/admin-api.md#assistant-bot-records */
 export type BotCapabilities = v.InferOutput<typeof BotCapabilitiesSchema>;

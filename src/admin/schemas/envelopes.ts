@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { openEnum } from "../../core/schema.js";
 import { BULK_ROW_STATUSES } from "./constants.js";
+import { responseObject } from "./response-object.js";
 
 // Envelopes several responses share: page-number pagination (three shapes), cursor pages, date periods and
 // the per-team bulk result. Objects are loose: unknown fields survive.
@@ -10,7 +11,7 @@ import { BULK_ROW_STATUSES } from "./constants.js";
  * organization model-access list. The spec spells it out for the audit log; the other lists reuse it.
  * @see spec/admin-api.md#audit-log-event
  */
-export const PagePaginationSchema = v.looseObject({
+export const PagePaginationSchema = responseObject({
   page: v.number(),
   pageSize: v.number(),
   totalCount: v.number(),
@@ -20,7 +21,7 @@ export const PagePaginationSchema = v.looseObject({
 });
 
 /** Pagination of the daily-usage routes, counted in users. @see spec/admin-api.md#team-admin-api-team-key */
-export const UserPaginationSchema = v.looseObject({
+export const UserPaginationSchema = responseObject({
   page: v.number(),
   pageSize: v.number(),
   totalUsers: v.number(),
@@ -30,7 +31,7 @@ export const UserPaginationSchema = v.looseObject({
 });
 
 /** Pagination of the usage-event routes. @see spec/admin-api.md#usage-event-usageevents */
-export const UsageEventsPaginationSchema = v.looseObject({
+export const UsageEventsPaginationSchema = responseObject({
   numPages: v.number(),
   currentPage: v.number(),
   pageSize: v.number(),
@@ -39,7 +40,7 @@ export const UsageEventsPaginationSchema = v.looseObject({
 });
 
 /** A date range in epoch milliseconds, as the usage and spend routes echo it. @see spec/admin-api.md#team-admin-api-team-key */
-export const PeriodSchema = v.looseObject({
+export const PeriodSchema = responseObject({
   startDate: v.number(),
   endDate: v.number(),
 });
@@ -52,21 +53,28 @@ export const PeriodSchema = v.looseObject({
 export const NextCursorSchema = v.nullish(v.string(), null);
 
 /** One team's row in a bulk model-access result. @see spec/admin-api.md#organization-api-organization-key */
-export const BulkTeamResultSchema = v.looseObject({
-  teamId: v.number(),
-  status: openEnum(BULK_ROW_STATUSES),
-  errorMessage: v.optional(v.string()),
-});
+export const BulkTeamResultSchema = responseObject(
+  {
+    teamId: v.number(),
+    // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+    status: v.optional(openEnum(BULK_ROW_STATUSES)),
+    errorMessage: v.optional(v.string()),
+  },
+  ["teamId"],
+);
 
 /**
  * 200 of the bulk model-access routes: the batch was processed; inspect each row and retry only failed teams.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const BulkTeamResultsSchema = v.looseObject({
-  results: v.array(BulkTeamResultSchema),
-  successCount: v.number(),
-  errorCount: v.number(),
-});
+export const BulkTeamResultsSchema = responseObject(
+  {
+    results: v.array(BulkTeamResultSchema),
+    successCount: v.number(),
+    errorCount: v.number(),
+  },
+  ["results"],
+);
 
 /** The `{error}` body some routes fail with (remove-member, sync). @see spec/admin-api.md#errors */
 export const AdminErrorMessageBodySchema = v.looseObject({ error: v.string() });

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { openEnum } from "../../core/schema.js";
 import { BILLING_GROUP_TYPES } from "./constants.js";
 import { PagePaginationSchema } from "./envelopes.js";
+import { responseObject } from "./response-object.js";
 
 // The three group families: team directory groups (team_group_), organization groups (g_, public grp_) and
 // billing groups (group_). They never accept each other's ids; see ../ids.ts.
@@ -10,61 +11,79 @@ import { PagePaginationSchema } from "./envelopes.js";
  * A team directory group; `monthlySpendingLimitDollars` is whole dollars per member, null when there is none.
  * @see spec/admin-api.md#team-directory-group
  */
-export const DirectoryGroupSchema = v.looseObject({
-  id: v.string(),
-  name: v.string(),
-  memberCount: v.number(),
-  monthlySpendingLimitDollars: v.nullable(v.number()),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-});
+export const DirectoryGroupSchema = responseObject(
+  {
+    id: v.string(),
+    name: v.string(),
+    memberCount: v.number(),
+    monthlySpendingLimitDollars: v.nullable(v.number()),
+    createdAt: v.string(),
+    updatedAt: v.string(),
+  },
+  ["id"],
+);
 
 /** An organization group: a directory group's fields, `id` g_…, plus `publicId` grp_…. @see spec/admin-api.md#organization-group */
-export const OrganizationGroupSchema = v.looseObject({
-  ...DirectoryGroupSchema.entries,
-  publicId: v.string(),
-});
+export const OrganizationGroupSchema = responseObject(
+  {
+    ...DirectoryGroupSchema.entries,
+    publicId: v.string(),
+  },
+  ["id"],
+);
 
 /** A member of a directory or organization group; `userId` is user_…. @see spec/admin-api.md#team-directory-group */
-export const GroupMemberSchema = v.looseObject({
-  userId: v.string(),
-  name: v.string(),
-  email: v.string(),
-  joinedAt: v.string(),
-});
+export const GroupMemberSchema = responseObject(
+  {
+    userId: v.string(),
+    name: v.string(),
+    email: v.string(),
+    joinedAt: v.string(),
+  },
+  ["userId"],
+);
 
 /** 200 of GET /teams/directory-groups. @see spec/admin-api.md#team-admin-api-team-key */
-export const DirectoryGroupListResponseSchema = v.looseObject({
-  groups: v.array(DirectoryGroupSchema),
-  pagination: PagePaginationSchema,
-});
+export const DirectoryGroupListResponseSchema = responseObject(
+  {
+    groups: v.array(DirectoryGroupSchema),
+    pagination: PagePaginationSchema,
+  },
+  ["groups"],
+);
 
 /** `{group}`: get, create (201) and update of a team directory group. @see spec/admin-api.md#team-admin-api-team-key */
-export const DirectoryGroupResponseSchema = v.looseObject({ group: DirectoryGroupSchema });
+export const DirectoryGroupResponseSchema = responseObject({ group: DirectoryGroupSchema }, ["group"]);
 
 /** 200 of GET /organizations/groups; an unmatched `name` filter gives an empty array. @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationGroupListResponseSchema = v.looseObject({
-  groups: v.array(OrganizationGroupSchema),
-  pagination: PagePaginationSchema,
-});
+export const OrganizationGroupListResponseSchema = responseObject(
+  {
+    groups: v.array(OrganizationGroupSchema),
+    pagination: PagePaginationSchema,
+  },
+  ["groups"],
+);
 
 /** `{group}`: get, create (201) and update of an organization group. @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationGroupResponseSchema = v.looseObject({ group: OrganizationGroupSchema });
+export const OrganizationGroupResponseSchema = responseObject({ group: OrganizationGroupSchema }, ["group"]);
 
 /** 200 of a group's member list (directory and organization groups). @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersResponseSchema = v.looseObject({
-  members: v.array(GroupMemberSchema),
-  pagination: PagePaginationSchema,
-});
+export const GroupMembersResponseSchema = responseObject(
+  {
+    members: v.array(GroupMemberSchema),
+    pagination: PagePaginationSchema,
+  },
+  ["members"],
+);
 
 /** 200 of a members bulk-add. @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersAddedSchema = v.looseObject({ addedCount: v.number() });
+export const GroupMembersAddedSchema = responseObject({ addedCount: v.number() }, ["addedCount"]);
 
 /** 200 of a members bulk-remove. @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersRemovedSchema = v.looseObject({ removedCount: v.number() });
+export const GroupMembersRemovedSchema = responseObject({ removedCount: v.number() }, ["removedCount"]);
 
 /** One day of a billing group's (or member's) spend; `spendCents` is fractional cents. @see spec/admin-api.md#billing-group */
-export const DailySpendSchema = v.looseObject({
+export const DailySpendSchema = responseObject({
   /** YYYY-MM-DD. */
   date: v.string(),
   spendCents: v.number(),
@@ -77,82 +96,99 @@ const AnyUserIdSchema = v.union([v.string(), v.number()]);
  * A current or former member of a billing group; `leftAt` is null while a member; `spendCents` fractional cents.
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupMemberSchema = v.looseObject({
-  userId: AnyUserIdSchema,
+export const BillingGroupMemberSchema = responseObject(
+  {
+    userId: AnyUserIdSchema,
+    name: v.string(),
+    email: v.string(),
+    joinedAt: v.string(),
+    leftAt: v.nullable(v.string()),
+    spendCents: v.number(),
+    dailySpend: v.optional(v.array(DailySpendSchema)),
+  },
+  ["userId"],
+);
+
+// What every billing-group answer says about the group itself (reads and writes alike).
+const billingGroupEntries = {
+  id: v.string(),
   name: v.string(),
-  email: v.string(),
-  joinedAt: v.string(),
-  leftAt: v.nullable(v.string()),
-  spendCents: v.number(),
-  dailySpend: v.optional(v.array(DailySpendSchema)),
-});
+  type: openEnum(BILLING_GROUP_TYPES),
+  directoryGroupId: v.nullable(v.string()),
+  memberCount: v.number(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+};
 
 /**
  * A billing group with its cycle's spend (fractional cents) and members; `directoryGroupId` is null when not
  * linked to a directory group.
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupSchema = v.looseObject({
-  id: v.string(),
-  name: v.string(),
-  type: openEnum(BILLING_GROUP_TYPES),
-  directoryGroupId: v.nullable(v.string()),
-  memberCount: v.number(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-  spendCents: v.number(),
-  currentMembers: v.array(BillingGroupMemberSchema),
-  formerMembers: v.array(BillingGroupMemberSchema),
-  dailySpend: v.array(DailySpendSchema),
-});
+export const BillingGroupSchema = responseObject(
+  {
+    ...billingGroupEntries,
+    spendCents: v.number(),
+    currentMembers: v.array(BillingGroupMemberSchema),
+    formerMembers: v.array(BillingGroupMemberSchema),
+    dailySpend: v.array(DailySpendSchema),
+  },
+  ["id"],
+);
 
 /** The billing cycle a billing-group answer covers; the spec does not type the bounds. @see spec/admin-api.md#billing-group */
-export const BillingCycleSchema = v.looseObject({
+export const BillingCycleSchema = responseObject({
   cycleStart: v.union([v.string(), v.number()]),
   cycleEnd: v.union([v.string(), v.number()]),
 });
 
 /** 200 of GET /teams/groups; `unassignedGroup` (id group_unassigned) holds members in no group. @see spec/admin-api.md#billing-group */
-export const BillingGroupListResponseSchema = v.looseObject({
-  groups: v.array(BillingGroupSchema),
-  unassignedGroup: BillingGroupSchema,
-  billingCycle: BillingCycleSchema,
-});
+export const BillingGroupListResponseSchema = responseObject(
+  {
+    groups: v.array(BillingGroupSchema),
+    unassignedGroup: BillingGroupSchema,
+    billingCycle: BillingCycleSchema,
+  },
+  ["groups"],
+);
 
 /** 200 of GET /teams/groups/{groupId}. @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupResponseSchema = v.looseObject({
-  group: BillingGroupSchema,
-  billingCycle: BillingCycleSchema,
-});
+export const BillingGroupResponseSchema = responseObject(
+  {
+    group: BillingGroupSchema,
+    billingCycle: BillingCycleSchema,
+  },
+  ["group"],
+);
 
 /** A billing-group member as writes return it. @see spec/admin-api.md#billing-group */
-export const BillingGroupWriteMemberSchema = v.looseObject({
-  userId: AnyUserIdSchema,
-  name: v.string(),
-  email: v.string(),
-  joinedAt: v.string(),
-});
+export const BillingGroupWriteMemberSchema = responseObject(
+  {
+    userId: AnyUserIdSchema,
+    name: v.string(),
+    email: v.string(),
+    joinedAt: v.string(),
+  },
+  ["userId"],
+);
 
 /**
  * The group that create, update and member writes return: `members[]` in place of the current/former lists and
  * the spend fields, which are kept when present (in fractional cents).
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupWriteSchema = v.looseObject({
-  id: v.string(),
-  name: v.string(),
-  type: openEnum(BILLING_GROUP_TYPES),
-  directoryGroupId: v.nullable(v.string()),
-  memberCount: v.number(),
-  createdAt: v.string(),
-  updatedAt: v.string(),
-  spendCents: v.optional(v.number()),
-  dailySpend: v.optional(v.array(DailySpendSchema)),
-  members: v.array(BillingGroupWriteMemberSchema),
-});
+export const BillingGroupWriteSchema = responseObject(
+  {
+    ...billingGroupEntries,
+    spendCents: v.optional(v.number()),
+    dailySpend: v.optional(v.array(DailySpendSchema)),
+    members: v.array(BillingGroupWriteMemberSchema),
+  },
+  ["id"],
+);
 
 /** `{group}` of billing-group create, update and member writes. @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupWriteResponseSchema = v.looseObject({ group: BillingGroupWriteSchema });
+export const BillingGroupWriteResponseSchema = responseObject({ group: BillingGroupWriteSchema }, ["group"]);
 
 /** A team directory group. @see spec/admin-api.md#team-directory-group */
 export type DirectoryGroup = v.InferOutput<typeof DirectoryGroupSchema>;

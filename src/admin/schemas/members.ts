@@ -2,30 +2,34 @@ import * as v from "valibot";
 import { openEnum } from "../../core/schema.js";
 import { AUDIT_APPLICATION_TYPES, AUDIT_EVENT_TYPES, TEAM_ROLES } from "./constants.js";
 import { PagePaginationSchema } from "./envelopes.js";
+import { responseObject } from "./response-object.js";
 
 // Team members, the audit log, member removal and repository blocklists, as the team routes return them.
-// Loose objects (unknown fields kept), open enums (unknown values kept), required fields required.
+// Lenient objects (see ./response-object.ts): documented fields optional, unknown fields and enum values kept.
 
 /** A team member; `id` is `user_<encoded>`. @see spec/admin-api.md#team-member */
-export const TeamMemberSchema = v.looseObject({
-  id: v.string(),
-  email: v.string(),
-  name: v.string(),
-  role: openEnum(TEAM_ROLES),
-  isRemoved: v.boolean(),
-});
+export const TeamMemberSchema = responseObject(
+  {
+    id: v.string(),
+    email: v.string(),
+    name: v.string(),
+    role: openEnum(TEAM_ROLES),
+    isRemoved: v.boolean(),
+  },
+  ["id"],
+);
 
 /** 200 of GET /teams/members. @see spec/admin-api.md#team-admin-api-team-key */
-export const ListMembersResponseSchema = v.looseObject({ teamMembers: v.array(TeamMemberSchema) });
+export const ListMembersResponseSchema = responseObject({ teamMembers: v.array(TeamMemberSchema) }, ["teamMembers"]);
 
 /**
  * What an audit row carries about the event; assistant-bot routine rows identify the bot with `sand_agent_id`.
  * @see spec/admin-api.md#audit-log-event
  */
-export const AuditEventDataSchema = v.looseObject({ sand_agent_id: v.optional(v.string()) });
+export const AuditEventDataSchema = responseObject({ sand_agent_id: v.optional(v.string()) });
 
 /** One audit log row (snake_case, as on the wire). @see spec/admin-api.md#audit-log-event */
-export const AuditLogEventSchema = v.looseObject({
+export const AuditLogEventSchema = responseObject({
   // The spec does not type the id; both forms are kept as sent.
   event_id: v.union([v.string(), v.number()]),
   timestamp: v.string(),
@@ -37,21 +41,24 @@ export const AuditLogEventSchema = v.looseObject({
 });
 
 /** The query the audit log answered, echoed; the spec does not type the dates (string or epoch ms). @see spec/admin-api.md#audit-log-event */
-export const AuditLogParamsSchema = v.looseObject({
+export const AuditLogParamsSchema = responseObject({
   teamId: v.number(),
   startDate: v.union([v.string(), v.number()]),
   endDate: v.union([v.string(), v.number()]),
 });
 
 /** 200 of GET /teams/audit-logs. @see spec/admin-api.md#audit-log-event */
-export const AuditLogsResponseSchema = v.looseObject({
-  events: v.array(AuditLogEventSchema),
-  pagination: PagePaginationSchema,
-  params: AuditLogParamsSchema,
-});
+export const AuditLogsResponseSchema = responseObject(
+  {
+    events: v.array(AuditLogEventSchema),
+    pagination: PagePaginationSchema,
+    params: AuditLogParamsSchema,
+  },
+  ["events"],
+);
 
 /** 200 of POST /teams/remove-member. @see spec/admin-api.md#team-admin-api-team-key */
-export const RemoveMemberResponseSchema = v.looseObject({
+export const RemoveMemberResponseSchema = responseObject({
   success: v.boolean(),
   userId: v.string(),
   hasBillingCycleUsage: v.boolean(),
@@ -62,14 +69,17 @@ export const RemoveMemberResponseSchema = v.looseObject({
  * subdirectory).
  * @see spec/admin-api.md#repository-blocklist-entry
  */
-export const BlocklistEntrySchema = v.looseObject({
-  id: v.string(),
-  url: v.string(),
-  patterns: v.array(v.string()),
-});
+export const BlocklistEntrySchema = responseObject(
+  {
+    id: v.string(),
+    url: v.string(),
+    patterns: v.array(v.string()),
+  },
+  ["id"],
+);
 
 /** 200 of GET /settings/repo-blocklists/repos and of the upsert. @see spec/admin-api.md#team-admin-api-team-key */
-export const BlocklistsResponseSchema = v.looseObject({ repos: v.array(BlocklistEntrySchema) });
+export const BlocklistsResponseSchema = responseObject({ repos: v.array(BlocklistEntrySchema) }, ["repos"]);
 
 /** A team member. @see spec/admin-api.md#team-member */
 export type TeamMember = v.InferOutput<typeof TeamMemberSchema>;

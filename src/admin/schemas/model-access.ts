@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { openEnum } from "../../core/schema.js";
 import { MODEL_ACCESS_DEFAULTS, MODEL_ACCESS_STATES } from "./constants.js";
 import { PagePaginationSchema } from "./envelopes.js";
+import { responseObject } from "./response-object.js";
 
 // Model access policy (preview): configuration, the provider/model catalog with toggles and parameters, and the
 // organization's list across teams. Provider and model ids are catalog ids, not display names.
@@ -12,7 +13,7 @@ const DefaultSchema = v.nullable(openEnum(MODEL_ACCESS_DEFAULTS));
  * A team's model access policy; the two defaults are set (enabled/disabled) when `state` is custom, else null.
  * @see spec/admin-api.md#model-access-configuration
  */
-export const ModelAccessConfigSchema = v.looseObject({
+export const ModelAccessConfigSchema = responseObject({
   teamId: v.number(),
   state: openEnum(MODEL_ACCESS_STATES),
   newProviderDefault: DefaultSchema,
@@ -24,64 +25,82 @@ export const ModelAccessConfigSchema = v.looseObject({
  * defaults when the team cannot load its configuration (still a 200 row).
  * @see spec/admin-api.md#model-access-configuration
  */
-export const OrgModelAccessRowSchema = v.looseObject({
-  teamId: v.number(),
-  teamName: v.optional(v.string()),
-  state: v.optional(openEnum(MODEL_ACCESS_STATES)),
-  newProviderDefault: v.optional(DefaultSchema),
-  newModelDefault: v.optional(DefaultSchema),
-  errorMessage: v.optional(v.string()),
-});
+export const OrgModelAccessRowSchema = responseObject(
+  {
+    teamId: v.number(),
+    teamName: v.optional(v.string()),
+    state: v.optional(openEnum(MODEL_ACCESS_STATES)),
+    newProviderDefault: v.optional(DefaultSchema),
+    newModelDefault: v.optional(DefaultSchema),
+    errorMessage: v.optional(v.string()),
+  },
+  ["teamId"],
+);
 
 /** 200 of GET /organizations/teams/model-access/configuration. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgModelAccessListResponseSchema = v.looseObject({
-  teams: v.array(OrgModelAccessRowSchema),
-  pagination: PagePaginationSchema,
-});
+export const OrgModelAccessListResponseSchema = responseObject(
+  {
+    teams: v.array(OrgModelAccessRowSchema),
+    pagination: PagePaginationSchema,
+  },
+  ["teams"],
+);
 
 /**
  * A model parameter: every value the catalog supports, the values the policy allows, and both defaults (null
  * when none).
  * @see spec/admin-api.md#model-access-providers
  */
-export const ModelParameterSchema = v.looseObject({
-  id: v.string(),
-  displayName: v.string(),
-  supportedValues: v.array(v.string()),
-  allowedValues: v.array(v.string()),
-  configuredDefaultValue: v.nullable(v.string()),
-  catalogDefaultValue: v.nullable(v.string()),
-});
+export const ModelParameterSchema = responseObject(
+  {
+    id: v.string(),
+    displayName: v.string(),
+    supportedValues: v.array(v.string()),
+    allowedValues: v.array(v.string()),
+    configuredDefaultValue: v.nullable(v.string()),
+    catalogDefaultValue: v.nullable(v.string()),
+  },
+  ["id"],
+);
 
 /** A catalog model with its toggle and parameters. @see spec/admin-api.md#model-access-providers */
-export const AccessModelSchema = v.looseObject({
-  id: v.string(),
-  displayName: v.string(),
-  enabled: v.boolean(),
-  parameters: v.array(ModelParameterSchema),
-});
+export const AccessModelSchema = responseObject(
+  {
+    id: v.string(),
+    displayName: v.string(),
+    enabled: v.boolean(),
+    parameters: v.array(ModelParameterSchema),
+  },
+  ["id"],
+);
 
 /** A catalog provider with its toggle and models. @see spec/admin-api.md#model-access-providers */
-export const AccessProviderSchema = v.looseObject({
-  id: v.string(),
-  displayName: v.string(),
-  enabled: v.boolean(),
-  models: v.array(AccessModelSchema),
-});
+export const AccessProviderSchema = responseObject(
+  {
+    id: v.string(),
+    displayName: v.string(),
+    enabled: v.boolean(),
+    models: v.array(AccessModelSchema),
+  },
+  ["id"],
+);
 
 /** 200 of the providers routes (409 unless the policy is custom). @see spec/admin-api.md#model-access-providers */
-export const ModelProvidersResponseSchema = v.looseObject({
-  teamId: v.number(),
-  state: openEnum(MODEL_ACCESS_STATES),
-  providers: v.array(AccessProviderSchema),
-});
+export const ModelProvidersResponseSchema = responseObject(
+  {
+    teamId: v.number(),
+    state: openEnum(MODEL_ACCESS_STATES),
+    providers: v.array(AccessProviderSchema),
+  },
+  ["providers"],
+);
 
 /**
  * 200 of GET …/providers/{provider}/models. The spec shows the models and their parameter shape but not the
  * envelope: `models` is read when present, and everything else is kept as sent.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const ProviderModelsResponseSchema = v.looseObject({
+export const ProviderModelsResponseSchema = responseObject({
   teamId: v.optional(v.number()),
   state: v.optional(openEnum(MODEL_ACCESS_STATES)),
   models: v.optional(v.array(AccessModelSchema)),

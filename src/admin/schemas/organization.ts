@@ -2,42 +2,53 @@ import * as v from "valibot";
 import { openEnum } from "../../core/schema.js";
 import { BULK_ROW_STATUSES, ORGANIZATION_ROLES, TEAM_ROLES } from "./constants.js";
 import { PagePaginationSchema, PeriodSchema } from "./envelopes.js";
+import { responseObject } from "./response-object.js";
 
 // Organization-only answers: members across teams, membership sync, pooled usage and organization spend.
 // Organization usage events and daily usage live with the team ones in ./usage.ts, groups in ./groups.ts and
 // model access in ./model-access.ts.
 
 /** A team an organization member belongs to, with their role in it. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMemberTeamSchema = v.looseObject({
-  teamId: v.number(),
-  teamRole: openEnum(TEAM_ROLES),
-});
+export const OrgMemberTeamSchema = responseObject(
+  {
+    teamId: v.number(),
+    teamRole: openEnum(TEAM_ROLES),
+  },
+  ["teamId"],
+);
 
 /** An organization member; `organizationRole` is independent of each `teamRole`. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMemberSchema = v.looseObject({
-  userId: v.number(),
-  email: v.string(),
-  name: v.string(),
-  organizationRole: openEnum(ORGANIZATION_ROLES),
-  teams: v.array(OrgMemberTeamSchema),
-});
+export const OrgMemberSchema = responseObject(
+  {
+    userId: v.number(),
+    email: v.string(),
+    name: v.string(),
+    organizationRole: openEnum(ORGANIZATION_ROLES),
+    teams: v.array(OrgMemberTeamSchema),
+  },
+  ["userId"],
+);
 
 /** 200 of GET /organizations/members. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMembersResponseSchema = v.looseObject({
-  members: v.array(OrgMemberSchema),
-  pagination: PagePaginationSchema,
-});
+export const OrgMembersResponseSchema = responseObject(
+  {
+    members: v.array(OrgMemberSchema),
+    pagination: PagePaginationSchema,
+  },
+  ["members"],
+);
 
 /**
  * One sync entry's outcome. Rows echo `teamIds`, and `destinationTeamId` when that form was sent; fields the
  * server found invalid echo 0.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncResultRowSchema = v.looseObject({
+export const SyncResultRowSchema = responseObject({
   userId: v.union([v.number(), v.string()]),
   teamIds: v.array(v.number()),
   destinationTeamId: v.optional(v.number()),
-  status: openEnum(BULK_ROW_STATUSES),
+  // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+  status: v.optional(openEnum(BULK_ROW_STATUSES)),
   errorMessage: v.optional(v.string()),
 });
 
@@ -46,17 +57,20 @@ export const SyncResultRowSchema = v.looseObject({
  * other entries.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncResultsSchema = v.looseObject({
-  results: v.array(SyncResultRowSchema),
-  successCount: v.number(),
-  errorCount: v.number(),
-});
+export const SyncResultsSchema = responseObject(
+  {
+    results: v.array(SyncResultRowSchema),
+    successCount: v.number(),
+    errorCount: v.number(),
+  },
+  ["results"],
+);
 
 /**
  * The organization's pooled budget, in (fractional) cents; contract dates are ISO 8601 or null.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const UsagePoolSchema = v.looseObject({
+export const UsagePoolSchema = responseObject({
   limitCents: v.number(),
   usedCents: v.number(),
   remainingCents: v.number(),
@@ -65,14 +79,14 @@ export const UsagePoolSchema = v.looseObject({
 });
 
 /** One team's share of the pool, in cents; `budgetLimitCents` only when the team has a budget. @see spec/admin-api.md#organization-api-organization-key */
-export const PooledTeamUsageSchema = v.looseObject({
+export const PooledTeamUsageSchema = responseObject({
   teamId: v.number(),
   usedCents: v.number(),
   budgetLimitCents: v.optional(v.number()),
 });
 
 /** 200 of POST /organizations/pooled-usage; team `usedCents` sum to `pool.usedCents`. @see spec/admin-api.md#organization-api-organization-key */
-export const PooledUsageResponseSchema = v.looseObject({
+export const PooledUsageResponseSchema = responseObject({
   pool: UsagePoolSchema,
   teams: v.array(PooledTeamUsageSchema),
 });
@@ -81,7 +95,7 @@ export const PooledUsageResponseSchema = v.looseObject({
  * One member's included pool spend over the contract window, `spendCents` in fractional cents.
  * @see spec/admin-api.md#spend-row-organization-route
  */
-export const OrgSpendRowSchema = v.looseObject({
+export const OrgSpendRowSchema = responseObject({
   userId: v.string(),
   teamId: v.number(),
   name: v.string(),
@@ -95,7 +109,7 @@ export const OrgSpendRowSchema = v.looseObject({
  * team route's, when present, and any other key is kept as sent.
  * @see spec/admin-api.md#spend-row-organization-route
  */
-export const OrgSpendResponseSchema = v.looseObject({
+export const OrgSpendResponseSchema = responseObject({
   teamMemberSpend: v.optional(v.array(OrgSpendRowSchema)),
   totalMembers: v.number(),
   totalPages: v.number(),

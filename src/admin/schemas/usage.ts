@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { openEnum } from "../../core/schema.js";
 import { SPEND_LIMIT_OUTCOMES, SPEND_LIMIT_ROW_STATUSES } from "./constants.js";
 import { PeriodSchema, UsageEventsPaginationSchema, UserPaginationSchema } from "./envelopes.js";
+import { responseObject } from "./response-object.js";
 
 // Daily usage, usage events, team spend and spend limits (team and organization routes). Money is in cents and,
 // since a dated change, may carry fractional cents to match invoice amounts: never round before summing.
@@ -40,38 +41,44 @@ const dailyUsageEntries = {
  * counters count raw usage events, not billable units (sum `requestsCosts` of usage events for those).
  * @see spec/admin-api.md#daily-usage-row-data
  */
-export const TeamDailyUsageRowSchema = v.looseObject({
+export const TeamDailyUsageRowSchema = responseObject({
   userId: v.number(),
   isActive: v.optional(v.boolean()),
   ...dailyUsageEntries,
 });
 
 /** One user-day of the organization route: `user_` string `userId` plus `teamId`. @see spec/admin-api.md#daily-usage-row-data */
-export const OrgDailyUsageRowSchema = v.looseObject({
+export const OrgDailyUsageRowSchema = responseObject({
   userId: v.string(),
   teamId: v.number(),
   ...dailyUsageEntries,
 });
 
 /** 200 of POST /teams/daily-usage-data; `pagination` only when `page` and `pageSize` were sent. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamDailyUsageResponseSchema = v.looseObject({
-  data: v.array(TeamDailyUsageRowSchema),
-  period: PeriodSchema,
-  pagination: v.optional(UserPaginationSchema),
-});
+export const TeamDailyUsageResponseSchema = responseObject(
+  {
+    data: v.array(TeamDailyUsageRowSchema),
+    period: PeriodSchema,
+    pagination: v.optional(UserPaginationSchema),
+  },
+  ["data"],
+);
 
 /** 200 of POST /organizations/daily-usage-data, paginated by user. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgDailyUsageResponseSchema = v.looseObject({
-  data: v.array(OrgDailyUsageRowSchema),
-  period: PeriodSchema,
-  pagination: UserPaginationSchema,
-});
+export const OrgDailyUsageResponseSchema = responseObject(
+  {
+    data: v.array(OrgDailyUsageRowSchema),
+    period: PeriodSchema,
+    pagination: UserPaginationSchema,
+  },
+  ["data"],
+);
 
 /**
  * Token counts of a token-based call; `totalCents` is the model cost in (fractional) cents.
  * @see spec/admin-api.md#usage-event-usageevents
  */
-export const UsageTokenUsageSchema = v.looseObject({
+export const UsageTokenUsageSchema = responseObject({
   inputTokens: v.number(),
   outputTokens: v.number(),
   cacheWriteTokens: v.number(),
@@ -86,7 +93,7 @@ export const UsageTokenUsageSchema = v.looseObject({
  * third-party models; `requestsCosts` is in request units. `teamId` is set on the organization route.
  * @see spec/admin-api.md#usage-event-usageevents
  */
-export const UsageEventSchema = v.looseObject({
+export const UsageEventSchema = responseObject({
   teamId: v.optional(v.number()),
   /** Epoch milliseconds, as a string. */
   timestamp: v.string(),
@@ -110,21 +117,27 @@ export const UsageEventSchema = v.looseObject({
 });
 
 /** An organization usage event: every event is tagged with its `teamId`. @see spec/admin-api.md#usage-event-usageevents */
-export const OrgUsageEventSchema = v.looseObject({ ...UsageEventSchema.entries, teamId: v.number() });
+export const OrgUsageEventSchema = responseObject({ ...UsageEventSchema.entries, teamId: v.number() });
 
 /** 200 of POST /teams/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
-export const UsageEventsResponseSchema = v.looseObject({
-  totalUsageEventsCount: v.number(),
-  pagination: UsageEventsPaginationSchema,
-  usageEvents: v.array(UsageEventSchema),
-  period: PeriodSchema,
-});
+export const UsageEventsResponseSchema = responseObject(
+  {
+    totalUsageEventsCount: v.number(),
+    pagination: UsageEventsPaginationSchema,
+    usageEvents: v.array(UsageEventSchema),
+    period: PeriodSchema,
+  },
+  ["usageEvents"],
+);
 
 /** 200 of POST /organizations/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
-export const OrgUsageEventsResponseSchema = v.looseObject({
-  ...UsageEventsResponseSchema.entries,
-  usageEvents: v.array(OrgUsageEventSchema),
-});
+export const OrgUsageEventsResponseSchema = responseObject(
+  {
+    ...UsageEventsResponseSchema.entries,
+    usageEvents: v.array(OrgUsageEventSchema),
+  },
+  ["usageEvents"],
+);
 
 /**
  * One member's spend this billing cycle. `spendCents` (on-demand) and `overallSpendCents` (including included
@@ -132,7 +145,7 @@ export const OrgUsageEventsResponseSchema = v.looseObject({
  * when unset.
  * @see spec/admin-api.md#spend-row-teammemberspend-team-route
  */
-export const TeamSpendRowSchema = v.looseObject({
+export const TeamSpendRowSchema = responseObject({
   userId: v.string(),
   name: v.string(),
   email: v.string(),
@@ -147,34 +160,44 @@ export const TeamSpendRowSchema = v.looseObject({
 });
 
 /** 200 of POST /teams/spend; `subscriptionCycleStart` is epoch ms. @see spec/admin-api.md#spend-row-teammemberspend-team-route */
-export const TeamSpendResponseSchema = v.looseObject({
-  teamMemberSpend: v.array(TeamSpendRowSchema),
-  subscriptionCycleStart: v.number(),
-  totalMembers: v.number(),
-  totalPages: v.number(),
-});
+export const TeamSpendResponseSchema = responseObject(
+  {
+    teamMemberSpend: v.array(TeamSpendRowSchema),
+    subscriptionCycleStart: v.number(),
+    totalMembers: v.number(),
+    totalPages: v.number(),
+  },
+  ["teamMemberSpend"],
+);
 
 /** 200 of POST /teams/user-spend-limit: failures (such as a malformed email) come back as `outcome: "error"`. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitResponseSchema = v.looseObject({
-  outcome: openEnum(SPEND_LIMIT_OUTCOMES),
-  message: v.string(),
-});
+export const SetSpendLimitResponseSchema = responseObject(
+  {
+    outcome: openEnum(SPEND_LIMIT_OUTCOMES),
+    message: v.string(),
+  },
+  ["outcome"],
+);
 
 /** One row of a bulk spend-limit result, in request order; `error` on failed rows. @see spec/admin-api.md#team-admin-api-team-key */
-export const SpendLimitRowResultSchema = v.looseObject({
+export const SpendLimitRowResultSchema = responseObject({
   userEmail: v.string(),
-  status: openEnum(SPEND_LIMIT_ROW_STATUSES),
+  // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+  status: v.optional(openEnum(SPEND_LIMIT_ROW_STATUSES)),
   error: v.optional(v.string()),
 });
 
 /** 200 of POST /teams/user-spend-limits (preview). @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitsResponseSchema = v.looseObject({
-  requestedCount: v.number(),
-  updatedCount: v.number(),
-  unchangedCount: v.number(),
-  failedCount: v.number(),
-  results: v.array(SpendLimitRowResultSchema),
-});
+export const SetSpendLimitsResponseSchema = responseObject(
+  {
+    requestedCount: v.number(),
+    updatedCount: v.number(),
+    unchangedCount: v.number(),
+    failedCount: v.number(),
+    results: v.array(SpendLimitRowResultSchema),
+  },
+  ["results"],
+);
 
 /** One user-day, team route. @see spec/admin-api.md#daily-usage-row-data */
 export type TeamDailyUsageRow = v.InferOutput<typeof TeamDailyUsageRowSchema>;

@@ -27,7 +27,6 @@ import {
   assertBotAccess,
   assertBotCapabilitiesPatch,
   assertBotNetwork,
-  assertCursorQuery,
   assertManifestId,
   assertSetupManifest,
   assertTeamRuleCreate,
@@ -166,7 +165,7 @@ export class TeamRulesResource {
       operation: "assistantBot.teamRules.list",
       schema: TeamRulesPageSchema,
       itemsOf: (page) => page.teamRules,
-      limit: assertCursorQuery(params, "assistantBot.teamRules.list").limit,
+      limit: params.limit,
       options,
     });
   }
@@ -220,7 +219,7 @@ export class SetupManifestsResource {
       operation: "assistantBot.setupManifests.list",
       schema: SetupManifestsPageSchema,
       itemsOf: (page) => page.manifests,
-      limit: assertCursorQuery(params, "assistantBot.setupManifests.list").limit,
+      limit: params.limit,
       options,
     });
   }

@@ -84,6 +84,7 @@ export class UsageResource {
           itemsOf: (page) => page.data,
           placement: "body",
           params: { startDate: window.start, endDate: window.end },
+          check: assertDailyUsageBody,
           pageSize: params.pageSize,
           options,
         });
@@ -100,22 +101,18 @@ export class UsageResource {
   /** Usage events (inference spend), paged: `await` → first page, `for await` → every event. */
   events(params: UsageEventsParams = {}, options?: CallOptions): PageNumberPromise<UsageEvent, UsageEventsResponse> {
     const { pageSize, startDate, endDate, ...filters } = params;
-    const body = () =>
-      assertUsageEventsBody(
-        {
-          ...filters,
-          startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
-          endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
-        },
-        "usage.events",
-      );
     return pagedList(this.#context, {
       route: "teamUsageEvents",
       operation: "usage.events",
       schema: UsageEventsResponseSchema,
       itemsOf: (page) => page.usageEvents,
       placement: "body",
-      params: body,
+      params: () => ({
+        ...filters,
+        startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
+        endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
+      }),
+      check: assertUsageEventsBody,
       pageSize,
       options,
     });
@@ -146,7 +143,8 @@ export class SpendResource {
       schema: TeamSpendResponseSchema,
       itemsOf: (page) => page.teamMemberSpend,
       placement: "body",
-      params: () => assertTeamSpendBody(filters, "spend.list"),
+      params: filters,
+      check: assertTeamSpendBody,
       pageSize,
       fallbackPageSize: 100,
       options,
@@ -199,9 +197,11 @@ export class SpendLimitsResource {
           schema: SetSpendLimitsResponseSchema,
           options,
         });
-        updatedCount += response.data.updatedCount;
-        unchangedCount += response.data.unchangedCount;
-        return response.data.results;
+        const { results } = response.data;
+        // The counts are optional in the answer; the rows say the same thing.
+        updatedCount += response.data.updatedCount ?? results.filter((row) => row.status === "updated").length;
+        unchangedCount += response.data.unchangedCount ?? results.filter((row) => row.status === "unchanged").length;
+        return results;
       },
     });
     return { ...result, updatedCount, unchangedCount };

@@ -85,7 +85,11 @@ export class CheckRunsResource {
         operation: "checkRuns.listForCommit",
         repository: this.#repo,
         pathParams: { sha: requireId(sha, "sha", "checkRuns.listForCommit") },
-        query: { checkName: params.checkName, status: params.status, pageSize: params.pageSize },
+        query: {
+          checkName: params.checkName,
+          status: params.status,
+          ...assertPageQuery({ pageSize: params.pageSize }, "checkRuns.listForCommit"),
+        },
         schema: CheckRunsPageSchema,
         options,
       }),

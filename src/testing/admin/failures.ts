@@ -2,7 +2,8 @@ import type { Reply } from "../responses.js";
 
 /**
  * The Admin API's error body shapes: `{code: 'error', message}` for most routes, `{error}` for
- * remove-member and organization sync, `{outcome: 'error', message}` for the single spend-limit route.
+ * remove-member and organization sync, `{outcome: 'error', message}` for the single spend-limit route (which
+ * answers its own failures with 200; see spend-limit-routes.ts).
  * @see spec/admin-api.md#errors
  */
 export type Envelope = "code" | "error" | "outcome";
@@ -26,9 +27,12 @@ export function adminError(
 /** Thrown deep inside an admin handler to answer with an error; the admin dispatcher sends its reply. */
 export class AdminFailure extends Error {
   readonly reply: Reply;
+  /** The message the reply carries. */
+  readonly detail: string;
 
   constructor(status: number, message: string, envelope: Envelope = "code", headers?: Record<string, string>) {
     super(`${status}: ${message}`);
+    this.detail = message;
     this.reply = adminError(status, message, envelope, headers);
   }
 }

@@ -46,7 +46,8 @@ function orgUsageEvents(context: AdminContext) {
   const end = readInstant(body.endDate, "endDate") ?? context.now;
   const start = readInstant(body.startDate, "startDate") ?? end - DEFAULT_EVENTS_DAYS * DAY_MS;
   checkRange(start, end);
-  const { page, pageSize } = readPage(body, { defaultPageSize: 10, maxPageSize: 1000 });
+  // The spec shows a default (10) but no maximum for this route; 1000 is the team route's.
+  const { page, pageSize } = readPage(body, { defaultPageSize: 10 });
   const userId = body.userId;
   if (userId !== undefined && userId !== null && !isInteger(userId) && typeof userId !== "string")
     throw badRequest("`userId` must be a numeric id or a user_ id.");

@@ -4,7 +4,7 @@ import { AdminFailure, badRequest, type Envelope } from "./failures.js";
 import { isInteger, isObject, type JsonObject, requireObject } from "./input.js";
 import { activeMembers, recordAudit, type TeamState } from "./state.js";
 
-// POST /teams/user-spend-limit (`{outcome, message}`) and the bulk preview route (per-row results, nothing
+// POST /teams/user-spend-limit (`{outcome, message}`, failures too, with 200) and the bulk preview route (per-row results, nothing
 // applied on a 400). @see spec/admin-api.md#team-admin-api-team-key
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -34,7 +34,19 @@ function findMember(team: TeamState, email: string) {
   return activeMembers(team).find((m) => m.person.email.toLowerCase() === wanted);
 }
 
+// The single route reports its own failures in a 200 body, `{outcome: "error", message}`: its response column
+// reads `{outcome: success or error, message}` and the errors section says failures (an invalid email, for one)
+// return that body, with no other status. Key, scope and rate-limit failures stay statuses (the dispatcher's).
 function setSpendLimit(context: AdminContext) {
+  try {
+    return applySpendLimit(context);
+  } catch (error) {
+    if (error instanceof AdminFailure) return reply({ outcome: "error", message: error.detail });
+    throw error;
+  }
+}
+
+function applySpendLimit(context: AdminContext) {
   const team = teamOf(context);
   const update = readUpdate(requireObject(context.body, "outcome"), "body", "outcome");
   const member = findMember(team, update.userEmail);

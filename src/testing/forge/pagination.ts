@@ -1,10 +1,11 @@
+import { FORGE_LIMITS } from "../../forge/schemas/limits.js";
 import { base64UrlToText, textToBase64Url } from "./encoding.js";
 import { invalidArgument } from "./errors.js";
 
-/** Default and maximum `pageSize`. @see ../../../../shared/spec/forge-api.md#other-constants */
+/** Default `pageSize`. @see ../../../../shared/spec/forge-api.md#other-constants */
 export const DEFAULT_PAGE_SIZE = 30;
-/** Larger sizes are coerced to this (AIP-158), not refused. */
-export const MAX_PAGE_SIZE = 100;
+/** The largest `pageSize`: the spec says at most 100, so a larger one is InvalidArgument, not coerced. */
+export const MAX_PAGE_SIZE = FORGE_LIMITS.maxPageSize;
 
 /** One page of a list and the token of the next (empty string on the last page). */
 export interface Page<T> {
@@ -12,13 +13,21 @@ export interface Page<T> {
   nextPageToken: string;
 }
 
-function pageSize(query: URLSearchParams): number {
-  const raw = query.get("pageSize");
-  if (raw === null || raw.trim() === "") return DEFAULT_PAGE_SIZE;
-  if (!/^\d+$/.test(raw.trim())) throw invalidArgument("pageSize", "must be a non-negative integer.");
-  const size = Number(raw.trim());
-  if (size === 0) return DEFAULT_PAGE_SIZE;
-  return Math.min(size, MAX_PAGE_SIZE);
+/**
+ * `pageSize` of every fake forge list: absent or empty is the default (30); otherwise a whole number from 1 to 100,
+ * else InvalidArgument (400) naming `pageSize`, as the SDK checks before sending. The spec gives a maximum, not a
+ * coercion, and shows no meaning for 0, so 0 is refused with the rest.
+ * @see ../../../../shared/spec/forge-api.md#other-constants
+ */
+export function readPageSize(query: URLSearchParams): number {
+  const raw = (query.get("pageSize") ?? "").trim();
+  if (raw === "") return DEFAULT_PAGE_SIZE;
+  const bounds = `a whole number from ${FORGE_LIMITS.minPageSize} to ${MAX_PAGE_SIZE}`;
+  if (!/^\d+$/.test(raw)) throw invalidArgument("pageSize", `must be ${bounds}.`);
+  const size = Number(raw);
+  if (size < FORGE_LIMITS.minPageSize || size > MAX_PAGE_SIZE)
+    throw invalidArgument("pageSize", `must be ${bounds}; got ${raw.slice(0, 20)}.`);
+  return size;
 }
 
 /**
@@ -26,7 +35,7 @@ function pageSize(query: URLSearchParams): number {
  * sent with a changed filter is InvalidArgument, so clients restart pagination after a filter change.
  */
 export function paginate<T>(items: readonly T[], query: URLSearchParams, list: string, filter = ""): Page<T> {
-  const size = pageSize(query);
+  const size = readPageSize(query);
   const token = query.get("pageToken") ?? "";
   let offset = 0;
   if (token !== "") {

@@ -51,7 +51,7 @@ describe("AdminClient against the fake service", () => {
     // Windows are merged in order: every row of a window comes before the rows of the next one.
     const windowOf = (date: number) =>
       windows.findIndex((w) => date >= Math.floor(w.startDate / DAY) * DAY && date <= w.endDate);
-    const order = result.data.map((row) => windowOf(row.date));
+    const order = result.data.map((row) => windowOf(row.date ?? Number.NaN));
     expect(order.every((w) => w >= 0)).toBe(true);
     expect([...order].sort((a, b) => a - b)).toEqual(order);
   });

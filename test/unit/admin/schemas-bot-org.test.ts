@@ -102,8 +102,13 @@ describe("model access", () => {
       errorCount: 1,
     };
     expect(parseResponse(BulkTeamResultsSchema, body, "x")).toEqual(body);
-    expect(pathOfFailure(() => parseResponse(BulkTeamResultsSchema, { results: [], successCount: 0 }, "x"))).toBe(
-      "errorCount",
+    expect(parseResponse(BulkTeamResultsSchema, { results: [], successCount: 0 }, "x")).toEqual({
+      results: [],
+      successCount: 0,
+    });
+    // The rows are what the client pairs with its input: without them the answer is unusable.
+    expect(pathOfFailure(() => parseResponse(BulkTeamResultsSchema, { successCount: 0, errorCount: 0 }, "x"))).toBe(
+      "results",
     );
   });
 });
@@ -130,7 +135,8 @@ describe("assistant bot", () => {
     expect(parseResponse(BotAccessSchema, { mode: "by_role", groups: [] }, "x").mode).toBe("by_role");
     const network = { egressMode: "network_settings_only", allowlist: ["*.example.com:443"], locked: true };
     expect(parseResponse(BotNetworkSchema, network, "x")).toEqual(network);
-    expect(pathOfFailure(() => parseResponse(BotNetworkSchema, { ...network, locked: undefined }, "x"))).toBe("locked");
+    expect(parseResponse(BotNetworkSchema, { ...network, locked: undefined }, "x").locked).toBeUndefined();
+    expect(pathOfFailure(() => parseResponse(BotNetworkSchema, { ...network, locked: "yes" }, "x"))).toBe("locked");
   });
 
   const rule = {
@@ -166,9 +172,11 @@ describe("assistant bot", () => {
     expect(parseResponse(SetupManifestResponseSchema, { manifest }, "x")).toEqual({ manifest });
     expect(
       pathOfFailure(() =>
-        parseResponse(SetupManifestResponseSchema, { manifest: { id: "m", scripts: [{ id: "a" }] } }, "x"),
+        parseResponse(SetupManifestResponseSchema, { manifest: { id: "m", scripts: [{ id: "a", setup: 1 }] } }, "x"),
       ),
     ).toBe("manifest.scripts[0].setup");
+    const partial = { manifest: { id: "m", scripts: [{ id: "a" }] } };
+    expect(parseResponse(SetupManifestResponseSchema, partial, "x")).toEqual(partial);
   });
 });
 
@@ -205,9 +213,11 @@ describe("organization", () => {
     expect(parseResponse(SyncResultsSchema, body, "x")).toEqual(body);
     expect(
       pathOfFailure(() =>
-        parseResponse(SyncResultsSchema, { ...body, results: [{ userId: 1, status: "success" }] }, "x"),
+        parseResponse(SyncResultsSchema, { ...body, results: [{ userId: 1, teamIds: "1", status: "success" }] }, "x"),
       ),
     ).toBe("results[0].teamIds");
+    const partial = { ...body, results: [{ userId: 1, status: "success" }] };
+    expect(parseResponse(SyncResultsSchema, partial, "x")).toEqual(partial);
   });
 
   it("parses pooled usage, with null contract dates and optional budgets", () => {
@@ -237,8 +247,7 @@ describe("organization", () => {
       period: { startDate: 1735689600000, endDate: 1738368000000 },
     };
     expect(parseResponse(OrgSpendResponseSchema, body, "x")).toEqual(body);
-    expect(pathOfFailure(() => parseResponse(OrgSpendResponseSchema, { ...body, period: undefined }, "x"))).toBe(
-      "period",
-    );
+    expect(parseResponse(OrgSpendResponseSchema, { ...body, period: undefined }, "x").period).toBeUndefined();
+    expect(pathOfFailure(() => parseResponse(OrgSpendResponseSchema, { ...body, period: 1 }, "x"))).toBe("period");
   });
 });

@@ -47,9 +47,13 @@ describe("members, audit log, removal, blocklists", () => {
     expect(parseResponse(ListMembersResponseSchema, body, "listMembers")).toEqual(body);
   });
 
-  it("names the missing field of a member", () => {
+  it("reads a member without a field the spec does not require, and names a field of the wrong type", () => {
+    const { isRemoved: _isRemoved, ...partial } = member;
+    expect(parseResponse(ListMembersResponseSchema, { teamMembers: [partial] }, "listMembers")).toEqual({
+      teamMembers: [partial],
+    });
     const error = responseErrorOf(() =>
-      parseResponse(ListMembersResponseSchema, { teamMembers: [{ ...member, isRemoved: undefined }] }, "listMembers"),
+      parseResponse(ListMembersResponseSchema, { teamMembers: [{ ...member, isRemoved: "no" }] }, "listMembers"),
     );
     expect(error.direction).toBe("response");
     expect(error.path).toBe("teamMembers[0].isRemoved");
@@ -148,11 +152,13 @@ describe("usage and spend", () => {
     ).toBe("data[0].userId");
   });
 
-  it("parses organization daily usage: string user ids, team ids, pagination required", () => {
+  it("parses organization daily usage: string user ids, team ids, pagination read when present", () => {
     const body = { data: [{ userId: "user_a", teamId: 3, ...day }], period, pagination: userPagination };
     expect(parseResponse(OrgDailyUsageResponseSchema, body, "x")).toEqual(body);
+    const { pagination: _pagination, ...unpaged } = body;
+    expect(parseResponse(OrgDailyUsageResponseSchema, unpaged, "x")).toEqual(unpaged);
     expect(
-      responseErrorOf(() => parseResponse(OrgDailyUsageResponseSchema, { ...body, pagination: undefined }, "x")).path,
+      responseErrorOf(() => parseResponse(OrgDailyUsageResponseSchema, { ...body, pagination: "1" }, "x")).path,
     ).toBe("pagination");
   });
 
@@ -187,7 +193,7 @@ describe("usage and spend", () => {
     expect((parsed.usageEvents[1] as Record<string, unknown>).hosting).toBe("CLOUD");
   });
 
-  it("requires teamId on organization usage events", () => {
+  it("reads teamId on organization usage events (optional, typed)", () => {
     const body = {
       totalUsageEventsCount: 1,
       pagination: eventsPagination,
@@ -195,8 +201,11 @@ describe("usage and spend", () => {
       period,
     };
     expect(parseResponse(OrgUsageEventsResponseSchema, body, "x")).toEqual(body);
+    expect(parseResponse(OrgUsageEventsResponseSchema, { ...body, usageEvents: [event] }, "x").usageEvents).toEqual([
+      event,
+    ]);
     const error = responseErrorOf(() =>
-      parseResponse(OrgUsageEventsResponseSchema, { ...body, usageEvents: [event] }, "x"),
+      parseResponse(OrgUsageEventsResponseSchema, { ...body, usageEvents: [{ ...event, teamId: "3" }] }, "x"),
     );
     expect(error.path).toBe("usageEvents[0].teamId");
   });
@@ -268,14 +277,18 @@ describe("groups", () => {
     expect(parseResponse(GroupMembersRemovedSchema, { removedCount: 0 }, "x")).toEqual({ removedCount: 0 });
   });
 
-  it("requires publicId on organization groups", () => {
+  it("reads publicId on organization groups (optional, typed)", () => {
     const orgGroup = { ...group, id: "g_a", publicId: "grp_a" };
     expect(parseResponse(OrganizationGroupListResponseSchema, { groups: [orgGroup], pagination }, "x").groups).toEqual([
       orgGroup,
     ]);
+    expect(parseResponse(OrganizationGroupListResponseSchema, { groups: [group], pagination }, "x").groups).toEqual([
+      group,
+    ]);
     expect(
-      responseErrorOf(() => parseResponse(OrganizationGroupListResponseSchema, { groups: [group], pagination }, "x"))
-        .path,
+      responseErrorOf(() =>
+        parseResponse(OrganizationGroupListResponseSchema, { groups: [{ ...orgGroup, publicId: 5 }], pagination }, "x"),
+      ).path,
     ).toBe("groups[0].publicId");
   });
 
@@ -307,7 +320,7 @@ describe("groups", () => {
     };
     const parsed = parseResponse(BillingGroupListResponseSchema, body, "x");
     expect(parsed.groups[1]?.type).toBe("COST_CENTER");
-    expect(parsed.unassignedGroup.id).toBe("group_unassigned");
+    expect(parsed.unassignedGroup?.id).toBe("group_unassigned");
     expect(
       parseResponse(BillingGroupResponseSchema, { group: billingGroup, billingCycle: body.billingCycle }, "x").group,
     ).toEqual(billingGroup);
@@ -317,8 +330,10 @@ describe("groups", () => {
     const { currentMembers: _c, formerMembers: _f, dailySpend: _d, spendCents: _s, ...rest } = billingGroup;
     const body = { group: { ...rest, directoryGroupId: "team_group_a", members: [member] } };
     expect(parseResponse(BillingGroupWriteResponseSchema, body, "x")).toEqual(body);
+    expect(parseResponse(BillingGroupWriteResponseSchema, { group: { ...rest } }, "x")).toEqual({ group: rest });
     expect(
-      responseErrorOf(() => parseResponse(BillingGroupWriteResponseSchema, { group: { ...rest } }, "x")).path,
+      responseErrorOf(() => parseResponse(BillingGroupWriteResponseSchema, { group: { ...rest, members: "m" } }, "x"))
+        .path,
     ).toBe("group.members");
   });
 });

@@ -6,7 +6,7 @@ import { queryObject } from "../../../forge/validate-support.js";
 import { isoTime } from "../../clock.js";
 import { base64UrlToText, textToBase64Url } from "../encoding.js";
 import { invalidArgument } from "../errors.js";
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, type Page } from "../pagination.js";
+import { type Page, readPageSize } from "../pagination.js";
 import { checkSchema } from "../repo-state.js";
 import type { ForgeContext } from "../route.js";
 import type { DeliveryRecord } from "./delivery-store.js";
@@ -79,14 +79,6 @@ export function deliveryView(record: DeliveryRecord): Record<string, unknown> {
   };
 }
 
-// The same size rules as every other fake list: default 30, 0 is the default, above 100 is reduced to 100.
-function pageSizeOf(query: URLSearchParams): number {
-  const raw = (query.get("pageSize") ?? "").trim();
-  if (raw === "") return DEFAULT_PAGE_SIZE;
-  if (!/^\d+$/.test(raw)) throw invalidArgument("pageSize", "must be a non-negative integer.");
-  return Math.min(Number(raw) || DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
-}
-
 interface Position {
   l: string;
   f: string;
@@ -122,7 +114,8 @@ export function deliveryPage(
   list: string,
   filter: string,
 ): Page<DeliveryRecord> {
-  const size = pageSizeOf(query);
+  // The same size rules as every other fake list.
+  const size = readPageSize(query);
   const token = query.get("pageToken") ?? "";
   let rest = newest;
   if (token !== "") {

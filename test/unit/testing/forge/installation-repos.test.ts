@@ -46,7 +46,12 @@ describe("forge GET /installation/repos", () => {
     } while (pageToken !== "");
     expect(seen).toHaveLength(115);
     expect(new Set(seen).size).toBe(115);
-    const all = await call("GET", "/installation/repos?pageSize=500", { token });
+    // The spec's maximum is 100: a larger size is InvalidArgument, not clamped.
+    expect(rpc((await call("GET", "/installation/repos?pageSize=500", { token })).json)).toMatchObject({
+      code: 3,
+      fields: ["pageSize"],
+    });
+    const all = await call("GET", "/installation/repos?pageSize=100", { token });
     expect(all.json.repositories).toHaveLength(100);
     const changed = await call("GET", `/installation/repos?filter=docs&pageToken=${all.json.nextPageToken}`, { token });
     expect(rpc(changed.json)).toMatchObject({ code: 3, fields: ["pageToken"] });
