@@ -1,5 +1,6 @@
 import type { WithResponse } from "./api-promise.js";
 import { AbortError, AgentlineError, ApiError } from "./errors.js";
+import { serializeBody } from "./json-body.js";
 import type { BaseClientOptions, CallOptions, FetchLike, Hooks, Logger, LogRecord } from "./options.js";
 import { type Redactor, redactorCache, secretsInHeaders } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
@@ -146,7 +147,7 @@ export class Transport {
     const timeoutMs = spec.options?.timeoutMs ?? this.#timeoutMs;
     const callerSignal = spec.options?.signal;
     const url = this.url(spec.path, spec.query);
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const body = serializeBody(spec.body, spec.operation);
     const idempotencyKey = spec.idempotencyKey ?? (method === "POST" ? crypto.randomUUID() : undefined);
 
     let previousError: unknown;
