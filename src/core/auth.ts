@@ -3,15 +3,19 @@ export type AuthScheme = "bearer" | "basic";
 
 const encoder = new TextEncoder();
 
-/** Base64 of a string's UTF-8 bytes (btoa alone throws on non-Latin-1 text, so the bytes go through TextEncoder). */
-export function base64FromUtf8(text: string): string {
-  const bytes = encoder.encode(text);
+/** Standard base64 (with padding) of some bytes. */
+export function base64FromBytes(bytes: Uint8Array): string {
   let binary = "";
   // Chunked so a long input never overflows the argument list of String.fromCharCode.
   for (let i = 0; i < bytes.length; i += 0x8000) {
     binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   }
   return btoa(binary);
+}
+
+/** Base64 of a string's UTF-8 bytes (btoa alone throws on non-Latin-1 text, so the bytes go through TextEncoder). */
+export function base64FromUtf8(text: string): string {
+  return base64FromBytes(encoder.encode(text));
 }
 
 /**

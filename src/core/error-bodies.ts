@@ -105,14 +105,24 @@ function parseForgeBody(json: Record<string, unknown>): Omit<ParsedErrorBody, "b
   };
 }
 
+/** How much of a non-JSON error body is kept. */
+const SNIPPET_LENGTH = 200;
+/** How much of it is redacted before the cut, so a secret straddling the cut is still found whole. */
+const REDACT_WINDOW = 8 * 1024;
+
 /**
  * Reads any of the three APIs' error bodies. A body that is none of them still gives a useful
  * result: a code from the status and the first 200 characters of the text as the message.
+ * `redact` sees the parsed JSON (every string and key) or the text before it is cut.
  */
-export function parseErrorBody(status: number, text: string): ParsedErrorBody {
+export function parseErrorBody(
+  status: number,
+  text: string,
+  redact: <T>(value: T) => T = (value) => value,
+): ParsedErrorBody {
   let json: unknown;
   try {
-    json = text === "" ? undefined : JSON.parse(text);
+    json = text === "" ? undefined : redact(JSON.parse(text));
   } catch {
     json = undefined;
   }
@@ -120,7 +130,7 @@ export function parseErrorBody(status: number, text: string): ParsedErrorBody {
     const parsed = parseAgentsBody(json) ?? parseForgeBody(json) ?? parseAdminBody(json, status);
     if (parsed) return { ...parsed, code: parsed.code || codeForStatus(status), body: json };
   }
-  const snippet = text.slice(0, 200);
+  const snippet = redact(text.slice(0, REDACT_WINDOW)).slice(0, SNIPPET_LENGTH);
   return {
     code: codeForStatus(status),
     message: snippet.trim() === "" ? `HTTP ${status} with no error body` : snippet,

@@ -1,4 +1,5 @@
 import type { RateLimitInfo } from "./rate-limit.js";
+import { redactText } from "./redact.js";
 
 /** Every string `code` an {@link AgentlineError} can carry besides an API's own error codes. */
 export type AgentlineErrorCode =
@@ -14,6 +15,11 @@ export type AgentlineErrorCode =
 // A realm-independent brand: `instanceof` fails across iframes, workers and duplicated bundles; a
 // registered symbol does not.
 const BRAND = Symbol.for("agentline.error");
+// What Node's util.inspect (console.log) and Bun call for a custom view; a registered symbol, so no Node import.
+const INSPECT: unique symbol = Symbol.for("nodejs.util.inspect.custom");
+
+/** The `inspect` function and options Node hands a custom inspection. */
+type Inspect = (value: unknown, options?: Record<string, unknown>) => string;
 
 /** The base class of every error agentline throws. @see ../../README.md#errors */
 export class AgentlineError extends Error {
@@ -33,6 +39,25 @@ export class AgentlineError extends Error {
   /** A plain, secret-free record for structured logs. */
   toJSON(): Record<string, unknown> {
     return { name: this.name, code: this.code, message: this.message };
+  }
+
+  /** The fields `console.log(error)` shows after the stack (the `toJSON()` record by default). */
+  protected inspectFields(): Record<string, unknown> {
+    const { name: _name, message: _message, ...fields } = this.toJSON();
+    return fields;
+  }
+
+  /**
+   * What `console.log(error)` prints in Node and Bun: the stack, the `toJSON()` fields and the cause, with
+   * anything credential-shaped removed once more (an error built outside the SDK's transport may hold some).
+   */
+  [INSPECT](depth: number, options?: Record<string, unknown>, inspect?: Inspect): string {
+    if (depth < 0) return `[${this.name}]`;
+    const head = this.stack ?? `${this.name}: ${this.message}`;
+    if (typeof inspect !== "function") return redactText(head);
+    const nested = { ...options, depth: typeof options?.depth === "number" ? options.depth - 1 : options?.depth };
+    const fields = this.cause === undefined ? this.inspectFields() : { ...this.inspectFields(), cause: this.cause };
+    return redactText(`${head} ${inspect(fields, nested)}`);
   }
 }
 
@@ -115,6 +140,10 @@ export class ApiError extends AgentlineError {
     return this.retryAfterMs === undefined ? undefined : this.retryAfterMs / 1000;
   }
 
+  protected override inspectFields(): Record<string, unknown> {
+    return { ...super.inspectFields(), body: this.body };
+  }
+
   override toJSON(): Record<string, unknown> {
     return {
       ...super.toJSON(),
@@ -163,10 +192,38 @@ export function apiErrorClassFor(status: number): typeof ApiError {
   return ApiError;
 }
 
+/** What a {@link ConnectionError} knows about the request that failed. */
+export interface ConnectionErrorDetails {
+  /** The request's method. */
+  method?: string | undefined;
+  /** The request's origin and path: never its query or credentials. */
+  url?: string | undefined;
+  /** The network error's code (`ECONNREFUSED`, `ENOTFOUND`, …) read from the cause chain, when it had one. */
+  causeCode?: string | undefined;
+}
+
 /** The request never got a response: DNS, refused or reset connection, or a body cut short. */
 export class ConnectionError extends AgentlineError {
-  constructor(message = "The connection failed before a response arrived.", cause?: unknown) {
+  /** The request's method, when the error came from a request. */
+  readonly method: string | undefined;
+  /** The request's origin and path (no query, no credentials), when the error came from a request. */
+  readonly url: string | undefined;
+  /** `ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`, `ECONNRESET`, `UND_ERR_SOCKET`, …; undefined when the cause had none. */
+  readonly causeCode: string | undefined;
+
+  constructor(
+    message = "The connection failed before a response arrived.",
+    cause?: unknown,
+    details: ConnectionErrorDetails = {},
+  ) {
     super(message, { code: "connection_error", cause });
+    this.method = details.method;
+    this.url = details.url;
+    this.causeCode = details.causeCode;
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), method: this.method, url: this.url, causeCode: this.causeCode };
   }
 }
 

@@ -1,39 +1,185 @@
+import { type Needle, needlesFor } from "./secret-forms.js";
+import { decodedViews, originalRange, type TextView } from "./text-views.js";
+
 /** What replaces a secret wherever it would otherwise be printed. */
 export const REDACTED = "[redacted]";
 
-// Credentials that look like credentials even when we were not told them: bearer/basic values,
-// JWT-shaped strings and forge installation tokens.
-const CREDENTIAL_PATTERNS: readonly RegExp[] = [
-  /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi,
-  /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g,
-  /\boit_[A-Za-z0-9_-]{8,}/g,
+/** A value that reads as a credential rather than a word: a digit or a token character in it, or 20+ letters. */
+const TOKEN_LIKE = /[0-9._~+/=-]|^[A-Za-z]{20}/;
+
+/** True when a Basic value decodes to `user:password` (so "Basic authentication" is left alone). */
+function isBasicPair(value: string): boolean {
+  try {
+    return value.length % 4 === 0 && atob(value).includes(":");
+  } catch {
+    return false;
+  }
+}
+
+// Credentials that look like credentials even when we were not told them: Bearer and Basic values, JWTs, forge
+// installation tokens and PEM private keys (a cut-short one too). The first capture group, when there is one,
+// is kept (the scheme stays readable: `Bearer [redacted]`), and `accept` may turn a word down.
+const CREDENTIAL_PATTERNS: ReadonlyArray<{ pattern: RegExp; accept?: (value: string) => boolean }> = [
+  { pattern: /(\bBearer\s+)[A-Za-z0-9._~+/=-]+/gi, accept: (value) => TOKEN_LIKE.test(value) },
+  { pattern: /(\bBasic\s+)[A-Za-z0-9._~+/=-]+/gi, accept: (value) => TOKEN_LIKE.test(value) || isBasicPair(value) },
+  { pattern: /\beyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]*/g },
+  { pattern: /\boit_[A-Za-z0-9_-]{8,}/g },
+  {
+    pattern: /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----(?:[\s\S]*?-----END [A-Z0-9 ]*PRIVATE KEY-----|[A-Za-z0-9+/=\s]*)/g,
+  },
 ];
 
+const BASE64_CHAR = /[A-Za-z0-9+/=_-]/;
+
+/** Removes secrets from what leaves the SDK: one text, or every string (keys too) in a JSON-like value. */
+export interface Redactor {
+  text(text: string): string;
+  /** A copy of a plain value (objects, arrays, strings) with every string and key redacted; other values as is. */
+  value<T>(value: T): T;
+}
+
+/** Where the needles and patterns match in one reading of the text, as original ranges. */
+function matchesIn(view: TextView, needles: readonly Needle[], ranges: Array<[number, number]>): void {
+  const { text } = view;
+  for (const needle of needles) {
+    for (let at = text.indexOf(needle.value); at >= 0; at = text.indexOf(needle.value, at + 1)) {
+      let start = at;
+      let end = at + needle.value.length;
+      if (needle.base64) {
+        // The whole base64 token is the secret's encoding (`key:`, `user:key`, …), not only the fragment.
+        while (start > 0 && BASE64_CHAR.test(text[start - 1] as string)) start--;
+        while (end < text.length && BASE64_CHAR.test(text[end] as string)) end++;
+      }
+      ranges.push(originalRange(view, start, end));
+    }
+  }
+  for (const { pattern, accept } of CREDENTIAL_PATTERNS) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      const kept = match[1]?.length ?? 0;
+      if (accept && !accept(match[0].slice(kept))) continue;
+      ranges.push(originalRange(view, match.index + kept, match.index + match[0].length));
+    }
+  }
+}
+
+/** The text with the ranges (merged where they touch) replaced by {@link REDACTED}. */
+function replaceRanges(text: string, ranges: Array<[number, number]>): string {
+  if (ranges.length === 0) return text;
+  ranges.sort((a, b) => a[0] - b[0]);
+  let out = "";
+  let cursor = 0;
+  for (const [start, end] of ranges) {
+    if (out !== "" && start <= cursor) {
+      cursor = Math.max(cursor, end);
+      continue;
+    }
+    out += text.slice(cursor, start) + REDACTED;
+    cursor = end;
+  }
+  return out + text.slice(cursor);
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
 /**
- * Removes every known secret (and anything credential-shaped) from a text that may reach an error
- * message or a log line. Secrets shorter than 4 characters are ignored: replacing them would mangle
- * ordinary words while protecting nothing.
+ * A redactor for a client's secrets (API keys, admin keys, app private keys, app JWTs, installation and user
+ * tokens). Each secret is looked for as written, in every JSON-escaped and URL-encoded reading of the text (so
+ * `\u0073k_…`, `\/` and `%2F` forms are found without listing them), and as base64 / base64url alone or inside
+ * a longer encoded string (`key:`, `user:key`), besides anything credential-shaped.
+ */
+export function createRedactor(secrets: readonly string[]): Redactor {
+  const needles = needlesFor(secrets);
+  const text = (input: string): string => {
+    const ranges: Array<[number, number]> = [];
+    for (const view of decodedViews(input)) matchesIn(view, needles, ranges);
+    return replaceRanges(input, ranges);
+  };
+  const copy = (input: unknown, seen: WeakMap<object, unknown>): unknown => {
+    if (typeof input === "string") return text(input);
+    if (typeof input !== "object" || input === null) return input;
+    if (seen.has(input)) return seen.get(input);
+    if (Array.isArray(input)) {
+      const out: unknown[] = [];
+      seen.set(input, out);
+      for (const item of input) out.push(copy(item, seen));
+      return out;
+    }
+    if (!isPlainObject(input)) return input;
+    const out: Record<string, unknown> = {};
+    seen.set(input, out);
+    for (const [key, item] of Object.entries(input)) {
+      let safeKey = text(key);
+      // Two keys that both were secrets must not overwrite each other.
+      for (let n = 2; safeKey in out; n++) safeKey = `${text(key)}#${n}`;
+      out[safeKey] = copy(item, seen);
+    }
+    return out;
+  };
+  return { text, value: <T>(input: T): T => copy(input, new WeakMap()) as T };
+}
+
+/**
+ * Removes every known secret, in any encoding, and anything credential-shaped from a text that may reach an
+ * error message or a log line.
  */
 export function redactText(text: string, secrets: readonly string[] = []): string {
-  let out = text;
-  for (const secret of secrets) {
-    if (secret.length >= 4) out = out.split(secret).join(REDACTED);
-  }
-  for (const pattern of CREDENTIAL_PATTERNS) {
-    out = out.replace(pattern, (_match, scheme?: string) =>
-      typeof scheme === "string" && /^(bearer|basic)$/i.test(scheme) ? `${scheme} ${REDACTED}` : REDACTED,
-    );
-  }
-  return out;
+  return createRedactor(secrets).text(text);
+}
+
+/** A redactor per distinct list of secrets, reused while the list stays the same (tokens rotate now and then). */
+export function redactorCache(): (secrets: readonly string[]) => Redactor {
+  let key: string | undefined;
+  let redactor: Redactor | undefined;
+  return (secrets) => {
+    const next = secrets.join("\u0000");
+    if (redactor === undefined || next !== key) {
+      key = next;
+      redactor = createRedactor(secrets);
+    }
+    return redactor;
+  };
 }
 
 const SECRET_HEADERS = new Set(["authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key"]);
+
+/** True for a header whose value is a credential. */
+export function isSecretHeader(name: string): boolean {
+  return SECRET_HEADERS.has(name.toLowerCase());
+}
+
+/**
+ * The secrets in a record of headers: each credential header's value, the credential after its scheme
+ * (`Bearer x` → `x`), and a Basic value's user and password.
+ */
+export function secretsInHeaders(headers: Record<string, string> | undefined): string[] {
+  const secrets: string[] = [];
+  for (const [name, value] of Object.entries(headers ?? {})) {
+    if (!isSecretHeader(name) || typeof value !== "string") continue;
+    const [scheme = "", credential = ""] = value.trim().split(/\s+/, 2);
+    secrets.push(value, credential);
+    if (/^basic$/i.test(scheme)) {
+      try {
+        const decoded = atob(credential);
+        const colon = decoded.indexOf(":");
+        secrets.push(decoded.slice(0, colon < 0 ? undefined : colon), colon < 0 ? "" : decoded.slice(colon + 1));
+      } catch {
+        // Not base64: the value itself is already listed.
+      }
+    }
+  }
+  return secrets;
+}
 
 /** A plain record of headers with credential-bearing ones replaced, for logs and hooks' records. */
 export function redactHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = SECRET_HEADERS.has(name.toLowerCase()) ? REDACTED : value;
+    out[name] = isSecretHeader(name) ? REDACTED : value;
   });
   return out;
 }

@@ -1,10 +1,10 @@
 import type { WithResponse } from "./api-promise.js";
-import { parseErrorBody } from "./error-bodies.js";
-import { AbortError, AgentlineError, ApiError, apiErrorClassFor, ConnectionError, TimeoutError } from "./errors.js";
+import { AbortError, AgentlineError, ApiError } from "./errors.js";
+import { serializeBody } from "./json-body.js";
 import type { BaseClientOptions, CallOptions, FetchLike, Hooks, Logger, LogRecord } from "./options.js";
-import { parseRateLimit, parseRetryAfter } from "./rate-limit.js";
-import { redactText } from "./redact.js";
+import { type Redactor, redactorCache, secretsInHeaders } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
+import { apiErrorFromResponse, brokenBodyError, errorFromThrown, type RequestFacts } from "./safe-errors.js";
 import { attemptSignal, sleep as defaultSleep } from "./signals.js";
 import { waitCap } from "./wait.js";
 
@@ -47,7 +47,10 @@ export interface RequestSpec<T> {
   options?: CallOptions | undefined;
 }
 
-/** How a client authenticates: a fresh `Authorization` value per attempt, and the secrets to scrub. */
+/**
+ * How a client authenticates: a fresh `Authorization` value per attempt, and every secret the client holds
+ * (keys, private keys, JWTs, tokens) so that no error or log record built from a response can show one.
+ */
 export interface Credentials {
   authorization: () => string | undefined | Promise<string | undefined>;
   secrets: () => readonly string[];
@@ -82,11 +85,17 @@ export class Transport {
   readonly #logger: Logger | undefined;
   readonly #headers: Record<string, string>;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  readonly #redactorFor = redactorCache();
   readonly now: () => number;
 
   constructor(options: BaseClientOptions, credentials: Credentials) {
     if (typeof options.baseUrl !== "string" || !/^https?:\/\//i.test(options.baseUrl)) {
       throw new AgentlineError("`baseUrl` must be an http(s) origin such as `https://api.example.com` (without /v1).", {
+        code: "invalid_option",
+      });
+    }
+    if (/^https?:\/\/[^/?#]*@/i.test(options.baseUrl)) {
+      throw new AgentlineError("`baseUrl` must not carry credentials (user:password@): pass the key as `apiKey`.", {
         code: "invalid_option",
       });
     }
@@ -148,7 +157,7 @@ export class Transport {
     const timeoutMs = spec.options?.timeoutMs ?? this.#timeoutMs;
     const callerSignal = spec.options?.signal;
     const url = this.url(spec.path, spec.query);
-    const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+    const body = serializeBody(spec.body, spec.operation);
     const idempotencyKey = spec.idempotencyKey ?? (method === "POST" ? crypto.randomUUID() : undefined);
 
     let previousError: unknown;
@@ -181,19 +190,31 @@ export class Transport {
           guard.stopTimer();
           streaming = true;
           requestOfResponse.set(response, request);
-          if (this.#logger) this.#log("debug", this.#record("response", spec, method, attempt, started, response));
+          if (this.#logger)
+            this.#log("debug", this.#record("response", spec, method, attempt, started, response), spec);
           return { data: undefined as T, response, requestId: response.headers.get("x-request-id") ?? undefined };
         }
         if (response.ok) {
-          const text = await response.text();
-          const json = text === "" ? undefined : JSON.parse(text);
+          const json = parseJson(await response.text());
+          if (json === BROKEN) throw brokenBodyError(response, this.#facts(method, url, spec));
           const data = spec.parse ? spec.parse(json, response) : (json as T);
-          if (this.#logger) this.#log("debug", this.#record("response", spec, method, attempt, started, response));
+          if (this.#logger)
+            this.#log("debug", this.#record("response", spec, method, attempt, started, response), spec);
           return { data, response, requestId: response.headers.get("x-request-id") ?? undefined };
         }
-        error = await this.#apiError(response, method, spec.path, attempt);
+        error = await apiErrorFromResponse(response, {
+          ...this.#facts(method, url, spec),
+          path: spec.path,
+          attempt,
+          now: this.now(),
+        });
       } catch (caught) {
-        error = this.#classify(caught, guard.timedOut(), timeoutMs, callerSignal);
+        error = errorFromThrown(caught, {
+          ...this.#facts(method, url, spec),
+          timedOut: guard.timedOut(),
+          timeoutMs,
+          aborted: callerSignal?.aborted === true,
+        });
       } finally {
         if (!streaming) guard.release();
       }
@@ -219,7 +240,11 @@ export class Transport {
       }
       if (delayMs === undefined) {
         if (this.#logger) {
-          this.#log("warn", { ...this.#record("failure", spec, method, attempt, started), ...errorFields(error) });
+          this.#log(
+            "warn",
+            { ...this.#record("failure", spec, method, attempt, started), ...errorFields(error) },
+            spec,
+          );
         }
         throw error;
       }
@@ -229,7 +254,11 @@ export class Transport {
         await hook({ ...state, request, delayMs, operation: spec.operation });
       }
       if (this.#logger) {
-        this.#log("info", { ...this.#record("retry", spec, method, attempt, started), delayMs, ...errorFields(error) });
+        this.#log(
+          "info",
+          { ...this.#record("retry", spec, method, attempt, started), delayMs, ...errorFields(error) },
+          spec,
+        );
       }
       await this.#sleep(delayMs, callerSignal);
     }
@@ -253,47 +282,21 @@ export class Transport {
     return new Request(url, { method, headers, body, signal });
   }
 
-  /** Reads an error response into the right `ApiError` subclass, secrets scrubbed. */
-  async #apiError(response: Response, method: string, path: string, attempt: number): Promise<ApiError> {
-    let text = "";
-    try {
-      text = await response.text();
-    } catch {
-      // The error body was cut short; the status alone still makes a useful error.
-    }
-    const secrets = this.#credentials.secrets();
-    const parsed = parseErrorBody(
-      response.status,
-      secrets.some((s) => text.includes(s)) ? redactText(text, secrets) : text,
-    );
-    const ErrorClass = apiErrorClassFor(response.status);
-    return new ErrorClass({
-      status: response.status,
-      code: parsed.code,
-      message: redactText(parsed.message, secrets),
-      requestId: response.headers.get("x-request-id") ?? parsed.requestId,
-      helpUrl: parsed.helpUrl,
-      provider: parsed.provider,
-      rateLimit: parseRateLimit(response.headers),
-      retryAfterMs: parseRetryAfter(response.headers.get("retry-after"), this.now()),
-      fieldViolations: parsed.fieldViolations,
-      body: parsed.body,
-      method,
-      path,
-      attempt,
-    });
+  /**
+   * Everything a failure of this request may be described with, and the redactor for every secret in play:
+   * the client's own, and any credential header the client or this call adds.
+   */
+  #facts(method: string, url: string, spec: RequestSpec<unknown>): RequestFacts {
+    const secrets = [
+      ...this.#credentials.secrets(),
+      ...secretsInHeaders(this.#headers),
+      ...secretsInHeaders(spec.options?.headers),
+    ];
+    return { method, url, redactor: this.#redactorFor(secrets) };
   }
 
-  /** Maps whatever `fetch` or the body read threw onto agentline's error classes. */
-  #classify(caught: unknown, timedOut: boolean, timeoutMs: number, callerSignal: AbortSignal | undefined): unknown {
-    if (caught instanceof AgentlineError) return caught;
-    if (callerSignal?.aborted) return new AbortError(undefined, caught);
-    if (timedOut) return new TimeoutError(timeoutMs, caught);
-    if (caught instanceof SyntaxError) {
-      return new ConnectionError("The response body was not valid JSON (cut short, or not the API).", caught);
-    }
-    const detail = caught instanceof Error ? `: ${redactText(caught.message, this.#credentials.secrets())}` : "";
-    return new ConnectionError(`The connection failed before a complete response arrived${detail}`, caught);
+  #redactor(spec: RequestSpec<unknown>): Redactor {
+    return this.#facts("", "", spec).redactor;
   }
 
   #record(
@@ -308,7 +311,7 @@ export class Transport {
       event,
       operation: spec.operation,
       method,
-      path: redactText(spec.path, this.#credentials.secrets()),
+      path: spec.path,
       status: response?.status,
       attempt,
       requestId: response?.headers.get("x-request-id") ?? undefined,
@@ -316,9 +319,11 @@ export class Transport {
     };
   }
 
-  #log(level: "debug" | "info" | "warn", record: LogRecord): void {
+  /** Every log record passes the same redaction as errors (a request id or a path may echo a secret). */
+  #log(level: "debug" | "info" | "warn", record: LogRecord, spec: RequestSpec<unknown>): void {
     const logger = this.#logger;
     if (!logger) return;
+    record = this.#redactor(spec).value(record);
     const status = record.status ?? record.errorCode ?? "";
     logger[level]?.(`agentline ${record.event}: ${record.method} ${record.path} ${status}`.trimEnd(), record);
   }
@@ -329,6 +334,18 @@ function lowerCaseKeys(record: Record<string, string> | undefined): Record<strin
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(record ?? {})) out[name.toLowerCase()] = value;
   return out;
+}
+
+const BROKEN = Symbol("broken JSON");
+
+/** A 2xx body as JSON (`undefined` when empty), or {@link BROKEN}. */
+function parseJson(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return BROKEN;
+  }
 }
 
 function errorFields(error: unknown): Partial<LogRecord> {

@@ -1,5 +1,6 @@
 import { ApiPromise } from "../core/api-promise.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
+import { KnownSecrets } from "../core/known-secrets.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
 import { requireId } from "../core/paths.js";
@@ -81,6 +82,8 @@ export class ForgeApp {
   readonly #requester: ForgeRequester;
   readonly #tokens: InstallationTokens;
   readonly #budget: ForgePointsBudget | undefined;
+  /** The private key, and the JWTs and installation tokens this app made: what its errors must never show. */
+  readonly #secrets = new KnownSecrets();
 
   constructor(options: ForgeAppOptions) {
     if (typeof options.appId !== "string" || options.appId === "") {
@@ -88,6 +91,7 @@ export class ForgeApp {
     }
     this.appId = options.appId;
     this.#options = options;
+    if (typeof options.privateKey === "string") this.#secrets.keep(options.privateKey);
     const now = options.now ?? Date.now;
     // Imported once, lazily: a bad key rejects the first call with a ValidationError naming `privateKey`.
     this.#jwts = Promise.resolve().then(
@@ -100,7 +104,7 @@ export class ForgeApp {
         : (options.pointsBudget ?? new ForgePointsBudget({ now, ...(options.sleep ? { sleep: options.sleep } : {}) }));
     this.#requester = new ForgeRequester(
       options,
-      { token: async () => (await this.#jwts).get() },
+      { token: () => this.appJwt(), secrets: () => this.#secrets.list() },
       this.#points({ kind: "app", id: options.appId }),
     );
     this.#tokens = new InstallationTokens({
@@ -168,7 +172,7 @@ export class ForgeApp {
 
   /** A signed app JWT (reused until about a minute before it expires). */
   async appJwt(): Promise<string> {
-    return (await this.#jwts).get();
+    return this.#secrets.remember(await (await this.#jwts).get());
   }
 
   /**
@@ -191,11 +195,12 @@ export class ForgeApp {
       ...this.#options,
       points: this.#points({ kind: "installation", id }),
       credential: {
-        token: async () => (await this.#tokens.get(id, narrowing)).token,
+        token: async () => this.#secrets.remember((await this.#tokens.get(id, narrowing)).token),
         refresh: async () => {
           await this.#tokens.invalidate(id, narrowing);
           return true;
         },
+        secrets: () => this.#secrets.list(),
       },
     });
   }
@@ -213,9 +218,10 @@ export class ForgeApp {
   // A fresh JWT for every mint: the forge caps a token's lifetime at the requesting JWT's `exp`.
   async #mint(installationId: string, narrowing: TokenNarrowing): Promise<InstallationToken> {
     const { jwt } = await (await this.#jwts).fresh();
+    this.#secrets.remember(jwt);
     const requester = new ForgeRequester(
       this.#options,
-      { token: async () => jwt },
+      { token: async () => jwt, secrets: () => this.#secrets.list() },
       this.#points({ kind: "app", id: this.appId }),
     );
     try {
@@ -229,7 +235,7 @@ export class ForgeApp {
         idempotent: true,
         parse: (json) => parseResponse(AccessTokenResponseSchema, json, "installationToken"),
       });
-      return { token: data.token, expiresAt: Date.parse(data.expiresAt) };
+      return { token: this.#secrets.remember(data.token), expiresAt: Date.parse(data.expiresAt) };
     } catch (error) {
       if (error instanceof NotFoundError) {
         throw error.withHint(

@@ -1,5 +1,6 @@
 import { ApiPromise } from "../core/api-promise.js";
 import { AuthenticationError, RateLimitError } from "../core/errors.js";
+import { KnownSecrets } from "../core/known-secrets.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
 import { parseResponse } from "../core/schema.js";
@@ -35,6 +36,8 @@ export interface ForgeCredential {
   token: () => Promise<string>;
   /** Drops a refused credential so the next `token()` gets a fresh one; `false` when there is none to get. */
   refresh?: () => Promise<boolean>;
+  /** The other secrets behind the credential (the app's private key, the JWTs that minted tokens), for redaction. */
+  secrets?: () => readonly string[];
 }
 
 /** A forge page mapped onto the SDK's cursor pages (`nextPageToken` is empty on the last page). */
@@ -53,15 +56,13 @@ export class ForgeRequester {
   readonly #points: ForgePoints | undefined;
 
   constructor(options: BaseClientOptions, credential: ForgeCredential, points?: ForgePoints) {
-    let current = "";
+    // Every token this requester sent, not only the current one: an answer may echo the one before a refresh.
+    const sent = new KnownSecrets();
     this.#credential = credential;
     this.#points = points;
     this.transport = new Transport(options, {
-      authorization: async () => {
-        current = await credential.token();
-        return `Bearer ${current}`;
-      },
-      secrets: () => (current ? [current] : []),
+      authorization: async () => `Bearer ${sent.remember(await credential.token())}`,
+      secrets: () => [...sent.list(), ...(credential.secrets?.() ?? [])],
     });
   }
 
@@ -150,7 +151,9 @@ export class ForgeClient {
 
   constructor(options: ForgeClientOptions) {
     const credential: ForgeCredential =
-      "credential" in options ? options.credential : { token: async () => options.token };
+      "credential" in options
+        ? options.credential
+        : { token: async () => options.token, secrets: () => [options.token] };
     this.#requester = new ForgeRequester(options, credential, options.points);
     this.#context = { requester: this.#requester, routes: resolveForgeRoutes(options.routes) };
     this.#now = options.now ?? Date.now;

@@ -1,0 +1,81 @@
+import { ValidationError } from "./errors.js";
+import { joinPath } from "./validation.js";
+
+/** Where a value stops being JSON: the path to it and why. */
+interface Unserializable {
+  path: string;
+  reason: string;
+}
+
+const MAX_DEPTH = 10_000;
+
+/**
+ * Walks a value the way `JSON.stringify` does (calling `toJSON`) to find what it cannot write: a circular
+ * reference or a BigInt. Only reached after `JSON.stringify` failed, so the common path pays nothing.
+ */
+function findUnserializable(
+  value: unknown,
+  path: string,
+  ancestors: object[],
+  key: string,
+): Unserializable | undefined {
+  let current = value;
+  if (
+    typeof current === "object" &&
+    current !== null &&
+    typeof (current as { toJSON?: unknown }).toJSON === "function"
+  ) {
+    try {
+      current = (current as { toJSON: (key: string) => unknown }).toJSON(key);
+    } catch (error) {
+      const name = error instanceof Error ? error.name : typeof error;
+      return { path, reason: `its toJSON() threw a ${name}` };
+    }
+  }
+  if (typeof current === "bigint")
+    return { path, reason: "it is a BigInt, which JSON cannot represent (send a string)" };
+  if (typeof current !== "object" || current === null) return undefined;
+  if (ancestors.includes(current)) {
+    return { path, reason: "it refers back to an object that contains it (a circular reference)" };
+  }
+  if (ancestors.length > MAX_DEPTH) return { path, reason: "it is nested too deeply" };
+  ancestors.push(current);
+  try {
+    const entries: Array<[string | number, unknown]> = Array.isArray(current)
+      ? current.map((item, index) => [index, item])
+      : Object.entries(current);
+    for (const [childKey, child] of entries) {
+      const found = findUnserializable(child, joinPath(path, childKey), ancestors, String(childKey));
+      if (found) return found;
+    }
+  } finally {
+    ancestors.pop();
+  }
+  return undefined;
+}
+
+/**
+ * A request body as JSON text, or a request `ValidationError` (nothing is sent) naming the field that cannot
+ * be written — a circular reference, a BigInt, a throwing `toJSON` — with the rule `json_serializable`.
+ */
+export function serializeBody(body: unknown, operation: string): string | undefined {
+  if (body === undefined) return undefined;
+  try {
+    return JSON.stringify(body);
+  } catch (error) {
+    const found = findUnserializable(body, "", [], "") ?? {
+      path: "",
+      reason: `JSON.stringify threw a ${error instanceof Error ? error.name : typeof error}`,
+    };
+    throw new ValidationError(
+      [
+        {
+          path: found.path || "body",
+          rule: "json_serializable",
+          message: `the request body cannot be sent as JSON: ${found.reason}`,
+        },
+      ],
+      { direction: "request", context: operation },
+    );
+  }
+}

@@ -1,0 +1,87 @@
+import { base64FromBytes } from "./auth.js";
+
+/**
+ * A string whose presence betrays a secret. A `base64` needle is the part of a base64 encoding that depends on
+ * the secret alone: where it is found, the whole base64 token around it is the secret's encoding.
+ */
+export interface Needle {
+  value: string;
+  base64: boolean;
+}
+
+/** Shorter secrets are ignored: replacing them would mangle ordinary words while protecting nothing. */
+const MIN_SECRET_LENGTH = 4;
+/** Shorter base64 fragments (of 4-character secrets) would match ordinary base64 by chance. */
+const MIN_FRAGMENT_LENGTH = 6;
+
+const encoder = new TextEncoder();
+const PEM_PRIVATE_KEY = /-----BEGIN ([A-Z0-9 ]*)PRIVATE KEY-----([\s\S]*?)-----END \1PRIVATE KEY-----/;
+const JWT_SIGNATURE = /^eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.([A-Za-z0-9_-]{16,})$/;
+
+const toBase64Url = (base64: string) => base64.replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+
+function bytesOfBase64(base64: string): Uint8Array | undefined {
+  try {
+    const binary = atob(base64);
+    return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The secret and the pieces of it that are secret on their own: a PEM private key's base64 body (one line or
+ * many), each of its lines, and an Ed25519 key's 32-byte seed (a JWK's `d`); a JWT's signature.
+ */
+function partsOf(secret: string): string[] {
+  const parts = [secret, secret.trim()];
+  const pem = PEM_PRIVATE_KEY.exec(secret);
+  if (pem) {
+    const lines = (pem[2] ?? "").split(/\s+/).filter(Boolean);
+    const body = lines.join("");
+    parts.push(body, toBase64Url(body), ...lines.filter((line) => line.length >= 16));
+    // PKCS#8 of an Ed25519 key is 48 bytes, the seed last.
+    const der = bytesOfBase64(body);
+    if (der?.length === 48 && der[0] === 0x30) {
+      const seed = base64FromBytes(der.subarray(16));
+      parts.push(seed, toBase64Url(seed));
+    }
+  }
+  const signature = JWT_SIGNATURE.exec(secret.trim())?.[1];
+  if (signature) parts.push(signature);
+  return parts;
+}
+
+/**
+ * The base64 characters that depend only on the text's bytes when it sits at byte offset 0, 1 or 2 of a longer
+ * encoded string (`key:`, `user:key`, `{"token":"key"}`, …), in standard and URL-safe alphabets.
+ */
+function base64Fragments(text: string): string[] {
+  const bytes = encoder.encode(text);
+  const fragments: string[] = [];
+  for (const offset of [0, 1, 2]) {
+    const shifted = new Uint8Array(offset + bytes.length);
+    shifted.set(bytes, offset);
+    // The first characters also carry the offset's filler bits, the last one the next byte's.
+    const start = [0, 2, 3][offset] as number;
+    const end = Math.floor(((offset + bytes.length) * 8) / 6);
+    const fragment = base64FromBytes(shifted).slice(start, end);
+    if (fragment.length >= MIN_FRAGMENT_LENGTH) fragments.push(fragment, toBase64Url(fragment));
+  }
+  return fragments;
+}
+
+/** Every needle that betrays one of the secrets, each once. */
+export function needlesFor(secrets: readonly string[]): Needle[] {
+  const needles = new Map<string, Needle>();
+  for (const secret of secrets) {
+    for (const part of partsOf(secret)) {
+      if (part.length < MIN_SECRET_LENGTH) continue;
+      if (!needles.has(part)) needles.set(part, { value: part, base64: false });
+      for (const fragment of base64Fragments(part)) {
+        if (!needles.has(fragment)) needles.set(fragment, { value: fragment, base64: true });
+      }
+    }
+  }
+  return [...needles.values()];
+}

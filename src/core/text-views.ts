@@ -1,0 +1,158 @@
+/**
+ * A decoded reading of a text. Character `i` of `text` came from `[starts[i], ends[i])` of the original, so a
+ * match found in the decoded text maps back to the exact original characters (whole escape sequences).
+ * Without `starts`/`ends` the view is the original itself.
+ */
+export interface TextView {
+  text: string;
+  starts?: number[] | undefined;
+  ends?: number[] | undefined;
+}
+
+const JSON_ESCAPES: Record<string, string> = {
+  '"': '"',
+  "\\": "\\",
+  "/": "/",
+  b: "\b",
+  f: "\f",
+  n: "\n",
+  r: "\r",
+  t: "\t",
+};
+const HEX2 = /^[0-9a-fA-F]{2}$/;
+const HEX4 = /^[0-9a-fA-F]{4}$/;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/** The byte of a `%XX` at `i`, or -1. */
+function percentByte(text: string, i: number): number {
+  if (text[i] !== "%") return -1;
+  const hex = text.slice(i + 1, i + 3);
+  return HEX2.test(hex) ? Number.parseInt(hex, 16) : -1;
+}
+
+/** A `%XX` run at `i` decoded as one UTF-8 character: the character and where the run ends, or undefined. */
+function percentChar(text: string, i: number): { chars: string; end: number } | undefined {
+  const lead = percentByte(text, i);
+  if (lead < 0) return undefined;
+  if (lead < 0x80) return { chars: String.fromCharCode(lead), end: i + 3 };
+  const length = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 0;
+  if (length === 0) return undefined;
+  const bytes = new Uint8Array(length);
+  for (let k = 0; k < length; k++) {
+    const byte = percentByte(text, i + 3 * k);
+    if (byte < 0 || (k > 0 && (byte & 0xc0) !== 0x80)) return undefined;
+    bytes[k] = byte;
+  }
+  try {
+    return { chars: utf8.decode(bytes), end: i + 3 * length };
+  } catch {
+    return undefined;
+  }
+}
+
+const SPECIAL = /[\\%+]/g;
+
+/**
+ * One pass of decoding: JSON string escapes (`\uXXXX`, `\/`, `\n`, …) and percent-encoding (UTF-8 aware),
+ * plus `+` as a space when asked (form encoding). Undefined when the text has nothing to decode. A decoded
+ * text is never longer than its source, so the maps fit in arrays of the source's length.
+ */
+function decodeOnce(text: string, plusAsSpace: boolean): Required<TextView> | undefined {
+  const starts: number[] = new Array(text.length);
+  const ends: number[] = new Array(text.length);
+  const pieces: string[] = [];
+  let length = 0;
+  let changed = false;
+  const copy = (from: number, to: number) => {
+    pieces.push(text.slice(from, to));
+    for (let i = from; i < to; i++, length++) {
+      starts[length] = i;
+      ends[length] = i + 1;
+    }
+  };
+  const emit = (decoded: string, from: number, to: number) => {
+    pieces.push(decoded);
+    for (let k = 0; k < decoded.length; k++, length++) {
+      starts[length] = from;
+      ends[length] = to;
+    }
+    changed = true;
+  };
+  let cursor = 0;
+  SPECIAL.lastIndex = 0;
+  for (let match = SPECIAL.exec(text); match; match = SPECIAL.exec(text)) {
+    const i = match.index;
+    if (i < cursor) continue;
+    let decoded: string | undefined;
+    let end = i + 1;
+    const c = text[i];
+    if (c === "\\") {
+      const next = text[i + 1] ?? "";
+      const hex = text.slice(i + 2, i + 6);
+      if (next === "u" && HEX4.test(hex)) {
+        decoded = String.fromCharCode(Number.parseInt(hex, 16));
+        end = i + 6;
+      } else if (JSON_ESCAPES[next] !== undefined) {
+        decoded = JSON_ESCAPES[next];
+        end = i + 2;
+      }
+    } else if (c === "%") {
+      const char = percentChar(text, i);
+      if (char) {
+        decoded = char.chars;
+        end = char.end;
+      }
+    } else if (plusAsSpace) {
+      decoded = " ";
+    }
+    if (decoded === undefined) continue;
+    copy(cursor, i);
+    emit(decoded, i, end);
+    cursor = end;
+    SPECIAL.lastIndex = end;
+  }
+  if (!changed) return undefined;
+  copy(cursor, text.length);
+  starts.length = length;
+  ends.length = length;
+  return { text: pieces.join(""), starts, ends };
+}
+
+/** `next` decoded from `view`, expressed against the original text. */
+function compose(view: TextView, next: Required<TextView>): TextView {
+  const { starts, ends } = view;
+  if (!starts || !ends) return next;
+  return {
+    text: next.text,
+    starts: next.starts.map((s) => starts[s] as number),
+    ends: next.ends.map((e) => ends[e - 1] as number),
+  };
+}
+
+/** Decoding passes per reading: enough for a value URL-encoded twice, or JSON-escaped inside URL-encoding. */
+const MAX_PASSES = 3;
+
+/**
+ * The text as written, and every reading of it a server or proxy may have encoded: JSON escapes and
+ * percent-encoding, up to three layers deep, with `+` kept or read as a space.
+ */
+export function decodedViews(text: string): TextView[] {
+  const views: TextView[] = [{ text }];
+  if (!/[\\%+]/.test(text)) return views;
+  for (const plusAsSpace of text.includes("+") ? [false, true] : [false]) {
+    let current: TextView = { text };
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const next = decodeOnce(current.text, plusAsSpace);
+      if (!next) break;
+      current = compose(current, next);
+      views.push(current);
+    }
+  }
+  return views;
+}
+
+/** The original characters `[start, end)` of a view's `[from, to)`. */
+export function originalRange(view: TextView, from: number, to: number): [number, number] {
+  if (!view.starts || !view.ends) return [from, to];
+  return [view.starts[from] as number, view.ends[to - 1] as number];
+}
