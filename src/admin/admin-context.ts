@@ -14,6 +14,10 @@ import { parseResponse } from "../core/schema.js";
 import type { QueryValue, Transport } from "../core/transport.js";
 import { ADMIN_RATE_LIMITS, type AdminKeyKind, type AdminRoute, type AdminRouteName } from "./routes.js";
 
+// Provider and model ids are catalog ids whose format the spec does not give: free-form names (a `/` is sent
+// encoded); every other placeholder is a prefixed id or a number.
+const CATALOG_ID_PLACEHOLDERS = { provider: "name", model: "name" } as const;
+
 /** What every Admin / Organization resource shares. */
 export interface AdminContext {
   transport: Transport;
@@ -83,7 +87,7 @@ export async function adminSend<S extends v.GenericSchema | undefined>(
     return await context.transport.request({
       operation: call.operation,
       method: route.method,
-      path: fillPath(route.path, call.pathParams ?? {}),
+      path: fillPath(route.path, call.pathParams ?? {}, call.operation, CATALOG_ID_PLACEHOLDERS),
       query: call.query,
       body: call.body,
       idempotent: route.idempotent,

@@ -1,5 +1,6 @@
 import type * as v from "valibot";
 import type { CallOptions } from "../core/options.js";
+import { requireSegment } from "../core/paths.js";
 import { type AdminContext, adminCall, adminSend } from "./admin-context.js";
 import { pagedList } from "./admin-lists.js";
 import { type ChunkErrorMode, type ChunkedReport, runChunked } from "./bulk.js";
@@ -191,7 +192,8 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
     options?: CallOptions & { onChunkError?: ChunkErrorMode },
   ): Promise<GroupMembersChange> {
     const operation = this.#op(kind === "add" ? "addMembers" : "removeMembers");
-    const id = this.#family.assertId(groupId, operation);
+    // The id stays in its path segment: checked here, since a chunk's failure would be reported, not thrown.
+    const id = requireSegment(this.#family.assertId(groupId, operation), "groupId", operation);
     // Every id is checked up front (family and format), so no chunk is sent when any id is wrong.
     for (let at = 0; at < userIds.length; at += ADMIN_LIMITS.maxGroupMemberIds) {
       assertGroupMemberIds({ userIds: userIds.slice(at, at + ADMIN_LIMITS.maxGroupMemberIds) }, operation);

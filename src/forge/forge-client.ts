@@ -2,6 +2,7 @@ import { ApiPromise } from "../core/api-promise.js";
 import { AuthenticationError, RateLimitError } from "../core/errors.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
+import { requireSegment } from "../core/paths.js";
 import { parseResponse } from "../core/schema.js";
 import { type RequestSpec, Transport } from "../core/transport.js";
 import type { ForgeContext } from "./forge-call.js";
@@ -10,7 +11,7 @@ import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
 import { RepoClient } from "./repo-client.js";
 import { AppsResource } from "./resources/apps.js";
 import { NamespaceClient } from "./resources/namespaces.js";
-import { type ForgeRepoRef, type ForgeRouteName, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
+import { checkRepoRef, type ForgeRouteName, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
 import {
   InstallationReposPageSchema,
   type RateLimitResponse,
@@ -168,7 +169,7 @@ export class ForgeClient {
 
   /** One owner namespace: its apps, repositories and installations (user credential). @see spec/forge-api.md#operations-known-by-behavior-only */
   namespace(slug: string): NamespaceClient {
-    return new NamespaceClient(this.#context, slug);
+    return new NamespaceClient(this.#context, requireSegment(slug, "namespaceSlug", "namespace"));
   }
 
   /** One owner namespace by slug: its grants (namespace:settings:read / :write). @see spec/forge-api.md#operations-known-by-behavior-only */
@@ -180,7 +181,11 @@ export class ForgeClient {
   repo(owner: string, name: string): RepoClient;
   repo(ref: { id: string }): RepoClient;
   repo(ownerOrRef: string | { id: string }, name?: string): RepoClient {
-    const ref: ForgeRepoRef = typeof ownerOrRef === "string" ? { owner: ownerOrRef, repo: name ?? "" } : ownerOrRef;
+    // Checked here, so a bad reference fails at `forge.repo(…)`, before any resource could send a request.
+    const ref = checkRepoRef(
+      typeof ownerOrRef === "object" && ownerOrRef !== null ? ownerOrRef : { owner: ownerOrRef, repo: name },
+      "repo",
+    );
     return new RepoClient(this.#context, ref, this.#now);
   }
 

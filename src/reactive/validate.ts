@@ -3,10 +3,11 @@ import { ValidationError } from "../core/errors.js";
 // Option checks of the reactive entry points: a bad call fails before any request, naming the field and the rule.
 
 /**
- * A non-empty string, else a ValidationError (`required`). The client's own path-id check, reused: the same rule
- * and message, and no second copy in a bundle that holds both.
+ * An id that goes into a request path: a non-empty string that stays in its segment, else a ValidationError
+ * (`required`, `path_segment`). The client's own check, reused: the same rule and message, and no second copy
+ * in a bundle that holds both.
  */
-export { requireId as requireText } from "../core/paths.js";
+export { requireSegment as requireText } from "../core/paths.js";
 
 /** An optional finite number > 0 (milliseconds), else a ValidationError (`positive`). */
 export function optionalPositive(value: unknown, path: string, context: string): number | undefined {

@@ -1,4 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
+import { requireNameSegment, requireSegment } from "../../core/paths.js";
 import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
 import { pagedList, toQuery } from "../admin-lists.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
@@ -189,11 +190,14 @@ export class OrgModelAccessResource {
   }
 }
 
+// The path schema takes every part as optional (one schema for all the routes); a route that has the part needs it.
 function teamPath(teamId: number, operation: string): { teamId: string } {
-  return { teamId: String(assertModelAccessPath({ teamId }, operation).teamId) };
+  const checked = assertModelAccessPath({ teamId }, operation).teamId;
+  return { teamId: requireSegment(checked === undefined ? undefined : String(checked), "teamId", operation) };
 }
 
 function pathPart(params: { provider?: string; model?: string }, key: "provider" | "model"): string {
-  const checked = assertModelAccessPath(params, `modelAccess (${key})`);
-  return String(checked[key]);
+  const operation = `modelAccess (${key})`;
+  // Checked here as well as when the path is filled: the bulk calls reuse it for every chunk.
+  return requireNameSegment(assertModelAccessPath(params, operation)[key], key, operation);
 }

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import type { CheckRunPost } from "../check-runs.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
@@ -66,7 +66,7 @@ export class CheckRunsResource {
       route: "getCheckRun",
       operation: "checkRuns.get",
       repository: this.#repo,
-      pathParams: { checkRunId: requireId(checkRunId, "checkRunId", "checkRuns.get") },
+      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.get") },
       schema: CheckRunSchema,
       options,
     }));
@@ -84,7 +84,7 @@ export class CheckRunsResource {
         route: "listCheckRunsForCommit",
         operation: "checkRuns.listForCommit",
         repository: this.#repo,
-        pathParams: { sha: requireId(sha, "sha", "checkRuns.listForCommit") },
+        pathParams: { sha: requireSegment(sha, "sha", "checkRuns.listForCommit") },
         query: { checkName: params.checkName, status: params.status, pageSize: params.pageSize },
         schema: CheckRunsPageSchema,
         options,
@@ -101,7 +101,7 @@ export class CheckRunsResource {
         route: "listAnnotations",
         operation: "checkRuns.annotations",
         repository: this.#repo,
-        pathParams: { checkRunId: requireId(checkRunId, "checkRunId", "checkRuns.annotations") },
+        pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.annotations") },
         query: { ...assertPageQuery(params, "checkRuns.annotations") },
         schema: AnnotationsPageSchema,
         options,
@@ -116,7 +116,7 @@ export class CheckRunsResource {
       route: "appendAnnotations",
       operation: "checkRuns.appendAnnotations",
       repository: this.#repo,
-      pathParams: { checkRunId: requireId(checkRunId, "checkRunId", "checkRuns.appendAnnotations") },
+      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.appendAnnotations") },
       body: assertAnnotations({ annotations }),
       schema: undefined,
       options,
@@ -129,7 +129,7 @@ export class CheckRunsResource {
       route: "rerequestCheckRun",
       operation: "checkRuns.rerequest",
       repository: this.#repo,
-      pathParams: { checkRunId: requireId(checkRunId, "checkRunId", "checkRuns.rerequest") },
+      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.rerequest") },
       body: {},
       schema: undefined,
       options,

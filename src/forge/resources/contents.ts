@@ -1,7 +1,7 @@
 import { ApiPromise } from "../../core/api-promise.js";
 import { AgentlineError, ConnectionError, ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireId, requireSegments } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import { type ForgeRepoRef, fillForgePath } from "../routes.js";
 import type { GrepParams } from "../schemas/git-contents.js";
@@ -60,12 +60,12 @@ function repoFilePath(path: unknown, operation: string): string {
       ],
       { context: operation },
     );
-  return trimmed;
+  return requireSegments(trimmed, "path", operation);
 }
 
 // One side of a comparison: a branch, tag or SHA, never containing the `...` that joins the two.
 function compareSide(value: unknown, field: "base" | "head"): string {
-  const side = requireId(value, field, "contents.compareFiles");
+  const side = requireSegments(value, field, "contents.compareFiles");
   if (side.includes("..."))
     throw new ValidationError(
       [{ path: field, rule: "ref", message: `\`${field}\` must be one ref, without \`...\`` }],
@@ -162,7 +162,12 @@ export class ContentsResource {
         operation: "contents.tarball",
         route: "getTarball",
         method: route.method,
-        path: fillForgePath(route.path, { ref: requireId(ref, "ref", "contents.tarball") }, this.#repo),
+        path: fillForgePath(
+          route.path,
+          { ref: requireSegments(ref, "ref", "contents.tarball") },
+          this.#repo,
+          "contents.tarball",
+        ),
         idempotent: route.idempotent === true,
         stream: true,
         options,

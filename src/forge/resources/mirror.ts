@@ -1,6 +1,6 @@
 import { ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
 import { type ForgeContext, forgeCall } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
@@ -98,7 +98,7 @@ export class MirrorResource {
       route: "getTransitionJob",
       operation: "mirror.job",
       repository: this.#repo,
-      pathParams: { jobId: requireId(jobId, "jobId", "mirror.job") },
+      pathParams: { jobId: requireSegment(jobId, "jobId", "mirror.job") },
       schema: TransitionJobSchema,
       options,
     }));
