@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import { requestObject } from "../core/arguments.js";
 import type { CallOptions } from "../core/options.js";
 import { requireSegment } from "../core/paths.js";
 import { type AdminContext, adminCall, adminSend } from "./admin-context.js";
@@ -103,6 +104,7 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
 
   /** Groups, paged (pageSize above 200 is clamped, as the server does). Organization groups filter by exact `name`. */
   list(params: { pageSize?: number; name?: string } = {}, options?: CallOptions) {
+    params = requestObject(params, "params", this.#op("list"));
     const { pageSize, ...filters } = params;
     return pagedList(this.#context, {
       route: this.#family.routes.list,

@@ -1,3 +1,4 @@
+import { optionalArgument } from "../core/arguments.js";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
@@ -109,6 +110,7 @@ export class RunsResource {
    * @see spec/cloud-agents-api.md#events
    */
   stream(agentId: string, runId: string, options: RunStreamOptions = {}): RunStream {
+    optionalArgument(options, "options", "runs.stream");
     const id = requireSegment(agentId, "agentId", "runs.stream");
     const run = requireSegment(runId, "runId", "runs.stream");
     return new RunStream(
@@ -138,7 +140,7 @@ export class RunsResource {
    * stream when it can, and polls `runs.get` when it must (stream unavailable, or `stream: false`).
    */
   async wait(agentId: string, runId: string, options: WaitOptions = {}): Promise<Run> {
-    const { signal, onStatus } = options;
+    const { signal, onStatus } = optionalArgument(options, "options", "runs.wait");
     let lastStatus: string | undefined;
     const noteStatus = (status: RunStatus) => {
       if (status === lastStatus) return;

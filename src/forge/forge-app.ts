@@ -1,4 +1,5 @@
 import { ApiPromise } from "../core/api-promise.js";
+import { requestObject, requireOptions } from "../core/arguments.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
@@ -85,6 +86,7 @@ export class ForgeApp {
   readonly #routes: Record<ForgeRouteName, ForgeRoute>;
 
   constructor(options: ForgeAppOptions) {
+    requireOptions(options, "ForgeApp", "`{ appId, privateKey, baseUrl }`");
     if (typeof options.appId !== "string" || options.appId === "") {
       throw new AgentlineError("`appId` is required: the app's id (app_…).", { code: "invalid_option" });
     }
@@ -117,6 +119,7 @@ export class ForgeApp {
     this.installations = {
       list: (params = {}, callOptions) =>
         new PagePromise(async (cursor) => {
+          requestObject(params, "params", "installations.list");
           const result = await requester.send({
             operation: "installations.list",
             route: "listInstallations",
@@ -177,12 +180,14 @@ export class ForgeApp {
    * minted (concurrent callers share one mint). `scopes` / `repositoryIds` may only narrow the grant.
    */
   async installationToken(installationId: string, narrowing: TokenNarrowing = {}): Promise<InstallationToken> {
-    return this.#tokens.get(requireSegment(installationId, "installationId", "installationToken"), narrowing);
+    const id = requireSegment(installationId, "installationId", "installationToken");
+    return this.#tokens.get(id, requestObject(narrowing, "narrowing", "installationToken"));
   }
 
   /** A {@link ForgeClient} for one installation that mints, caches and refreshes its own token. */
   installation(installationId: string, narrowing: TokenNarrowing = {}): ForgeClient {
     const id = requireSegment(installationId, "installationId", "installation");
+    requestObject(narrowing, "narrowing", "installation");
     return new ForgeClient({
       ...this.#options,
       points: this.#points({ kind: "installation", id }),

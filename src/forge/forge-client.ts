@@ -1,5 +1,6 @@
 import { ApiPromise } from "../core/api-promise.js";
-import { AuthenticationError, RateLimitError } from "../core/errors.js";
+import { requestObject, requireOptions } from "../core/arguments.js";
+import { AgentlineError, AuthenticationError, RateLimitError } from "../core/errors.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
 import { requireSegment } from "../core/paths.js";
@@ -122,6 +123,21 @@ export type ForgeClientOptions = BaseClientOptions &
     routes?: ForgeRoutesOverride | undefined;
   };
 
+/** The credential of the options: a user token, or a refreshing credential; else an `invalid_option`. */
+function credentialOf(options: ForgeClientOptions): ForgeCredential {
+  if ("credential" in options) {
+    if (typeof options.credential?.token === "function") return options.credential;
+    throw new AgentlineError("`credential` must be `{ token: () => Promise<string> }`; or pass `token` instead.", {
+      code: "invalid_option",
+    });
+  }
+  const { token } = options as { token?: unknown };
+  if (typeof token === "string" && token !== "") return { token: async () => token };
+  throw new AgentlineError("`token` is required: pass a user token, or use `ForgeApp.installation()` for an app.", {
+    code: "invalid_option",
+  });
+}
+
 /**
  * A Code Forge client for one credential: an installation (from `ForgeApp.installation()`, minting and
  * refreshing its own token) or a user token (`new ForgeClient({ token, baseUrl })`).
@@ -142,8 +158,7 @@ export class ForgeClient {
   };
 
   constructor(options: ForgeClientOptions) {
-    const credential: ForgeCredential =
-      "credential" in options ? options.credential : { token: async () => options.token };
+    const credential = credentialOf(requireOptions(options, "ForgeClient", "`{ token, baseUrl }`"));
     this.#requester = new ForgeRequester(options, credential, options.points);
     this.#context = { requester: this.#requester, routes: resolveForgeRoutes(options.routes) };
     this.#now = options.now ?? Date.now;
@@ -152,6 +167,7 @@ export class ForgeClient {
     this.installationRepos = {
       list: (params = {}, callOptions) =>
         new PagePromise(async (cursor) => {
+          requestObject(params, "params", "installationRepos.list");
           const result = await requester.send({
             operation: "installationRepos.list",
             route: "listInstallationRepos",

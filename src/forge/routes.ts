@@ -56,7 +56,11 @@ export function resolveForgeRoutes(overrides: ForgeRoutesOverride | undefined): 
 export type ForgeRepoRef = { owner: string; repo: string } | { id: string };
 
 /** The `{owner}/{repo}` path segment of a repository: `owner/repo`, or `_/{repoId}` for an id, URL-encoded. */
-export function repoPath(ref: ForgeRepoRef, operation = "repository"): string {
+export function repoPath(ref: ForgeRepoRef): string {
+  return encodeRepo(ref, "repoPath");
+}
+
+function encodeRepo(ref: ForgeRepoRef, operation: string): string {
   const checked = checkRepoRef(ref, operation);
   if ("id" in checked) return `_/${encodeURIComponent(checked.id)}`;
   return `${encodeURIComponent(checked.owner)}/${encodeURIComponent(checked.repo)}`;
@@ -115,6 +119,6 @@ export function fillForgePath(
   operation = "route",
 ): string {
   const withRepo =
-    repository === undefined ? template : template.replace("{owner}/{repo}", () => repoPath(repository, operation));
+    repository === undefined ? template : template.replace("{owner}/{repo}", () => encodeRepo(repository, operation));
   return fillPath(withRepo, params, operation, PLACEHOLDER_KINDS);
 }

@@ -1,3 +1,4 @@
+import { requestObject } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireNameSegment, requireSegment } from "../../core/paths.js";
 import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
@@ -34,6 +35,7 @@ export class OrgModelAccessResource {
 
   /** Every linked team's configuration, paged (a team without control is a row with `errorMessage`). */
   list(params: { teamIds?: number[]; pageSize?: number } = {}, options?: CallOptions) {
+    params = requestObject(params, "params", "modelAccess.list");
     const { pageSize, teamIds } = params;
     return pagedList(this.#context, {
       route: "orgListModelAccess",

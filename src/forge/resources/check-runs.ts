@@ -1,3 +1,5 @@
+import { requestObject } from "../../core/arguments.js";
+import { ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
 import type { CheckRunPost } from "../check-runs.js";
@@ -46,6 +48,10 @@ export class CheckRunsResource {
   /** Posts many runs; `results[]` in request order, each judged on its own. */
   batchUpsert(posts: CheckRunPost[], options?: CallOptions) {
     return forgeCall(this.#context, () => {
+      if (!Array.isArray(posts)) {
+        const message = "`posts` must be an array of check-run posts";
+        throw new ValidationError([{ path: "posts", rule: "type", message }], { context: "checkRuns.batchUpsert" });
+      }
       posts.forEach((post, index) => {
         assertCheckRunPost(post, { now: this.#now(), context: `checkRuns.batchUpsert[${index}]` });
       });
@@ -80,15 +86,19 @@ export class CheckRunsResource {
   ) {
     return forgeList(
       this.#context,
-      () => ({
-        route: "listCheckRunsForCommit",
-        operation: "checkRuns.listForCommit",
-        repository: this.#repo,
-        pathParams: { sha: requireSegment(sha, "sha", "checkRuns.listForCommit") },
-        query: { checkName: params.checkName, status: params.status, pageSize: params.pageSize },
-        schema: CheckRunsPageSchema,
-        options,
-      }),
+      () => {
+        const operation = "checkRuns.listForCommit";
+        const { checkName, status, pageSize } = requestObject(params, "params", operation);
+        return {
+          route: "listCheckRunsForCommit",
+          operation,
+          repository: this.#repo,
+          pathParams: { sha: requireSegment(sha, "sha", operation) },
+          query: { checkName, status, pageSize },
+          schema: CheckRunsPageSchema,
+          options,
+        };
+      },
       (page) => page.checkRuns,
     );
   }

@@ -1,4 +1,5 @@
 import { ApiPromise } from "../../core/api-promise.js";
+import { argumentError, requestObject } from "../../core/arguments.js";
 import { AgentlineError, ConnectionError, ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireId, requireSegments } from "../../core/paths.js";
@@ -33,6 +34,8 @@ function notAFile(contents: Contents): AgentlineError {
  * so. @see spec/forge-api.md#operations-known-by-behavior-only
  */
 export function contentBytes(contents: Contents): Uint8Array {
+  if (typeof contents !== "object" || contents === null)
+    throw argumentError(contents, "contents", "contentBytes", "what `contents.get(path)` resolved to");
   if (contents.content === undefined) throw notAFile(contents);
   if (contents.encoding !== "base64") return new TextEncoder().encode(contents.content);
   const binary = atob(contents.content.replace(/\s+/g, ""));
@@ -61,6 +64,11 @@ function repoFilePath(path: unknown, operation: string): string {
       { context: operation },
     );
   return requireSegments(trimmed, "path", operation);
+}
+
+// `?ref=` selects the commit; an empty ref means the default branch, as an omitted one does.
+function refQuery(ref: string | undefined): { ref: string | undefined } {
+  return { ref: ref === "" ? undefined : ref };
 }
 
 // One side of a comparison: a branch, tag or SHA, never containing the `...` that joins the two.
@@ -98,7 +106,7 @@ export class ContentsResource {
       operation: "contents.get",
       repository: this.#repo,
       pathParams: { path: repoFilePath(path, "contents.get") },
-      query: { ref: params.ref === "" ? undefined : params.ref },
+      query: refQuery(requestObject(params, "params", "contents.get").ref),
       schema: ContentsSchema,
       options,
     }));

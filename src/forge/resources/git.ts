@@ -1,3 +1,4 @@
+import { requestObject } from "../../core/arguments.js";
 import { ValidationError, type ValidationIssue } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireNameSegment, requireSegments } from "../../core/paths.js";
@@ -151,7 +152,7 @@ export class GitResource {
       repository: this.#repo,
       pathParams: { treeSha: requireNameSegment(treeSha, "treeSha", "git.tree") },
       // Only `true` or `1` recurses (spec, Versioning): send `true` or nothing.
-      query: { recursive: params.recursive === true ? "true" : undefined },
+      query: { recursive: requestObject(params, "params", "git.tree").recursive === true ? "true" : undefined },
       schema: TreeSchema,
       options,
     }));

@@ -1,3 +1,4 @@
+import { optionalArgument } from "../../core/arguments.js";
 import { ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
@@ -132,6 +133,7 @@ export class MirrorResource {
    * waits with the client's `sleep`, so tests can drive it with a fake clock. Unknown statuses keep it polling.
    */
   async waitForJob(jobId: string, wait: WaitForJobOptions = {}): Promise<TransitionJob> {
+    optionalArgument(wait, "wait", "mirror.waitForJob");
     const intervalMs = wait.intervalMs ?? 2_000;
     if (!Number.isFinite(intervalMs) || intervalMs < 0)
       throw new ValidationError(
