@@ -16,6 +16,10 @@ import { WAIT_EXCEEDS_CAP } from "../core/wait.js";
 import { assertNotFailedInBody } from "./operation-failed-error.js";
 import { ADMIN_RATE_LIMITS, type AdminKeyKind, type AdminRoute, type AdminRouteName } from "./routes.js";
 
+// Provider and model ids are catalog ids whose format the spec does not give: free-form names (a `/` is sent
+// encoded); every other placeholder is a prefixed id or a number.
+const CATALOG_ID_PLACEHOLDERS = { provider: "name", model: "name" } as const;
+
 /** What every Admin / Organization resource shares. */
 export interface AdminContext {
   transport: Transport;
@@ -83,7 +87,7 @@ export async function adminSend<S extends v.GenericSchema | undefined>(
   const { budgets } = context;
   const family = route.family;
   const bucket = family && budgets ? `${await context.budgetKey()}:${family}` : undefined;
-  const path = fillPath(route.path, call.pathParams ?? {});
+  const path = fillPath(route.path, call.pathParams ?? {}, call.operation, CATALOG_ID_PLACEHOLDERS);
   try {
     return await context.transport.request({
       operation: call.operation,

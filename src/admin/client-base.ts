@@ -1,3 +1,4 @@
+import { requireOptions } from "../core/arguments.js";
 import { authorizationHeader } from "../core/auth.js";
 import { AgentlineError } from "../core/errors.js";
 import type { ApiKeyClientOptions } from "../core/options.js";
@@ -26,7 +27,8 @@ export function adminContext(
   keyKind: AdminKeyKind,
   organizationId?: string,
 ): AdminContext {
-  const { apiKey } = options;
+  const owner = keyKind === "team" ? "AdminClient" : "OrganizationClient";
+  const { apiKey } = requireOptions<AdminClientOptions>(options, owner, "`{ apiKey, baseUrl }`");
   if (typeof apiKey !== "string" || apiKey === "") {
     throw new AgentlineError(`\`apiKey\` is required: pass a ${keyKind} API key.`, { code: "invalid_option" });
   }

@@ -1,5 +1,7 @@
 import type * as v from "valibot";
+import { requestObject } from "../core/arguments.js";
 import type { CallOptions } from "../core/options.js";
+import { requireSegment } from "../core/paths.js";
 import { type AdminContext, adminCall, adminSend } from "./admin-context.js";
 import { pagedList } from "./admin-lists.js";
 import { type ChunkErrorMode, type ChunkedReport, runChunked } from "./bulk.js";
@@ -109,6 +111,7 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
 
   /** Groups, paged (pageSize above 200 is clamped, as the server does). Organization groups filter by exact `name`. */
   list(params: { pageSize?: number; name?: string } = {}, options?: CallOptions) {
+    params = requestObject(params, "params", this.#op("list"));
     const { pageSize, ...filters } = params;
     return pagedList(this.#context, {
       route: this.#family.routes.list,
@@ -200,7 +203,8 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
     options?: CallOptions & { onChunkError?: ChunkErrorMode },
   ): Promise<GroupMembersChange> {
     const operation = this.#op(kind === "add" ? "addMembers" : "removeMembers");
-    const id = this.#family.assertId(groupId, operation);
+    // The id stays in its path segment: checked here, since a chunk's failure would be reported, not thrown.
+    const id = requireSegment(this.#family.assertId(groupId, operation), "groupId", operation);
     // Every id is checked up front (family and format), so no chunk is sent when any id is wrong.
     for (let at = 0; at < userIds.length; at += ADMIN_LIMITS.maxGroupMemberIds) {
       assertGroupMemberIds({ userIds: userIds.slice(at, at + ADMIN_LIMITS.maxGroupMemberIds) }, operation);

@@ -1,3 +1,4 @@
+import { requireOptions } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
 import type { AdminContext } from "./admin-context.js";
 import { type AdminClientOptions, adminContext } from "./client-base.js";
@@ -32,6 +33,7 @@ export class OrganizationClient {
   readonly #context: AdminContext;
 
   constructor(options: OrganizationClientOptions) {
+    requireOptions(options, "OrganizationClient", "`{ apiKey, organizationId, baseUrl }`");
     if (typeof options.organizationId !== "string" || options.organizationId === "") {
       throw new AgentlineError("`organizationId` is required: the organization the key belongs to.", {
         code: "invalid_option",

@@ -2,7 +2,7 @@ import { ApiPromise, type WithResponse } from "../core/api-promise.js";
 import { ConflictError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
-import { requireId } from "../core/paths.js";
+import { requireId, requireSegment } from "../core/paths.js";
 import { generateAgentId } from "./ids.js";
 import { type AgentsContext, call, send } from "./resource-base.js";
 import { ArchiveResponseSchema } from "./schemas/operation-results.js";
@@ -114,7 +114,7 @@ export class AgentsResource {
     return call(this.#context, () => ({
       route: "getAgent",
       operation: "agents.get",
-      pathParams: { id: requireId(agentId, "agentId", "agents.get") },
+      pathParams: { id: requireSegment(agentId, "agentId", "agents.get") },
       schema: AgentSchema,
       options,
     }));
@@ -125,7 +125,7 @@ export class AgentsResource {
     return call(this.#context, () => ({
       route: "deleteAgent",
       operation: "agents.delete",
-      pathParams: { id: requireId(agentId, "agentId", "agents.delete") },
+      pathParams: { id: requireSegment(agentId, "agentId", "agents.delete") },
       schema: IdResponseSchema,
       options,
     }));
@@ -136,7 +136,7 @@ export class AgentsResource {
     return call(this.#context, () => ({
       route: "archiveAgent",
       operation: "agents.archive",
-      pathParams: { id: requireId(agentId, "agentId", "agents.archive") },
+      pathParams: { id: requireSegment(agentId, "agentId", "agents.archive") },
       idempotent: true,
       schema: ArchiveResponseSchema,
       options,
@@ -148,7 +148,7 @@ export class AgentsResource {
     return call(this.#context, () => ({
       route: "unarchiveAgent",
       operation: "agents.unarchive",
-      pathParams: { id: requireId(agentId, "agentId", "agents.unarchive") },
+      pathParams: { id: requireSegment(agentId, "agentId", "agents.unarchive") },
       idempotent: true,
       schema: ArchiveResponseSchema,
       options,
@@ -160,7 +160,7 @@ export class AgentsResource {
     return call(this.#context, () => ({
       route: "agentUsage",
       operation: "agents.usage",
-      pathParams: { id: requireId(agentId, "agentId", "agents.usage") },
+      pathParams: { id: requireSegment(agentId, "agentId", "agents.usage") },
       query: { ...assertAgentUsageQuery(params) },
       schema: AgentUsageResponseSchema,
       options,
@@ -172,7 +172,7 @@ export class AgentsResource {
     return call(this.#context, () => ({
       route: "listArtifacts",
       operation: "agents.listArtifacts",
-      pathParams: { id: requireId(agentId, "agentId", "agents.listArtifacts") },
+      pathParams: { id: requireSegment(agentId, "agentId", "agents.listArtifacts") },
       schema: ListArtifactsResponseSchema,
       options,
     }));
@@ -183,7 +183,7 @@ export class AgentsResource {
     return call(this.#context, () => ({
       route: "downloadArtifact",
       operation: "agents.downloadArtifact",
-      pathParams: { id: requireId(agentId, "agentId", "agents.downloadArtifact") },
+      pathParams: { id: requireSegment(agentId, "agentId", "agents.downloadArtifact") },
       query: { path: requireId(path, "path", "agents.downloadArtifact") },
       schema: DownloadArtifactResponseSchema,
       options,

@@ -1,3 +1,4 @@
+import { requireOptions } from "../core/arguments.js";
 import { type AuthScheme, authorizationHeader } from "../core/auth.js";
 import { AgentlineError } from "../core/errors.js";
 import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
@@ -32,7 +33,7 @@ export class AgentsClient {
   readonly #context: AgentsContext;
 
   constructor(options: AgentsClientOptions) {
-    const { apiKey } = options;
+    const { apiKey } = requireOptions<AgentsClientOptions>(options, "AgentsClient", "`{ apiKey, baseUrl }`");
     if (typeof apiKey !== "string" || apiKey === "") {
       throw new AgentlineError("`apiKey` is required: pass the API key created in the dashboard.", {
         code: "invalid_option",

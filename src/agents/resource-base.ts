@@ -39,7 +39,7 @@ export function send<S extends v.GenericSchema | undefined>(
   const spec: RequestSpec<Output<S>> = {
     operation: call.operation,
     method: route.method,
-    path: fillPath(route.path, call.pathParams ?? {}),
+    path: fillPath(route.path, call.pathParams ?? {}, call.operation),
     query: call.query,
     body: call.body,
     idempotent: call.idempotent,

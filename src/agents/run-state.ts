@@ -1,3 +1,4 @@
+import { argumentError } from "../core/arguments.js";
 import type { RunStatus } from "./schemas/constants.js";
 import type { RunGit, ToolCallData } from "./schemas/resources.js";
 import { isStatusRegression } from "./status-order.js";
@@ -29,6 +30,9 @@ export interface RunState {
    */
   eventCount: number;
 }
+
+const STATE = "a RunState (`initialRunState`, or what an earlier call returned)";
+const EVENTS = "an iterable of run events";
 
 /** The state before any event. */
 export const initialRunState: RunState = Object.freeze({
@@ -82,6 +86,9 @@ function typesOf(type: string): readonly string[] {
  * one is a no-op, and a status never goes backwards (a terminal one is never left).
  */
 export function reduceRunState(state: RunState, event: RunEvent): RunState {
+  if (typeof state !== "object" || state === null) throw argumentError(state, "state", "reduceRunState", STATE);
+  if (typeof event !== "object" || event === null || typeof event.type !== "string")
+    throw argumentError(event, "event", "reduceRunState", "a run event (from a run stream, or `toRunEvent`)");
   let { lastEventId, lastEventTypes, eventCount } = state;
   if (event.id !== undefined) {
     if (event.id === lastEventId) {
@@ -160,7 +167,14 @@ export function reduceRunState(state: RunState, event: RunEvent): RunState {
 
 /** Folds a whole sequence of events from the initial state. */
 export function foldRunEvents(events: Iterable<RunEvent>, from: RunState = initialRunState): RunState {
+  if (typeof (events as Partial<Iterable<RunEvent>> | null)?.[Symbol.iterator] !== "function")
+    throw argumentError(events, "events", "foldRunEvents", EVENTS);
+  if (typeof from !== "object" || from === null) throw argumentError(from, "from", "foldRunEvents", STATE);
   let state = from;
-  for (const event of events) state = reduceRunState(state, event);
+  for (const event of events) {
+    // Checked here too, so the error names this function's argument (a string iterates as characters).
+    if (typeof event !== "object" || event === null) throw argumentError(events, "events", "foldRunEvents", EVENTS);
+    state = reduceRunState(state, event);
+  }
   return state;
 }

@@ -1,7 +1,8 @@
+import { optionalArgument } from "../core/arguments.js";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
-import { requireId } from "../core/paths.js";
+import { requireSegment } from "../core/paths.js";
 import { type AgentsContext, call, send } from "./resource-base.js";
 import { isTerminalRunStatus, type RunStatus } from "./schemas/constants.js";
 import {
@@ -50,7 +51,7 @@ export class RunsResource {
     return call(this.#context, () => ({
       route: "createRun",
       operation: "runs.create",
-      pathParams: { id: requireId(agentId, "agentId", "runs.create") },
+      pathParams: { id: requireSegment(agentId, "agentId", "runs.create") },
       body: assertCreateRunRequest(body),
       idempotent: false,
       schema: CreateRunResponseSchema,
@@ -61,7 +62,7 @@ export class RunsResource {
   /** Lists an agent's runs, newest first: await for the first page, `for await` for every run. */
   list(agentId: string, params: ListRunsParams = {}, options?: CallOptions): PagePromise<Run, ListRunsResponse> {
     return new PagePromise(async (cursor) => {
-      const id = requireId(agentId, "agentId", "runs.list");
+      const id = requireSegment(agentId, "agentId", "runs.list");
       const query = assertListRunsQuery(cursor === undefined ? params : { ...params, cursor });
       return send(this.#context, {
         route: "listRuns",
@@ -79,7 +80,10 @@ export class RunsResource {
     return call(this.#context, () => ({
       route: "getRun",
       operation: "runs.get",
-      pathParams: { id: requireId(agentId, "agentId", "runs.get"), runId: requireId(runId, "runId", "runs.get") },
+      pathParams: {
+        id: requireSegment(agentId, "agentId", "runs.get"),
+        runId: requireSegment(runId, "runId", "runs.get"),
+      },
       schema: RunSchema,
       options,
     }));
@@ -90,7 +94,10 @@ export class RunsResource {
     return call(this.#context, () => ({
       route: "cancelRun",
       operation: "runs.cancel",
-      pathParams: { id: requireId(agentId, "agentId", "runs.cancel"), runId: requireId(runId, "runId", "runs.cancel") },
+      pathParams: {
+        id: requireSegment(agentId, "agentId", "runs.cancel"),
+        runId: requireSegment(runId, "runId", "runs.cancel"),
+      },
       idempotent: false,
       schema: IdResponseSchema,
       options,
@@ -103,8 +110,9 @@ export class RunsResource {
    * @see spec/cloud-agents-api.md#events
    */
   stream(agentId: string, runId: string, options: RunStreamOptions = {}): RunStream {
-    const id = requireId(agentId, "agentId", "runs.stream");
-    const run = requireId(runId, "runId", "runs.stream");
+    optionalArgument(options, "options", "runs.stream");
+    const id = requireSegment(agentId, "agentId", "runs.stream");
+    const run = requireSegment(runId, "runId", "runs.stream");
     return new RunStream(
       {
         transport: this.#context.transport,
@@ -132,7 +140,7 @@ export class RunsResource {
    * stream when it can, and polls `runs.get` when it must (stream unavailable, or `stream: false`).
    */
   async wait(agentId: string, runId: string, options: WaitOptions = {}): Promise<Run> {
-    const { signal, onStatus } = options;
+    const { signal, onStatus } = optionalArgument(options, "options", "runs.wait");
     let lastStatus: string | undefined;
     const noteStatus = (status: RunStatus) => {
       if (status === lastStatus) return;

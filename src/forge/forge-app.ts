@@ -1,9 +1,10 @@
 import { ApiPromise } from "../core/api-promise.js";
+import { requestObject, requireOptions } from "../core/arguments.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
-import { requireId } from "../core/paths.js";
+import { requireSegment } from "../core/paths.js";
 import { parseResponse } from "../core/schema.js";
 import { AppJwtSource } from "./app-jwt.js";
 import { ForgeClient, type ForgePage, type ForgePoints, ForgeRequester } from "./forge-client.js";
@@ -21,7 +22,14 @@ import {
 import { importAppPrivateKey } from "./keys.js";
 import { ForgePointsBudget, type ForgePrincipal } from "./points-budget.js";
 import { WebhooksResource } from "./resources/webhooks.js";
-import { type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
+import {
+  type ForgeMethod,
+  type ForgeRoute,
+  type ForgeRouteName,
+  type ForgeRoutesOverride,
+  fillForgePath,
+  resolveForgeRoutes,
+} from "./routes.js";
 import {
   AccessTokenResponseSchema,
   AppSchema,
@@ -84,8 +92,10 @@ export class ForgeApp {
   readonly #budget: ForgePointsBudget | undefined;
   /** The private key, and the JWTs and installation tokens this app made: what its errors must never show. */
   readonly #secrets = new KnownSecrets();
+  readonly #routes: Record<ForgeRouteName, ForgeRoute>;
 
   constructor(options: ForgeAppOptions) {
+    requireOptions(options, "ForgeApp", "`{ appId, privateKey, baseUrl }`");
     if (typeof options.appId !== "string" || options.appId === "") {
       throw new AgentlineError("`appId` is required: the app's id (app_…).", { code: "invalid_option" });
     }
@@ -114,15 +124,17 @@ export class ForgeApp {
       mint: (installationId, narrowing) => this.#mint(installationId, narrowing),
     });
     const requester = this.#requester;
-    this.webhooks = new WebhooksResource({ requester, routes: resolveForgeRoutes(options.routes) });
+    this.#routes = resolveForgeRoutes(options.routes);
+    this.webhooks = new WebhooksResource({ requester, routes: this.#routes });
     this.installations = {
       list: (params = {}, callOptions) =>
         new PagePromise(async (cursor) => {
+          requestObject(params, "params", "installations.list");
           const result = await requester.send({
             operation: "installations.list",
             route: "listInstallations",
-            method: "GET",
-            path: "/app/installations",
+            method: this.#routes.listInstallations.method,
+            path: fillForgePath(this.#routes.listInstallations.path, {}, undefined, "installations.list"),
             query: { ...assertPageQuery({ pageSize: params.pageSize }, "installations.list"), pageToken: cursor },
             options: callOptions,
             parse: (json) => parseResponse(InstallationsPageSchema, json, "installations.list"),
@@ -137,8 +149,7 @@ export class ForgeApp {
           requester.send({
             operation: "installations.get",
             route: "getInstallation",
-            method: "GET",
-            path: `/app/installations/${encodeURIComponent(requireId(installationId, "installationId", "installations.get"))}`,
+            ...this.#installationRoute("getInstallation", installationId, "installations.get"),
             options: callOptions,
             parse: (json) => parseResponse(InstallationSchema, json, "installations.get"),
           }),
@@ -148,8 +159,7 @@ export class ForgeApp {
           requester.send({
             operation: "installations.delete",
             route: "deleteInstallation",
-            method: "DELETE",
-            path: `/app/installations/${encodeURIComponent(requireId(installationId, "installationId", "installations.delete"))}`,
+            ...this.#installationRoute("deleteInstallation", installationId, "installations.delete"),
             options: callOptions,
           }),
         ),
@@ -162,8 +172,8 @@ export class ForgeApp {
       this.#requester.send({
         operation: "getApp",
         route: "getApp",
-        method: "GET",
-        path: "/app",
+        method: this.#routes.getApp.method,
+        path: fillForgePath(this.#routes.getApp.path, {}, undefined, "getApp"),
         options,
         parse: (json) => parseResponse(AppSchema, json, "getApp"),
       }),
@@ -180,7 +190,8 @@ export class ForgeApp {
    * minted (concurrent callers share one mint). `scopes` / `repositoryIds` may only narrow the grant.
    */
   async installationToken(installationId: string, narrowing: TokenNarrowing = {}): Promise<InstallationToken> {
-    return this.#tokens.get(requireId(installationId, "installationId", "installationToken"), narrowing);
+    const id = requireSegment(installationId, "installationId", "installationToken");
+    return this.#tokens.get(id, requestObject(narrowing, "narrowing", "installationToken"));
   }
 
   /** The installation consent address for this app and its fresh `state` (see {@link createInstallationConsent}). */
@@ -190,7 +201,8 @@ export class ForgeApp {
 
   /** A {@link ForgeClient} for one installation that mints, caches and refreshes its own token. */
   installation(installationId: string, narrowing: TokenNarrowing = {}): ForgeClient {
-    const id = requireId(installationId, "installationId", "installation");
+    const id = requireSegment(installationId, "installationId", "installation");
+    requestObject(narrowing, "narrowing", "installation");
     return new ForgeClient({
       ...this.#options,
       points: this.#points({ kind: "installation", id }),
@@ -211,6 +223,17 @@ export class ForgeApp {
     return { username: "x-access-token", password: token, expiresAt };
   }
 
+  // The installation routes come from the routes table, so the `routes` option overrides them as it does every other.
+  #installationRoute(
+    name: "getInstallation" | "deleteInstallation" | "createInstallationToken",
+    installationId: string,
+    operation: string,
+  ): { method: ForgeMethod; path: string } {
+    const route = this.#routes[name];
+    const id = requireSegment(installationId, "installationId", operation);
+    return { method: route.method, path: fillForgePath(route.path, { installationId: id }, undefined, operation) };
+  }
+
   #points(principal: ForgePrincipal): ForgePoints | undefined {
     return this.#budget ? { budget: this.#budget, principal: async () => principal } : undefined;
   }
@@ -228,8 +251,7 @@ export class ForgeApp {
       const { data } = await requester.send({
         operation: "installationToken",
         route: "createInstallationToken",
-        method: "POST",
-        path: `/app/installations/${encodeURIComponent(installationId)}/access_tokens`,
+        ...this.#installationRoute("createInstallationToken", installationId, "installationToken"),
         body: { scopes: narrowing.scopes ?? [], repositoryIds: narrowing.repositoryIds ?? [] },
         // Minting twice is harmless (two valid tokens), so a lost answer may be retried.
         idempotent: true,

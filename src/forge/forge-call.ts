@@ -48,7 +48,7 @@ export function forgeSend<S extends v.GenericSchema | undefined>(
     operation: call.operation,
     route: call.route,
     method: route.method,
-    path: fillForgePath(route.path, call.pathParams ?? {}, call.repository),
+    path: fillForgePath(route.path, call.pathParams ?? {}, call.repository, call.operation),
     query: call.query,
     body: call.body,
     idempotent: isIdempotent(route, call.body),

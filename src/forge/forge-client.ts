@@ -1,8 +1,10 @@
 import { ApiPromise } from "../core/api-promise.js";
-import { AuthenticationError, RateLimitError } from "../core/errors.js";
+import { requestObject, requireOptions } from "../core/arguments.js";
+import { AgentlineError, AuthenticationError, RateLimitError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
+import { requireSegment } from "../core/paths.js";
 import { parseResponse } from "../core/schema.js";
 import { type RequestSpec, Transport } from "../core/transport.js";
 import { WAIT_EXCEEDS_CAP } from "../core/wait.js";
@@ -12,7 +14,7 @@ import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
 import { RepoClient } from "./repo-client.js";
 import { AppsResource } from "./resources/apps.js";
 import { NamespaceClient } from "./resources/namespaces.js";
-import { type ForgeRepoRef, type ForgeRouteName, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
+import { checkRepoRef, type ForgeRouteName, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
 import {
   InstallationReposPageSchema,
   type RateLimitResponse,
@@ -130,6 +132,21 @@ export type ForgeClientOptions = BaseClientOptions &
     routes?: ForgeRoutesOverride | undefined;
   };
 
+/** The credential of the options: a user token, or a refreshing credential; else an `invalid_option`. */
+function credentialOf(options: ForgeClientOptions): ForgeCredential {
+  if ("credential" in options) {
+    if (typeof options.credential?.token === "function") return options.credential;
+    throw new AgentlineError("`credential` must be `{ token: () => Promise<string> }`; or pass `token` instead.", {
+      code: "invalid_option",
+    });
+  }
+  const { token } = options as { token?: unknown };
+  if (typeof token === "string" && token !== "") return { token: async () => token, secrets: () => [token] };
+  throw new AgentlineError("`token` is required: pass a user token, or use `ForgeApp.installation()` for an app.", {
+    code: "invalid_option",
+  });
+}
+
 /**
  * A Code Forge client for one credential: an installation (from `ForgeApp.installation()`, minting and
  * refreshing its own token) or a user token (`new ForgeClient({ token, baseUrl })`).
@@ -150,10 +167,7 @@ export class ForgeClient {
   };
 
   constructor(options: ForgeClientOptions) {
-    const credential: ForgeCredential =
-      "credential" in options
-        ? options.credential
-        : { token: async () => options.token, secrets: () => [options.token] };
+    const credential = credentialOf(requireOptions(options, "ForgeClient", "`{ token, baseUrl }`"));
     this.#requester = new ForgeRequester(options, credential, options.points);
     this.#context = { requester: this.#requester, routes: resolveForgeRoutes(options.routes) };
     this.#now = options.now ?? Date.now;
@@ -162,6 +176,7 @@ export class ForgeClient {
     this.installationRepos = {
       list: (params = {}, callOptions) =>
         new PagePromise(async (cursor) => {
+          requestObject(params, "params", "installationRepos.list");
           const result = await requester.send({
             operation: "installationRepos.list",
             route: "listInstallationRepos",
@@ -183,7 +198,7 @@ export class ForgeClient {
 
   /** One owner namespace: its apps, repositories and installations (user credential). @see spec/forge-api.md#operations-known-by-behavior-only */
   namespace(slug: string): NamespaceClient {
-    return new NamespaceClient(this.#context, slug);
+    return new NamespaceClient(this.#context, requireSegment(slug, "namespaceSlug", "namespace"));
   }
 
   /** One owner namespace by slug: its grants (namespace:settings:read / :write). @see spec/forge-api.md#operations-known-by-behavior-only */
@@ -195,7 +210,11 @@ export class ForgeClient {
   repo(owner: string, name: string): RepoClient;
   repo(ref: { id: string }): RepoClient;
   repo(ownerOrRef: string | { id: string }, name?: string): RepoClient {
-    const ref: ForgeRepoRef = typeof ownerOrRef === "string" ? { owner: ownerOrRef, repo: name ?? "" } : ownerOrRef;
+    // Checked here, so a bad reference fails at `forge.repo(…)`, before any resource could send a request.
+    const ref = checkRepoRef(
+      typeof ownerOrRef === "object" && ownerOrRef !== null ? ownerOrRef : { owner: ownerOrRef, repo: name },
+      "repo",
+    );
     return new RepoClient(this.#context, ref, this.#now);
   }
 

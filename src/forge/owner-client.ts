@@ -1,4 +1,4 @@
-import { requireId } from "../core/paths.js";
+import { requireSegment } from "../core/paths.js";
 import type { ForgeContext } from "./forge-call.js";
 import { GrantsResource } from "./resources/repo-settings.js";
 import { type OwnerGrant, OwnerGrantSchema, OwnerGrantsListSchema } from "./schemas/repo-responses.js";
@@ -21,7 +21,7 @@ export class OwnerClient {
   /** The owner's grants. */
   readonly grants: OwnerGrantsResource;
   constructor(context: ForgeContext, slug: string) {
-    const ownerSlug = requireId(slug, "ownerSlug", "owner");
+    const ownerSlug = requireSegment(slug, "ownerSlug", "owner");
     this.grants = new GrantsResource(
       context,
       {

@@ -1,4 +1,5 @@
 import { ValidationError } from "../core/errors.js";
+import { fillPath, type PlaceholderKind, requireSegment } from "../core/paths.js";
 import { APP_MANAGEMENT_ROUTES, APP_ROUTES, META_ROUTES } from "./routes/app.js";
 import { CHECK_ROUTES, LABEL_ROUTES, RULESET_ROUTES } from "./routes/checks.js";
 import { COMMENT_ROUTES, PULL_LABEL_ROUTES, PULL_ROUTES, REVIEW_ROUTES } from "./routes/pulls.js";
@@ -56,39 +57,68 @@ export type ForgeRepoRef = { owner: string; repo: string } | { id: string };
 
 /** The `{owner}/{repo}` path segment of a repository: `owner/repo`, or `_/{repoId}` for an id, URL-encoded. */
 export function repoPath(ref: ForgeRepoRef): string {
-  if ("id" in ref) return `_/${encodeURIComponent(requireSegment(ref.id, "repository.id"))}`;
-  const owner = requireSegment(ref.owner, "repository.owner");
-  // `_` in the owner position means "by id"; a slug pair must never be read that way.
-  if (owner === "_") throw invalid("repository.owner", "reserved", "`_` is reserved for `{ id }` references");
-  return `${encodeURIComponent(owner)}/${encodeURIComponent(requireSegment(ref.repo, "repository.repo"))}`;
+  return encodeRepo(ref, "repoPath");
 }
 
-// Placeholders whose values are paths of their own (`heads/feature/x`, `docs/a.md`, `main...feature/x`):
-// each segment is encoded, the slashes between them are kept.
-const MULTI_SEGMENT = new Set(["ref", "path", "basehead"]);
+function encodeRepo(ref: ForgeRepoRef, operation: string): string {
+  const checked = checkRepoRef(ref, operation);
+  if ("id" in checked) return `_/${encodeURIComponent(checked.id)}`;
+  return `${encodeURIComponent(checked.owner)}/${encodeURIComponent(checked.repo)}`;
+}
+
+/**
+ * A repository reference checked before any request: an object with `owner` and `repo`, or `id`, each one path
+ * segment; else a `ValidationError` naming `repository.owner`, `repository.repo` or `repository.id`.
+ */
+export function checkRepoRef(ref: unknown, operation: string): ForgeRepoRef {
+  if (typeof ref !== "object" || ref === null) {
+    throw new ValidationError(
+      [
+        {
+          path: "repository",
+          rule: "required",
+          message:
+            "`repository` must be `{ owner, repo }` or `{ id }`; call `forge.repo(owner, name)` or `forge.repo({ id })`",
+        },
+      ],
+      { context: operation },
+    );
+  }
+  if ("id" in ref) return { id: requireSegment(ref.id, "repository.id", operation) };
+  const { owner, repo } = ref as { owner?: unknown; repo?: unknown };
+  const checkedOwner = requireSegment(owner, "repository.owner", operation);
+  // `_` in the owner position means "by id"; a slug pair must never be read that way.
+  if (checkedOwner === "_") {
+    throw new ValidationError(
+      [{ path: "repository.owner", rule: "reserved", message: "`_` is reserved for `{ id }` references" }],
+      { context: operation },
+    );
+  }
+  return { owner: checkedOwner, repo: requireSegment(repo, "repository.repo", operation) };
+}
+
+// Placeholders that are not plain ids. Paths of their own (`heads/feature/x`, `docs/a.md`, `main...feature/x`):
+// each segment is checked and encoded, the slashes between them kept. Free-form names (label names have no
+// character rules; a tree is also read by branch name): one segment, a `/` in them encoded.
+const PLACEHOLDER_KINDS: Readonly<Record<string, PlaceholderKind>> = {
+  ref: "path",
+  path: "path",
+  basehead: "path",
+  labelName: "name",
+  treeSha: "name",
+};
 
 /**
  * Fills a forge path template: `{owner}/{repo}` from `repository` (see {@link repoPath}), every other
- * `{name}` from `params`, URL-encoded.
+ * `{name}` from `params`, URL-encoded; every value is checked to stay in its segment(s) first.
  */
 export function fillForgePath(
   template: string,
   params: Readonly<Record<string, string>>,
   repository?: ForgeRepoRef,
+  operation = "route",
 ): string {
-  const withRepo = repository === undefined ? template : template.replace("{owner}/{repo}", () => repoPath(repository));
-  return withRepo.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = requireSegment(params[name], name);
-    return MULTI_SEGMENT.has(name) ? value.split("/").map(encodeURIComponent).join("/") : encodeURIComponent(value);
-  });
-}
-
-function requireSegment(value: string | undefined, path: string): string {
-  if (typeof value !== "string" || value === "")
-    throw invalid(path, "required", `\`${path}\` must be a non-empty string`);
-  return value;
-}
-
-function invalid(path: string, rule: string, message: string): ValidationError {
-  return new ValidationError([{ path, rule, message }], { context: "route" });
+  const withRepo =
+    repository === undefined ? template : template.replace("{owner}/{repo}", () => encodeRepo(repository, operation));
+  return fillPath(withRepo, params, operation, PLACEHOLDER_KINDS);
 }

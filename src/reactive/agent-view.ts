@@ -13,7 +13,7 @@ import {
   watchRun,
 } from "./run-view.js";
 import { defaultSleep, type Sleep } from "./timers.js";
-import { optionalPositive, requireText } from "./validate.js";
+import { optionalOptions, optionalPositive, requireClient, requireText } from "./validate.js";
 
 /** What `watchAgent` needs from a client: `agents.get()` and `runs.stream()`, as an `AgentsClient` has them. */
 export interface AgentRunsClient extends RunStreamClient {
@@ -75,7 +75,9 @@ function isFinal(error: unknown): boolean {
  * subscriber, and reading stops when the last one leaves. @see spec/cloud-agents-api.md#agentsummary
  */
 export function watchAgent(client: AgentRunsClient, agentId: string, options: WatchAgentOptions = {}): AgentView {
+  requireClient(client, "watchAgent", true);
   requireText(agentId, "agentId", "watchAgent");
+  optionalOptions(options, "options", "watchAgent");
   const interval = optionalPositive(options.followIntervalMs, "followIntervalMs", "watchAgent") ?? 5_000;
   const sleep = options.sleep ?? defaultSleep;
   const { followIntervalMs: _interval, sleep: _sleep, ...runOptions } = options;

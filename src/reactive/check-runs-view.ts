@@ -13,7 +13,7 @@ import {
   retainRuns,
 } from "./check-run-replica.js";
 import { defaultSleep, type Sleep } from "./timers.js";
-import { optionalPositive, requireText } from "./validate.js";
+import { optionalPositive, requireObject, requireText } from "./validate.js";
 
 /** What polling needs: `repo(owner, name).checkRuns.listForCommit()`, as a `ForgeClient` has it. */
 export interface CheckRunsSource {
@@ -106,6 +106,7 @@ function isFinal(error: unknown): boolean {
  * @see spec/forge-api.md#check-run-semantics
  */
 export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
+  requireObject(options, "options", "watchCheckRuns", "`{ owner, repo, sha, forge }`");
   const owner = requireText(options.owner, "owner", "watchCheckRuns");
   const repo = requireText(options.repo, "repo", "watchCheckRuns");
   const sha = requireText(options.sha, "sha", "watchCheckRuns");

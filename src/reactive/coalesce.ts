@@ -1,4 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
+import { argumentError } from "../core/arguments.js";
+import { requireFunction } from "./validate.js";
 
 /** Runs `flush` later, once: the moment a coalesced subscriber is told about changes. */
 export type Scheduler = (flush: () => void) => void;
@@ -8,6 +10,7 @@ export type Scheduler = (flush: () => void) => void;
  * notification per frame, however many changes arrived in between.
  */
 export const nextFrame: Scheduler = (flush) => {
+  requireFunction(flush, "flush", "nextFrame");
   if (typeof requestAnimationFrame === "function") requestAnimationFrame(() => flush());
   else setTimeout(flush, 16);
 };
@@ -22,6 +25,10 @@ export function subscribeCoalesced<T>(
   onChange: () => void,
   schedule: Scheduler = nextFrame,
 ): () => void {
+  if (typeof (source as Partial<ReadonlySignal<T>> | null)?.subscribe !== "function")
+    throw argumentError(source, "source", "subscribeCoalesced", "a signal");
+  requireFunction(onChange, "onChange", "subscribeCoalesced");
+  requireFunction(schedule, "schedule", "subscribeCoalesced");
   let first = true;
   let queued = false;
   let active = true;

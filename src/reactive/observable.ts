@@ -2,6 +2,7 @@ import { effect, type ReadonlySignal, untracked } from "@preact/signals-core";
 import type { AgentView } from "./agent-view.js";
 import type { CheckRunsSnapshot, CheckRunsView } from "./check-runs-view.js";
 import type { RunSignals, RunSnapshot } from "./run-view.js";
+import { requireObject } from "./validate.js";
 
 // The TC39 proposal's well-known symbol, as RxJS, Redux and XState declare it (types only: nothing is installed).
 declare global {
@@ -105,6 +106,7 @@ export function toObservable(source: CheckRunsView): InteropObservable<CheckRuns
 export function toObservable(
   source: ReadonlySignal<unknown> | RunSignals | AgentView | CheckRunsView,
 ): InteropObservable<unknown> {
+  requireObject(source, "source", "toObservable", "a signal, or a view from watchRun, watchAgent or watchCheckRuns");
   if (isSignal(source)) return createObservable(source);
   // An agent view moves on to follow-up runs: its observable ends only when unsubscribed.
   if ("follow" in source) return createObservable(source.snapshot);

@@ -7,7 +7,7 @@ import type { ToolCallState } from "../agents/tool-call-list.js";
 import { isAgentlineError } from "../core/errors.js";
 import type { ConnectionState, RunFeed, RunFeedOptions, RunStreamClient } from "./run-feed.js";
 import { feedFor } from "./run-registry.js";
-import { optionalCount, optionalPositive, requireText } from "./validate.js";
+import { optionalCount, optionalOptions, optionalPositive, requireClient, requireText } from "./validate.js";
 
 /** What went wrong: an `error` event of the run (`source: "run"`), or the stream failing (`"stream"`). */
 export interface RunViewError {
@@ -176,8 +176,9 @@ export function watchRun(
   runId: string,
   options: WatchRunOptions = {},
 ): RunView {
+  requireClient(client, "watchRun");
   requireText(agentId, "agentId", "watchRun");
   requireText(runId, "runId", "watchRun");
-  checkWatchRunOptions(options, "watchRun");
+  checkWatchRunOptions(optionalOptions(options, "options", "watchRun"), "watchRun");
   return createRunView(feedFor(client, agentId, runId, options), agentId, runId);
 }

@@ -1,12 +1,39 @@
+import { argumentError } from "../core/arguments.js";
 import { ValidationError } from "../core/errors.js";
 
 // Option checks of the reactive entry points: a bad call fails before any request, naming the field and the rule.
 
+export { optionalArgument as optionalOptions } from "../core/arguments.js";
 /**
- * A non-empty string, else a ValidationError (`required`). The client's own path-id check, reused: the same rule
- * and message, and no second copy in a bundle that holds both.
+ * An id that goes into a request path: a non-empty string that stays in its segment, else a ValidationError
+ * (`required`, `path_segment`). The client's own check, reused: the same rule and message, and no second copy
+ * in a bundle that holds both.
  */
-export { requireId as requireText } from "../core/paths.js";
+export { requireSegment as requireText } from "../core/paths.js";
+
+/**
+ * A client with the methods a view calls (`runs.stream`, and `agents.get` when `agents` is asked for), else an
+ * `invalid_argument` AgentlineError naming `client`: a wrong client fails at the call, not at the first subscriber.
+ */
+export function requireClient(client: unknown, context: string, needsAgents = false): void {
+  const value = client as { runs?: { stream?: unknown }; agents?: { get?: unknown } } | null | undefined;
+  const ok =
+    typeof value === "object" &&
+    value !== null &&
+    typeof value.runs?.stream === "function" &&
+    (!needsAgents || typeof value.agents?.get === "function");
+  if (!ok) throw argumentError(client, "client", context, "an AgentsClient (or an object with its `runs`)");
+}
+
+/** A function argument (a callback, a scheduler), else an `invalid_argument` AgentlineError naming it. */
+export function requireFunction(value: unknown, name: string, context: string): void {
+  if (typeof value !== "function") throw argumentError(value, name, context, "a function");
+}
+
+/** An object argument (a view, a signal, an options bag), else an `invalid_argument` AgentlineError naming it. */
+export function requireObject(value: unknown, name: string, context: string, expected: string): void {
+  if (typeof value !== "object" || value === null) throw argumentError(value, name, context, expected);
+}
 
 /** An optional finite number > 0 (milliseconds), else a ValidationError (`positive`). */
 export function optionalPositive(value: unknown, path: string, context: string): number | undefined {

@@ -1,3 +1,4 @@
+import { requireOptions } from "../core/arguments.js";
 import type { FakeAdmin } from "./admin/controls.js";
 import { createAdminService } from "./admin/service.js";
 import { agentsRoutes } from "./agents-routes.js";
@@ -85,6 +86,7 @@ function toRequest(input: Request | string | URL, init: RequestInit | undefined,
  * @see ../../../shared/spec/cloud-agents-api.md
  */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {
+  requireOptions(options, "createFakeService", '`{ apiKeys: ["test-key"] }` (or no argument)');
   const resolved = resolveOptions(options);
   const ids = createIdSource(resolved.randomUUID);
   const store = new FakeStore();

@@ -1,4 +1,6 @@
+import { requestObject } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
+import { requireNameSegment, requireSegment } from "../../core/paths.js";
 import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
 import { pagedList } from "../admin-lists.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
@@ -33,6 +35,7 @@ export class OrgModelAccessResource {
 
   /** Every linked team's configuration, paged (a team without control is a row with `errorMessage`). */
   list(params: { teamIds?: number[]; pageSize?: number } = {}, options?: CallOptions) {
+    params = requestObject(params, "params", "modelAccess.list");
     const { pageSize, teamIds } = params;
     return pagedList(this.#context, {
       route: "orgListModelAccess",
@@ -190,11 +193,14 @@ export class OrgModelAccessResource {
   }
 }
 
+// The path schema takes every part as optional (one schema for all the routes); a route that has the part needs it.
 function teamPath(teamId: number, operation: string): { teamId: string } {
-  return { teamId: String(assertModelAccessPath({ teamId }, operation).teamId) };
+  const checked = assertModelAccessPath({ teamId }, operation).teamId;
+  return { teamId: requireSegment(checked === undefined ? undefined : String(checked), "teamId", operation) };
 }
 
 function pathPart(params: { provider?: string; model?: string }, key: "provider" | "model"): string {
-  const checked = assertModelAccessPath(params, `modelAccess (${key})`);
-  return String(checked[key]);
+  const operation = `modelAccess (${key})`;
+  // Checked here as well as when the path is filled: the bulk calls reuse it for every chunk.
+  return requireNameSegment(assertModelAccessPath(params, operation)[key], key, operation);
 }

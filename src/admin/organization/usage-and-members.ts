@@ -1,3 +1,4 @@
+import { argumentField, requestObject } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
 import { pagedList } from "../admin-lists.js";
@@ -42,6 +43,7 @@ export class OrgMembersResource {
 
   /** Members, paged (pageSize above 200 is clamped): `await` → first page, `for await` → every member. */
   list(params: { pageSize?: number } = {}, options?: CallOptions) {
+    params = requestObject(params, "params", "members.list");
     return pagedList(this.#context, {
       route: "orgListMembers",
       operation: "members.list",
@@ -95,7 +97,18 @@ export class TeamMembershipsResource {
 
   /** Re-sends only the entries of an earlier sync that did not apply. */
   retryFailed(result: SyncResult, options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
-    return this.sync(retryFailed(result.report), options);
+    return this.sync(
+      retryFailed(
+        argumentField<typeof result.report>(
+          result,
+          "report",
+          "result",
+          "teamMemberships.retryFailed",
+          "the result of an earlier `sync`",
+        ),
+      ),
+      options,
+    );
   }
 }
 
@@ -130,6 +143,7 @@ export class OrgUsageResource {
     } = {},
     options?: CallOptions,
   ) {
+    params = requestObject(params, "params", "usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
     return pagedList(this.#context, {
       route: "orgUsageEvents",
@@ -154,6 +168,7 @@ export class OrgUsageResource {
     params: { startDate: DateInput; endDate: DateInput; teamIds?: number[]; userEmail?: string; pageSize?: number },
     options?: CallOptions,
   ): Promise<{ data: OrgDailyUsageRow[]; period: { startDate: number; endDate: number } }> {
+    params = requestObject(params, "params", "usage.daily", true);
     const { startDate, endDate, pageSize, ...filters } = params;
     const start = toEpochMs(startDate, "startDate");
     const end = toEpochMs(endDate, "endDate");
@@ -207,6 +222,7 @@ export class OrgSpendResource {
     } = {},
     options?: CallOptions,
   ) {
+    params = requestObject(params, "params", "spend.list");
     const { pageSize, ...filters } = params;
     return pagedList(this.#context, {
       route: "orgSpend",

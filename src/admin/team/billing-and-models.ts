@@ -1,4 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
+import { requireNameSegment } from "../../core/paths.js";
 import { type AdminContext, adminCall } from "../admin-context.js";
 import { toQuery } from "../admin-lists.js";
 import {
@@ -155,7 +156,7 @@ export class TeamModelAccessResource {
     return adminCall(this.#context, () => ({
       route: "setModelProvider",
       operation: "modelAccess.setProvider",
-      pathParams: { provider: String(assertModelAccessPath({ provider }, "modelAccess.setProvider").provider) },
+      pathParams: { provider: providerPath(provider, "modelAccess.setProvider") },
       body: assertProviderToggle({ enabled }, "modelAccess.setProvider"),
       schema: undefined,
       options,
@@ -167,7 +168,7 @@ export class TeamModelAccessResource {
     return adminCall(this.#context, () => ({
       route: "listProviderModels",
       operation: "modelAccess.models",
-      pathParams: { provider: String(assertModelAccessPath({ provider }, "modelAccess.models").provider) },
+      pathParams: { provider: providerPath(provider, "modelAccess.models") },
       schema: ProviderModelsResponseSchema,
       options,
     }));
@@ -181,15 +182,24 @@ export class TeamModelAccessResource {
     options?: CallOptions,
   ) {
     return adminCall(this.#context, () => {
-      const path = assertModelAccessPath({ provider, model }, "modelAccess.setModel");
+      const operation = "modelAccess.setModel";
+      const path = assertModelAccessPath({ provider, model }, operation);
       return {
         route: "setProviderModel",
-        operation: "modelAccess.setModel",
-        pathParams: { provider: String(path.provider), model: String(path.model) },
+        operation,
+        pathParams: {
+          provider: requireNameSegment(path.provider, "provider", operation),
+          model: requireNameSegment(path.model, "model", operation),
+        },
         body: assertModelToggle(body, "modelAccess.setModel"),
         schema: undefined,
         options,
       };
     });
   }
+}
+
+// The path schema takes every part as optional (one schema for all the routes); these routes need the provider.
+function providerPath(provider: string, operation: string): string {
+  return requireNameSegment(assertModelAccessPath({ provider }, operation).provider, "provider", operation);
 }

@@ -1,3 +1,4 @@
+import { requestObject } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
 import { toQuery } from "../admin-lists.js";
@@ -66,6 +67,7 @@ export class AuditLogsResource {
    * into ≤ 30-day windows, each paged, in order. `await` → first page; `for await` → every event.
    */
   list(params: AuditLogsParams, options?: CallOptions): WindowedList<AuditLogEvent, AuditLogsResponse> {
+    params = requestObject(params, "params", "auditLogs.list", true);
     const fields = { start: "startTime", end: "endTime" };
     return new WindowedList(
       () => splitRange(toEpochMs(params.startTime, "startTime"), toEpochMs(params.endTime, "endTime"), 30, fields),

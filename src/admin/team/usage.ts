@@ -1,3 +1,4 @@
+import { argumentField, requestObject } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import type { PageNumberPromise } from "../../core/page-pagination.js";
 import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
@@ -58,6 +59,7 @@ export class UsageResource {
     params: { startDate: DateInput; endDate: DateInput; pageSize?: number | undefined },
     options?: CallOptions,
   ): Promise<{ data: TeamDailyUsageRow[]; period: { startDate: number; endDate: number } }> {
+    params = requestObject(params, "params", "usage.daily", true);
     const startDate = toEpochMs(params.startDate, "startDate");
     const endDate = toEpochMs(params.endDate, "endDate");
     const data: TeamDailyUsageRow[] = [];
@@ -100,6 +102,7 @@ export class UsageResource {
 
   /** Usage events (inference spend), paged: `await` → first page, `for await` → every event. */
   events(params: UsageEventsParams = {}, options?: CallOptions): PageNumberPromise<UsageEvent, UsageEventsResponse> {
+    params = requestObject(params, "params", "usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
     return pagedList(this.#context, {
       route: "teamUsageEvents",
@@ -136,6 +139,7 @@ export class SpendResource {
     } = {},
     options?: CallOptions,
   ): PageNumberPromise<TeamSpendRow, TeamSpendResponse> {
+    params = requestObject(params, "params", "spend.list");
     const { pageSize, ...filters } = params;
     return pagedList(this.#context, {
       route: "teamSpend",
@@ -209,6 +213,17 @@ export class SpendLimitsResource {
 
   /** Re-sends only the updates that failed (rows or whole chunks) of an earlier `setMany`. */
   retryFailed(result: SpendLimitsResult, options?: CallOptions & BulkCallOptions): Promise<SpendLimitsResult> {
-    return this.setMany(retryFailed(result.report), options);
+    return this.setMany(
+      retryFailed(
+        argumentField<typeof result.report>(
+          result,
+          "report",
+          "result",
+          "spendLimits.retryFailed",
+          "the result of an earlier `setMany`",
+        ),
+      ),
+      options,
+    );
   }
 }

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import { isPlainObject } from "../../core/validation.js";
 import { type ForgeContext, forgeCall } from "../forge-call.js";
 import type { SigningKeyParams, UpdateAppParams } from "../schemas/app-requests.js";
@@ -57,7 +57,7 @@ export class SigningKeysResource {
     return forgeCall(this.#context, () => ({
       route: "createSigningKey",
       operation: "apps.signingKeys.create",
-      pathParams: { appId: requireId(appId, "appId", "apps.signingKeys.create") },
+      pathParams: { appId: requireSegment(appId, "appId", "apps.signingKeys.create") },
       body: assertSigningKey(key),
       schema: SigningKeySchema,
       options,
@@ -70,8 +70,8 @@ export class SigningKeysResource {
       route: "deleteSigningKey",
       operation: "apps.signingKeys.delete",
       pathParams: {
-        appId: requireId(appId, "appId", "apps.signingKeys.delete"),
-        kid: requireId(kid, "kid", "apps.signingKeys.delete"),
+        appId: requireSegment(appId, "appId", "apps.signingKeys.delete"),
+        kid: requireSegment(kid, "kid", "apps.signingKeys.delete"),
       },
       schema: undefined,
       options,
@@ -94,7 +94,7 @@ export class AppsResource {
     return forgeCall(this.#context, () => ({
       route: "getAppById",
       operation: "apps.get",
-      pathParams: { appId: requireId(appId, "appId", "apps.get") },
+      pathParams: { appId: requireSegment(appId, "appId", "apps.get") },
       schema: AppSchema,
       options,
     }));
@@ -109,7 +109,7 @@ export class AppsResource {
     return forgeCall(this.#context, () => ({
       route: "updateApp",
       operation: "apps.update",
-      pathParams: { appId: requireId(appId, "appId", "apps.update") },
+      pathParams: { appId: requireSegment(appId, "appId", "apps.update") },
       body: assertUpdateApp(wrapAppPatch(patch)),
       schema: AppSchema,
       options,

@@ -1,5 +1,7 @@
+import { requestObject } from "../../core/arguments.js";
+import { ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import type { CheckRunPost } from "../check-runs.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
@@ -46,6 +48,10 @@ export class CheckRunsResource {
   /** Posts many runs; `results[]` in request order, each judged on its own. */
   batchUpsert(posts: CheckRunPost[], options?: CallOptions) {
     return forgeCall(this.#context, () => {
+      if (!Array.isArray(posts)) {
+        const message = "`posts` must be an array of check-run posts";
+        throw new ValidationError([{ path: "posts", rule: "type", message }], { context: "checkRuns.batchUpsert" });
+      }
       posts.forEach((post, index) => {
         assertCheckRunPost(post, { now: this.#now(), context: `checkRuns.batchUpsert[${index}]` });
       });
@@ -66,7 +72,7 @@ export class CheckRunsResource {
       route: "getCheckRun",
       operation: "checkRuns.get",
       repository: this.#repo,
-      pathParams: { checkRunId: requireId(checkRunId, "checkRunId", "checkRuns.get") },
+      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.get") },
       schema: CheckRunSchema,
       options,
     }));
@@ -80,19 +86,19 @@ export class CheckRunsResource {
   ) {
     return forgeList(
       this.#context,
-      () => ({
-        route: "listCheckRunsForCommit",
-        operation: "checkRuns.listForCommit",
-        repository: this.#repo,
-        pathParams: { sha: requireId(sha, "sha", "checkRuns.listForCommit") },
-        query: {
-          checkName: params.checkName,
-          status: params.status,
-          ...assertPageQuery({ pageSize: params.pageSize }, "checkRuns.listForCommit"),
-        },
-        schema: CheckRunsPageSchema,
-        options,
-      }),
+      () => {
+        const operation = "checkRuns.listForCommit";
+        const { checkName, status, pageSize } = requestObject(params, "params", operation);
+        return {
+          route: "listCheckRunsForCommit",
+          operation,
+          repository: this.#repo,
+          pathParams: { sha: requireSegment(sha, "sha", operation) },
+          query: { checkName, status, ...assertPageQuery({ pageSize }, operation) },
+          schema: CheckRunsPageSchema,
+          options,
+        };
+      },
       (page) => page.checkRuns,
     );
   }
@@ -105,7 +111,7 @@ export class CheckRunsResource {
         route: "listAnnotations",
         operation: "checkRuns.annotations",
         repository: this.#repo,
-        pathParams: { checkRunId: requireId(checkRunId, "checkRunId", "checkRuns.annotations") },
+        pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.annotations") },
         query: { ...assertPageQuery(params, "checkRuns.annotations") },
         schema: AnnotationsPageSchema,
         options,
@@ -120,7 +126,7 @@ export class CheckRunsResource {
       route: "appendAnnotations",
       operation: "checkRuns.appendAnnotations",
       repository: this.#repo,
-      pathParams: { checkRunId: requireId(checkRunId, "checkRunId", "checkRuns.appendAnnotations") },
+      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.appendAnnotations") },
       body: assertAnnotations({ annotations }),
       schema: undefined,
       options,
@@ -133,7 +139,7 @@ export class CheckRunsResource {
       route: "rerequestCheckRun",
       operation: "checkRuns.rerequest",
       repository: this.#repo,
-      pathParams: { checkRunId: requireId(checkRunId, "checkRunId", "checkRuns.rerequest") },
+      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.rerequest") },
       body: {},
       schema: undefined,
       options,

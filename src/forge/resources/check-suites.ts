@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
 import { CheckRunsPageSchema, CheckSuiteSchema, CheckSuitesPageSchema } from "../schemas/check-responses.js";
@@ -23,7 +23,7 @@ export class CheckSuitesResource {
       route: "getCheckSuite",
       operation: "checkSuites.get",
       repository: this.#repo,
-      pathParams: { checkSuiteId: requireId(checkSuiteId, "checkSuiteId", "checkSuites.get") },
+      pathParams: { checkSuiteId: requireSegment(checkSuiteId, "checkSuiteId", "checkSuites.get") },
       schema: CheckSuiteSchema,
       options,
     }));
@@ -37,7 +37,7 @@ export class CheckSuitesResource {
         route: "listCheckSuitesForCommit",
         operation: "checkSuites.listForCommit",
         repository: this.#repo,
-        pathParams: { sha: requireId(sha, "sha", "checkSuites.listForCommit") },
+        pathParams: { sha: requireSegment(sha, "sha", "checkSuites.listForCommit") },
         query: { ...assertPageQuery(params, "checkSuites.listForCommit") },
         schema: CheckSuitesPageSchema,
         options,
@@ -54,7 +54,7 @@ export class CheckSuitesResource {
         route: "listCheckRunsForSuite",
         operation: "checkSuites.runs",
         repository: this.#repo,
-        pathParams: { checkSuiteId: requireId(checkSuiteId, "checkSuiteId", "checkSuites.runs") },
+        pathParams: { checkSuiteId: requireSegment(checkSuiteId, "checkSuiteId", "checkSuites.runs") },
         query: { ...assertPageQuery(params, "checkSuites.runs") },
         schema: CheckRunsPageSchema,
         options,

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegments } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
 import { ChangedFilesPageSchema, CommitSchema } from "../schemas/git-responses.js";
@@ -20,7 +20,7 @@ export class CommitsResource {
       route: "getCommit",
       operation: "commits.get",
       repository: this.#repo,
-      pathParams: { ref: requireId(ref, "ref", "commits.get") },
+      pathParams: { ref: requireSegments(ref, "ref", "commits.get") },
       schema: CommitSchema,
       options,
     }));
@@ -34,7 +34,7 @@ export class CommitsResource {
         route: "listCommitFiles",
         operation: "commits.files",
         repository: this.#repo,
-        pathParams: { ref: requireId(ref, "ref", "commits.files") },
+        pathParams: { ref: requireSegments(ref, "ref", "commits.files") },
         query: { ...assertPageQuery(params, "commits.files") },
         schema: ChangedFilesPageSchema,
         options,

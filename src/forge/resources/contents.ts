@@ -1,7 +1,8 @@
 import { ApiPromise } from "../../core/api-promise.js";
+import { argumentError, requestObject } from "../../core/arguments.js";
 import { AgentlineError, ConnectionError, ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireId, requireSegments } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import { type ForgeRepoRef, fillForgePath } from "../routes.js";
 import type { GrepParams } from "../schemas/git-contents.js";
@@ -33,6 +34,8 @@ function notAFile(contents: Contents): AgentlineError {
  * so. @see spec/forge-api.md#operations-known-by-behavior-only
  */
 export function contentBytes(contents: Contents): Uint8Array {
+  if (typeof contents !== "object" || contents === null)
+    throw argumentError(contents, "contents", "contentBytes", "what `contents.get(path)` resolved to");
   if (contents.content === undefined) throw notAFile(contents);
   if (contents.encoding !== "base64") return new TextEncoder().encode(contents.content);
   const binary = atob(contents.content.replace(/\s+/g, ""));
@@ -60,12 +63,17 @@ function repoFilePath(path: unknown, operation: string): string {
       ],
       { context: operation },
     );
-  return trimmed;
+  return requireSegments(trimmed, "path", operation);
+}
+
+// `?ref=` selects the commit; an empty ref means the default branch, as an omitted one does.
+function refQuery(ref: string | undefined): { ref: string | undefined } {
+  return { ref: ref === "" ? undefined : ref };
 }
 
 // One side of a comparison: a branch, tag or SHA, never containing the `...` that joins the two.
 function compareSide(value: unknown, field: "base" | "head"): string {
-  const side = requireId(value, field, "contents.compareFiles");
+  const side = requireSegments(value, field, "contents.compareFiles");
   if (side.includes("..."))
     throw new ValidationError(
       [{ path: field, rule: "ref", message: `\`${field}\` must be one ref, without \`...\`` }],
@@ -98,7 +106,7 @@ export class ContentsResource {
       operation: "contents.get",
       repository: this.#repo,
       pathParams: { path: repoFilePath(path, "contents.get") },
-      query: { ref: params.ref === "" ? undefined : params.ref },
+      query: refQuery(requestObject(params, "params", "contents.get").ref),
       schema: ContentsSchema,
       options,
     }));
@@ -162,7 +170,12 @@ export class ContentsResource {
         operation: "contents.tarball",
         route: "getTarball",
         method: route.method,
-        path: fillForgePath(route.path, { ref: requireId(ref, "ref", "contents.tarball") }, this.#repo),
+        path: fillForgePath(
+          route.path,
+          { ref: requireSegments(ref, "ref", "contents.tarball") },
+          this.#repo,
+          "contents.tarball",
+        ),
         idempotent: route.idempotent === true,
         stream: true,
         options,

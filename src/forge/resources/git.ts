@@ -1,6 +1,7 @@
+import { requestObject } from "../../core/arguments.js";
 import { ValidationError, type ValidationIssue } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireNameSegment, requireSegments } from "../../core/paths.js";
 import { isPlainObject } from "../../core/validation.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
@@ -41,7 +42,7 @@ function assertCommitFromFiles(params: CommitFromFilesParams): CommitFromFilesPa
 
 /** A branch ref as the ref routes take it: `heads/<b>` (a leading `refs/` is dropped). */
 function branchRef(ref: unknown, operation: string): string {
-  const text = requireId(ref, "ref", operation);
+  const text = requireSegments(ref, "ref", operation);
   const problem = branchRefProblem(text);
   if (problem)
     throw new ValidationError([{ path: "ref", rule: "branch_ref", message: `\`ref\` ${problem}` }], {
@@ -83,7 +84,7 @@ export class GitResource {
       route: "getRef",
       operation: "git.getRef",
       repository: this.#repo,
-      pathParams: { ref: requireId(ref, "ref", "git.getRef").replace(/^refs\//, "") },
+      pathParams: { ref: requireSegments(ref, "ref", "git.getRef").replace(/^refs\//, "") },
       schema: GitRefSchema,
       options,
     }));
@@ -149,9 +150,9 @@ export class GitResource {
       route: "getTree",
       operation: "git.tree",
       repository: this.#repo,
-      pathParams: { treeSha: requireId(treeSha, "treeSha", "git.tree") },
+      pathParams: { treeSha: requireNameSegment(treeSha, "treeSha", "git.tree") },
       // Only `true` or `1` recurses (spec, Versioning): send `true` or nothing.
-      query: { recursive: params.recursive === true ? "true" : undefined },
+      query: { recursive: requestObject(params, "params", "git.tree").recursive === true ? "true" : undefined },
       schema: TreeSchema,
       options,
     }));

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireNameSegment } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
 import type { LabelParams, LabelUpdateParams } from "../schemas/labels-rulesets.js";
@@ -49,7 +49,7 @@ export class LabelsResource {
       route: "getLabel",
       operation: "labels.get",
       repository: this.#repo,
-      pathParams: { labelName: requireId(name, "name", "labels.get") },
+      pathParams: { labelName: requireNameSegment(name, "name", "labels.get") },
       schema: LabelSchema,
       options,
     }));
@@ -61,7 +61,7 @@ export class LabelsResource {
       route: "updateLabel",
       operation: "labels.update",
       repository: this.#repo,
-      pathParams: { labelName: requireId(name, "name", "labels.update") },
+      pathParams: { labelName: requireNameSegment(name, "name", "labels.update") },
       body: assertLabelUpdate(patch),
       schema: LabelSchema,
       options,
@@ -74,7 +74,7 @@ export class LabelsResource {
       route: "deleteLabel",
       operation: "labels.delete",
       repository: this.#repo,
-      pathParams: { labelName: requireId(name, "name", "labels.delete") },
+      pathParams: { labelName: requireNameSegment(name, "name", "labels.delete") },
       schema: undefined,
       options,
     }));

@@ -1,6 +1,7 @@
+import { optionalArgument } from "../../core/arguments.js";
 import { ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
 import { type ForgeContext, forgeCall } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
@@ -98,7 +99,7 @@ export class MirrorResource {
       route: "getTransitionJob",
       operation: "mirror.job",
       repository: this.#repo,
-      pathParams: { jobId: requireId(jobId, "jobId", "mirror.job") },
+      pathParams: { jobId: requireSegment(jobId, "jobId", "mirror.job") },
       schema: TransitionJobSchema,
       options,
     }));
@@ -132,6 +133,7 @@ export class MirrorResource {
    * waits with the client's `sleep`, so tests can drive it with a fake clock. Unknown statuses keep it polling.
    */
   async waitForJob(jobId: string, wait: WaitForJobOptions = {}): Promise<TransitionJob> {
+    optionalArgument(wait, "wait", "mirror.waitForJob");
     const { transport } = this.#context.requester;
     const intervalMs = wait.intervalMs ?? Math.min(2_000, transport.maxRetryAfterMs);
     const issue = !(Number.isFinite(intervalMs) && intervalMs >= 0)

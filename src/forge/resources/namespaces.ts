@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { CreateAppParams } from "../schemas/app-requests.js";
@@ -33,7 +33,7 @@ export class NamespaceAppsResource {
     return forgeCall(this.#context, () => ({
       route: "createNamespaceApp",
       operation: "namespace.apps.create",
-      pathParams: { namespaceSlug: requireId(this.#slug, "namespaceSlug", "namespace.apps.create") },
+      pathParams: { namespaceSlug: requireSegment(this.#slug, "namespaceSlug", "namespace.apps.create") },
       body: assertCreateApp(app, "namespace.apps.create"),
       schema: AppSchema,
       options,
@@ -47,7 +47,7 @@ export class NamespaceAppsResource {
       () => ({
         route: "listNamespaceApps",
         operation: "namespace.apps.list",
-        pathParams: { namespaceSlug: requireId(this.#slug, "namespaceSlug", "namespace.apps.list") },
+        pathParams: { namespaceSlug: requireSegment(this.#slug, "namespaceSlug", "namespace.apps.list") },
         query: { ...assertPageQuery(params, "namespace.apps.list") },
         schema: NamespaceAppsPageSchema,
         options,
@@ -74,7 +74,7 @@ export class NamespaceReposResource {
     return forgeCall(this.#context, () => ({
       route: "createRepo",
       operation: "namespace.repos.create",
-      pathParams: { namespaceSlug: requireId(this.#slug, "namespaceSlug", "namespace.repos.create") },
+      pathParams: { namespaceSlug: requireSegment(this.#slug, "namespaceSlug", "namespace.repos.create") },
       body: checkRequest(CreateRepoSchema, repo, "namespace.repos.create"),
       schema: RepositorySchema,
       options,
@@ -88,7 +88,7 @@ export class NamespaceReposResource {
       () => ({
         route: "listRepos",
         operation: "namespace.repos.list",
-        pathParams: { namespaceSlug: requireId(this.#slug, "namespaceSlug", "namespace.repos.list") },
+        pathParams: { namespaceSlug: requireSegment(this.#slug, "namespaceSlug", "namespace.repos.list") },
         query: { ...assertPageQuery(params, "namespace.repos.list") },
         schema: ReposPageSchema,
         options,
@@ -118,8 +118,8 @@ export class NamespaceInstallationsResource {
       route: "addInstallationRepos",
       operation,
       pathParams: {
-        namespaceSlug: requireId(this.#slug, "namespaceSlug", operation),
-        installationId: requireId(installationId, "installationId", operation),
+        namespaceSlug: requireSegment(this.#slug, "namespaceSlug", operation),
+        installationId: requireSegment(installationId, "installationId", operation),
       },
       body: checkRequest(AddInstallationReposSchema, { repoIds: repositoryIds }, operation),
       schema: InstallationSchema,

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import type { QueryValue } from "../../core/transport.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
@@ -34,7 +34,7 @@ export class PullCommentsResource {
       route: "createComment",
       operation: "comments.create",
       repository: this.#repo,
-      pathParams: { pullNumber: requireId(pullNumber, "pullNumber", "comments.create") },
+      pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "comments.create") },
       body: assertCreateComment(params),
       schema: CommentSchema,
       options,
@@ -49,7 +49,7 @@ export class PullCommentsResource {
         route: "listComments",
         operation: "comments.list",
         repository: this.#repo,
-        pathParams: { pullNumber: requireId(pullNumber, "pullNumber", "comments.list") },
+        pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "comments.list") },
         query: { ...(assertListCommentsQuery(params) as Record<string, QueryValue>) },
         schema: CommentsPageSchema,
         options,
@@ -64,7 +64,7 @@ export class PullCommentsResource {
       route: "getComment",
       operation: "comments.get",
       repository: this.#repo,
-      pathParams: { commentId: requireId(commentId, "commentId", "comments.get") },
+      pathParams: { commentId: requireSegment(commentId, "commentId", "comments.get") },
       schema: CommentSchema,
       options,
     }));
@@ -76,7 +76,7 @@ export class PullCommentsResource {
       route: "updateComment",
       operation: "comments.update",
       repository: this.#repo,
-      pathParams: { commentId: requireId(commentId, "commentId", "comments.update") },
+      pathParams: { commentId: requireSegment(commentId, "commentId", "comments.update") },
       body: assertUpdateComment(patch),
       schema: CommentSchema,
       options,
@@ -92,7 +92,7 @@ export class PullCommentsResource {
       route: "deleteComment",
       operation: "comments.delete",
       repository: this.#repo,
-      pathParams: { commentId: requireId(commentId, "commentId", "comments.delete") },
+      pathParams: { commentId: requireSegment(commentId, "commentId", "comments.delete") },
       schema: undefined,
       options,
     }));
@@ -114,7 +114,7 @@ export class PullThreadsResource {
       route: "updateThread",
       operation: "threads.update",
       repository: this.#repo,
-      pathParams: { threadId: requireId(threadId, "threadId", "threads.update") },
+      pathParams: { threadId: requireSegment(threadId, "threadId", "threads.update") },
       body: assertResolveThread(params),
       schema: ThreadSchema,
       options,

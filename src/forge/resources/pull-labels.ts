@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireNameSegment, requireSegment } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
@@ -21,7 +21,7 @@ export class PullLabelsResource {
   }
 
   #number(pullNumber: string, operation: string): { pullNumber: string } {
-    return { pullNumber: requireId(pullNumber, "pullNumber", operation) };
+    return { pullNumber: requireSegment(pullNumber, "pullNumber", operation) };
   }
 
   /** The pull request's labels (default 30, at most 100 a page): `await` → first page, `for await` → all. */
@@ -75,7 +75,7 @@ export class PullLabelsResource {
       repository: this.#repo,
       pathParams: {
         ...this.#number(pullNumber, "pullLabels.remove"),
-        labelName: requireId(name, "name", "pullLabels.remove"),
+        labelName: requireNameSegment(name, "name", "pullLabels.remove"),
       },
       schema: PullLabelsSchema,
       options,

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
@@ -21,9 +21,13 @@ export class PullReviewsResource {
     this.#repo = repo;
   }
 
-  #params(pullNumber: string, operation: string, reviewId?: string): Record<string, string> {
-    const params = { pullNumber: requireId(pullNumber, "pullNumber", operation) };
-    return reviewId === undefined ? params : { ...params, reviewId: requireId(reviewId, "reviewId", operation) };
+  #params(pullNumber: string, operation: string): Record<string, string> {
+    return { pullNumber: requireSegment(pullNumber, "pullNumber", operation) };
+  }
+
+  // A missing review id is the caller's mistake, never a reason to drop the placeholder.
+  #reviewParams(pullNumber: string, reviewId: string, operation: string): Record<string, string> {
+    return { ...this.#params(pullNumber, operation), reviewId: requireSegment(reviewId, "reviewId", operation) };
   }
 
   /**
@@ -65,7 +69,7 @@ export class PullReviewsResource {
       route: "getReview",
       operation: "reviews.get",
       repository: this.#repo,
-      pathParams: this.#params(pullNumber, "reviews.get", reviewId),
+      pathParams: this.#reviewParams(pullNumber, reviewId, "reviews.get"),
       schema: ReviewSchema,
       options,
     }));
@@ -77,7 +81,7 @@ export class PullReviewsResource {
       route: "deleteReview",
       operation: "reviews.delete",
       repository: this.#repo,
-      pathParams: this.#params(pullNumber, "reviews.delete", reviewId),
+      pathParams: this.#reviewParams(pullNumber, reviewId, "reviews.delete"),
       schema: undefined,
       options,
     }));
@@ -92,7 +96,7 @@ export class PullReviewsResource {
       route: "dismissReview",
       operation: "reviews.dismiss",
       repository: this.#repo,
-      pathParams: this.#params(pullNumber, "reviews.dismiss", reviewId),
+      pathParams: this.#reviewParams(pullNumber, reviewId, "reviews.dismiss"),
       body: checkRequest(DismissReviewSchema, params, "reviews.dismiss"),
       schema: ReviewSchema,
       options,
@@ -121,7 +125,7 @@ export class PullReviewersResource {
         route: "listReviewers",
         operation: "reviewers.list",
         repository: this.#repo,
-        pathParams: { pullNumber: requireId(pullNumber, "pullNumber", "reviewers.list") },
+        pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "reviewers.list") },
         query: { ...assertPageQuery(params, "reviewers.list") },
         schema: RequestedReviewersSchema,
         options,
@@ -139,7 +143,7 @@ export class PullReviewersResource {
       route: "requestReviewers",
       operation: "reviewers.request",
       repository: this.#repo,
-      pathParams: { pullNumber: requireId(pullNumber, "pullNumber", "reviewers.request") },
+      pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "reviewers.request") },
       body: assertRequestReviewers(params),
       schema: RequestedReviewersSchema,
       options,
@@ -152,7 +156,7 @@ export class PullReviewersResource {
       route: "removeReviewers",
       operation: "reviewers.remove",
       repository: this.#repo,
-      pathParams: { pullNumber: requireId(pullNumber, "pullNumber", "reviewers.remove") },
+      pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "reviewers.remove") },
       body: assertRequestReviewers(params, "reviewers.remove"),
       schema: undefined,
       options,

@@ -1,5 +1,5 @@
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
 import { PullCommitsPageSchema, PullFilesPageSchema } from "../schemas/pull-extras.js";
@@ -51,7 +51,7 @@ export class PullsResource {
   }
 
   #number(pullNumber: string, operation: string): { pullNumber: string } {
-    return { pullNumber: requireId(pullNumber, "pullNumber", operation) };
+    return { pullNumber: requireSegment(pullNumber, "pullNumber", operation) };
   }
 
   /** Opens a pull request (title ≤ 256, body ≤ 65,536 code points; `base` a branch, not a SHA or tag). Never retried when ambiguous. */

@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import { argumentError } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import type { PagePromise } from "../../core/pagination.js";
 import { checkRequest } from "../../core/schema.js";
@@ -78,6 +79,14 @@ export class GrantsResource<Params, Grant> {
     target: GrantsTarget<Params>,
     schemas: { list: v.GenericSchema<unknown, { grants: Grant[] }>; grant: v.GenericSchema<unknown, Grant> },
   ) {
+    // Built by `forge.repo(…).grants` and `forge.owner(…).grants`, never by hand.
+    if (typeof schemas !== "object" || schemas === null || typeof target !== "object" || target === null)
+      throw argumentError(
+        target,
+        "target",
+        "GrantsResource",
+        "built by `forge.repo(…).grants` or `forge.owner(…).grants`",
+      );
     this.#context = context;
     this.#target = target;
     this.#listSchema = schemas.list;

@@ -1,6 +1,6 @@
 import { ApiPromise } from "../../core/api-promise.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireId } from "../../core/paths.js";
+import { requireSegment } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeSend } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
 import type { RulesetParams } from "../schemas/labels-rulesets.js";
@@ -52,7 +52,7 @@ export class RulesetsResource {
       route: "getRuleset",
       operation: "rulesets.get",
       repository: this.#repo,
-      pathParams: { rulesetId: requireId(rulesetId, "rulesetId", "rulesets.get") },
+      pathParams: { rulesetId: requireSegment(rulesetId, "rulesetId", "rulesets.get") },
       schema: RulesetSchema,
       options,
     }));
@@ -64,7 +64,7 @@ export class RulesetsResource {
       route: "replaceRuleset",
       operation: "rulesets.replace",
       repository: this.#repo,
-      pathParams: { rulesetId: requireId(rulesetId, "rulesetId", "rulesets.replace") },
+      pathParams: { rulesetId: requireSegment(rulesetId, "rulesetId", "rulesets.replace") },
       body: assertRuleset(ruleset, "rulesets.replace"),
       schema: RulesetSchema,
       options,
@@ -77,7 +77,7 @@ export class RulesetsResource {
       route: "deleteRuleset",
       operation: "rulesets.delete",
       repository: this.#repo,
-      pathParams: { rulesetId: requireId(rulesetId, "rulesetId", "rulesets.delete") },
+      pathParams: { rulesetId: requireSegment(rulesetId, "rulesetId", "rulesets.delete") },
       schema: undefined,
       options,
     }));

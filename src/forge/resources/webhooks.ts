@@ -1,3 +1,4 @@
+import { requestObject } from "../../core/arguments.js";
 import { AbortError, AgentlineError, ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
@@ -104,7 +105,10 @@ export class WebhookDeliveriesResource {
       () => ({
         route: "listWebhookDeliveries",
         operation: "webhooks.deliveries.list",
-        query: assertListDeliveriesQuery(wireQuery(params), "webhooks.deliveries.list"),
+        query: assertListDeliveriesQuery(
+          wireQuery(requestObject(params, "params", "webhooks.deliveries.list")),
+          "webhooks.deliveries.list",
+        ),
         schema: WebhookDeliveriesPageSchema,
         options,
       }),

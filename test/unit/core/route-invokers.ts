@@ -1,0 +1,331 @@
+// Every route of the three routes tables mapped to the public method that sends it, as data: the method's path
+// from the clients (`forge.repo().labels.get`) and its arguments, where `{name}` is filled from the placeholder
+// values a sweep chooses (so it can put any value in any placeholder) and everything else is a valid literal, so
+// the only thing a sweep can trip over is the path. `path-segments.test.ts` asserts that this table covers every
+// route and that each entry really reaches its route.
+import type { AdminClient, AdminRouteName, OrganizationClient } from "../../../src/admin/index.js";
+import type { AgentsClient, AgentsRouteName } from "../../../src/agents/index.js";
+import type { ForgeApp, ForgeClient, ForgeRouteName } from "../../../src/forge/index.js";
+
+/** The clients a method path starts from. */
+export interface Clients {
+  agents: AgentsClient;
+  admin: AdminClient;
+  org: OrganizationClient;
+  forge: ForgeClient;
+  app: ForgeApp;
+  /** A PEM SPKI Ed25519 public key (for a valid signing-key body); the argument `$publicKey`. */
+  publicKey: string;
+}
+
+/** A placeholder's value by placeholder name; `repoId` reaches a repository by `{ id }` instead of by slugs. */
+export type Values = Readonly<Record<string, unknown>>;
+
+/**
+ * How a route is reached. `method` is a path from {@link Clients}; `repo()`, `namespace()` and `owner()` call those
+ * factories with the placeholder values. A method starting with `webhooks:` lives outside these clients.
+ */
+export interface Invoker {
+  method: string;
+  args?: readonly unknown[];
+}
+
+const FACTORIES: Record<string, (target: ForgeClient, values: Values) => unknown> = {
+  "repo()": (forge, v) =>
+    "repoId" in v ? forge.repo({ id: v.repoId as string }) : forge.repo(v.owner as never, v.repo as never),
+  "namespace()": (forge, v) => forge.namespace(v.namespaceSlug as string),
+  "owner()": (forge, v) => forge.owner(v.ownerSlug as string),
+};
+
+// `{name}` is a placeholder value; `{#name}` one passed as a number when it is all digits (team ids are numbers).
+function argument(arg: unknown, clients: Clients, values: Values): unknown {
+  if (arg === "$publicKey") return clients.publicKey;
+  if (typeof arg === "object" && arg !== null && !Array.isArray(arg))
+    return Object.fromEntries(Object.entries(arg).map(([key, value]) => [key, argument(value, clients, values)]));
+  const match = typeof arg === "string" ? /^\{(#?)(\w+)\}$/.exec(arg) : null;
+  if (!match) return arg;
+  const value = values[match[2] as string];
+  return match[1] && /^\d+$/.test(String(value)) ? Number(value) : value;
+}
+
+/** The invoker's method bound to its object (factories called with `values`), or `undefined` when there is none. */
+export function methodOf(
+  clients: Clients,
+  invoker: Invoker,
+  values: Values,
+): ((...args: unknown[]) => unknown) | undefined {
+  const parts = invoker.method.split(".");
+  let target: unknown = clients;
+  for (const part of parts.slice(0, -1)) {
+    const factory = FACTORIES[part];
+    target = factory ? factory(target as ForgeClient, values) : (target as Record<string, unknown> | undefined)?.[part];
+  }
+  const method = (target as Record<string, unknown> | undefined)?.[parts.at(-1) as string];
+  return typeof method === "function" ? method.bind(target) : undefined;
+}
+
+/**
+ * Calls the invoker's method; whatever it returns is settled (a promise awaited, a stream's first step taken), so
+ * the caller sees a thrown error and a rejection alike.
+ */
+export async function invoke(clients: Clients, invoker: Invoker, values: Values): Promise<void> {
+  const method = methodOf(clients, invoker, values);
+  if (!method) throw new Error(`${invoker.method} is not a method`);
+  const result = method(...(invoker.args ?? []).map((arg) => argument(arg, clients, values)));
+  if (result && typeof (result as PromiseLike<unknown>).then === "function") await result;
+  else if (result && Symbol.asyncIterator in (result as object))
+    await (result as AsyncIterable<unknown>)[Symbol.asyncIterator]().next();
+}
+
+/** The placeholders an invoker fills: from its arguments, and through the factories on its method path. */
+export function placeholdersFilled(invoker: Invoker): Set<string> {
+  const names = new Set<string>();
+  for (const arg of invoker.args ?? []) {
+    const match = typeof arg === "string" ? /^\{#?(\w+)\}$/.exec(arg) : null;
+    if (match) names.add(match[1] as string);
+  }
+  if (invoker.method.includes("repo()")) for (const name of ["owner", "repo"]) names.add(name);
+  if (invoker.method.includes("namespace()")) names.add("namespaceSlug");
+  if (invoker.method.includes("owner()")) names.add("ownerSlug");
+  return names;
+}
+
+const ONE_STEP = { maxReconnects: 0 };
+
+/** Cloud Agents routes. */
+export const AGENTS_INVOKERS: Record<AgentsRouteName, Invoker> = {
+  createAgent: { method: "agents.agents.create", args: [{ prompt: { text: "hi" } }] },
+  listAgents: { method: "agents.agents.list" },
+  getAgent: { method: "agents.agents.get", args: ["{id}"] },
+  deleteAgent: { method: "agents.agents.delete", args: ["{id}"] },
+  archiveAgent: { method: "agents.agents.archive", args: ["{id}"] },
+  unarchiveAgent: { method: "agents.agents.unarchive", args: ["{id}"] },
+  agentUsage: { method: "agents.agents.usage", args: ["{id}"] },
+  createRun: { method: "agents.runs.create", args: ["{id}", { prompt: { text: "go on" } }] },
+  listRuns: { method: "agents.runs.list", args: ["{id}"] },
+  getRun: { method: "agents.runs.get", args: ["{id}", "{runId}"] },
+  cancelRun: { method: "agents.runs.cancel", args: ["{id}", "{runId}"] },
+  // A refused stream is not reconnected: one step of it is one request.
+  streamRun: { method: "agents.runs.stream", args: ["{id}", "{runId}", ONE_STEP] },
+  listArtifacts: { method: "agents.agents.listArtifacts", args: ["{id}"] },
+  downloadArtifact: { method: "agents.agents.downloadArtifact", args: ["{id}", "out/report.txt"] },
+  listModels: { method: "agents.models.list" },
+  listRepositories: { method: "agents.repositories.list" },
+  apiKeyInfo: { method: "agents.me" },
+  createSubToken: { method: "agents.subTokens.create", args: [{ forUserEmail: "a@example.com" }] },
+};
+
+const USERS = ["user_1"];
+const ENABLED = { enabled: true };
+
+/** Team Admin and Organization API routes. */
+export const ADMIN_INVOKERS: Record<AdminRouteName, Invoker> = {
+  listMembers: { method: "admin.members.list" },
+  listAuditLogs: { method: "admin.auditLogs.list" },
+  teamDailyUsage: { method: "admin.usage.daily" },
+  teamSpend: { method: "admin.spend.list" },
+  teamUsageEvents: { method: "admin.usage.events" },
+  setSpendLimit: { method: "admin.spendLimits.set" },
+  setSpendLimits: { method: "admin.spendLimits.setMany" },
+  removeMember: { method: "admin.members.remove" },
+  listBlocklists: { method: "admin.repoBlocklists.list" },
+  upsertBlocklists: { method: "admin.repoBlocklists.upsert" },
+  deleteBlocklist: { method: "admin.repoBlocklists.delete", args: ["{repoId}"] },
+  listDirectoryGroups: { method: "admin.directoryGroups.list" },
+  getDirectoryGroup: { method: "admin.directoryGroups.get", args: ["{groupId}"] },
+  createDirectoryGroup: { method: "admin.directoryGroups.create" },
+  updateDirectoryGroup: { method: "admin.directoryGroups.update", args: ["{groupId}", { name: "Ops" }] },
+  deleteDirectoryGroup: { method: "admin.directoryGroups.delete", args: ["{groupId}"] },
+  listDirectoryGroupMembers: { method: "admin.directoryGroups.members", args: ["{groupId}"] },
+  addDirectoryGroupMembers: { method: "admin.directoryGroups.addMembers", args: ["{groupId}", USERS] },
+  removeDirectoryGroupMembers: { method: "admin.directoryGroups.removeMembers", args: ["{groupId}", USERS] },
+  listBillingGroups: { method: "admin.billingGroups.list" },
+  getBillingGroup: { method: "admin.billingGroups.get", args: ["{groupId}"] },
+  createBillingGroup: { method: "admin.billingGroups.create" },
+  updateBillingGroup: { method: "admin.billingGroups.update", args: ["{groupId}", { name: "Data" }] },
+  deleteBillingGroup: { method: "admin.billingGroups.delete", args: ["{groupId}"] },
+  addBillingGroupMembers: { method: "admin.billingGroups.addMembers", args: ["{groupId}", USERS] },
+  removeBillingGroupMembers: { method: "admin.billingGroups.removeMembers", args: ["{groupId}", USERS] },
+  getModelAccess: { method: "admin.modelAccess.get" },
+  setModelAccess: { method: "admin.modelAccess.set" },
+  listModelProviders: { method: "admin.modelAccess.providers" },
+  setModelProvider: { method: "admin.modelAccess.setProvider", args: ["{provider}", true] },
+  listProviderModels: { method: "admin.modelAccess.models", args: ["{provider}"] },
+  setProviderModel: { method: "admin.modelAccess.setModel", args: ["{provider}", "{model}", ENABLED] },
+  enableAssistantBot: { method: "admin.assistantBot.enable" },
+  disableAssistantBot: { method: "admin.assistantBot.disable" },
+  getBotCapabilities: { method: "admin.assistantBot.capabilities.get" },
+  updateBotCapabilities: { method: "admin.assistantBot.capabilities.update" },
+  getBotAutoReview: { method: "admin.assistantBot.autoReview.get" },
+  setBotAutoReview: { method: "admin.assistantBot.autoReview.set" },
+  getBotAccess: { method: "admin.assistantBot.access.get" },
+  setBotAccess: { method: "admin.assistantBot.access.set" },
+  getBotNetwork: { method: "admin.assistantBot.network.get" },
+  setBotNetwork: { method: "admin.assistantBot.network.set" },
+  listTeamRules: { method: "admin.assistantBot.teamRules.list" },
+  createTeamRule: { method: "admin.assistantBot.teamRules.create" },
+  updateTeamRule: { method: "admin.assistantBot.teamRules.update", args: ["{ruleId}", { enabled: false }] },
+  deleteTeamRule: { method: "admin.assistantBot.teamRules.delete", args: ["{ruleId}"] },
+  listSetupManifests: { method: "admin.assistantBot.setupManifests.list" },
+  putSetupManifest: {
+    method: "admin.assistantBot.setupManifests.put",
+    args: ["{manifestId}", { scripts: [{ id: "node", setup: "npm ci" }] }],
+  },
+  deleteSetupManifest: { method: "admin.assistantBot.setupManifests.delete", args: ["{manifestId}"] },
+  orgListMembers: { method: "org.members.list" },
+  orgSyncMemberships: { method: "org.teamMemberships.sync" },
+  orgPooledUsage: { method: "org.usage.pooled" },
+  orgUsageEvents: { method: "org.usage.events" },
+  orgDailyUsage: { method: "org.usage.daily" },
+  orgSpend: { method: "org.spend.list" },
+  orgListModelAccess: { method: "org.modelAccess.list" },
+  orgGetModelAccess: { method: "org.modelAccess.get", args: ["{#teamId}"] },
+  orgSetModelAccess: {
+    method: "org.modelAccess.set",
+    args: ["{#teamId}", { newProviderDefault: "enabled", newModelDefault: "enabled" }],
+  },
+  orgSetModelAccessBulk: { method: "org.modelAccess.setMany" },
+  orgListModelProviders: { method: "org.modelAccess.providers", args: ["{#teamId}"] },
+  orgSetModelProvider: { method: "org.modelAccess.setProvider", args: ["{#teamId}", "{provider}", true] },
+  orgSetProviderModel: { method: "org.modelAccess.setModel", args: ["{#teamId}", "{provider}", "{model}", ENABLED] },
+  orgSetModelProviderBulk: { method: "org.modelAccess.setProviderMany", args: [[1], "{provider}", true] },
+  orgSetProviderModelBulk: { method: "org.modelAccess.setModelMany", args: [[1], "{provider}", "{model}", ENABLED] },
+  orgListGroups: { method: "org.groups.list" },
+  orgGetGroup: { method: "org.groups.get", args: ["{groupId}"] },
+  orgCreateGroup: { method: "org.groups.create" },
+  orgUpdateGroup: { method: "org.groups.update", args: ["{groupId}", { name: "Ops" }] },
+  orgDeleteGroup: { method: "org.groups.delete", args: ["{groupId}"] },
+  orgListGroupMembers: { method: "org.groups.members", args: ["{groupId}"] },
+  orgAddGroupMembers: { method: "org.groups.addMembers", args: ["{groupId}", USERS] },
+  orgRemoveGroupMembers: { method: "org.groups.removeMembers", args: ["{groupId}", USERS] },
+};
+
+const SHA = "c".repeat(40);
+const RULESET = { name: "protect main" };
+const GRANT = { user: "user_1", permission: "read" };
+const REVIEWERS = { reviewers: ["user_1"] };
+const ANNOTATIONS = [{ path: "src/a.ts", startLine: 1, endLine: 1, level: "warning", message: "unused" }];
+const FILES = { expectedHeadSha: SHA, branch: "main", files: [{ path: "a", content: "x" }] };
+// Checked against the client's clock, so stamped when the module loads.
+const CHECK_RUN = {
+  sha: SHA,
+  suite: { key: "ci", externalId: "build-1" },
+  key: "lint",
+  externalId: "lint-1",
+  status: "in_progress",
+  externalUpdatedAt: new Date().toISOString(),
+};
+
+/** Code Forge routes; `repo()` is `forge.repo(owner, repo)` (or `forge.repo({ id: repoId })`). */
+export const FORGE_INVOKERS: Record<ForgeRouteName, Invoker> = {
+  rateLimit: { method: "forge.rateLimit" },
+  getOpenIdConfiguration: { method: "webhooks:ForgeKeys discovery" },
+  getKeys: { method: "webhooks:ForgeKeys.getKeys" },
+  getApp: { method: "app.getApp" },
+  listInstallations: { method: "app.installations.list" },
+  getInstallation: { method: "app.installations.get", args: ["{installationId}"] },
+  deleteInstallation: { method: "app.installations.delete", args: ["{installationId}"] },
+  createInstallationToken: { method: "app.installationToken", args: ["{installationId}"] },
+  listInstallationRepos: { method: "forge.installationRepos.list" },
+  listWebhookDeliveries: { method: "app.webhooks.deliveries.list" },
+  redeliverWebhooks: { method: "app.webhooks.redeliver" },
+  pingWebhook: { method: "app.webhooks.ping" },
+  getAppById: { method: "forge.apps.get", args: ["{appId}"] },
+  updateApp: { method: "forge.apps.update", args: ["{appId}", { displayName: "CI" }] },
+  createSigningKey: { method: "forge.apps.signingKeys.create", args: ["{appId}", { publicKey: "$publicKey" }] },
+  deleteSigningKey: { method: "forge.apps.signingKeys.delete", args: ["{appId}", "{kid}"] },
+  createNamespaceApp: {
+    method: "forge.namespace().apps.create",
+    args: [{ displayName: "CI", publicKey: "$publicKey" }],
+  },
+  listNamespaceApps: { method: "forge.namespace().apps.list" },
+  addInstallationRepos: {
+    method: "forge.namespace().installations.addRepos",
+    args: ["{installationId}", ["repo_0001"]],
+  },
+  getRepo: { method: "forge.repo().get" },
+  createRepo: { method: "forge.namespace().repos.create", args: [{ name: "widgets" }] },
+  listRepos: { method: "forge.namespace().repos.list" },
+  updateRepoSettings: { method: "forge.repo().update", args: [{ allowMergeCommit: true, allowSquashMerge: true }] },
+  listRepoGrants: { method: "forge.repo().grants.list" },
+  upsertRepoGrant: { method: "forge.repo().grants.upsert", args: [GRANT] },
+  deleteRepoGrant: { method: "forge.repo().grants.delete", args: [{ user: "user_1" }] },
+  listOwnerGrants: { method: "forge.owner().grants.list" },
+  upsertOwnerGrant: {
+    method: "forge.owner().grants.upsert",
+    args: [{ user: "user_1", permission: "PERMISSION_READ" }],
+  },
+  deleteOwnerGrant: { method: "forge.owner().grants.delete", args: [{ user: "user_1" }] },
+  transitionMirror: { method: "forge.repo().mirror.transition", args: [{ transition: "initial_to_inbound" }] },
+  forceMirrorCutover: { method: "forge.repo().mirror.forceCutover" },
+  detachMirror: { method: "forge.repo().mirror.detach" },
+  getTransitionJob: { method: "forge.repo().mirror.job", args: ["{jobId}"] },
+  getActiveTransitionJobs: { method: "forge.repo().mirror.activeJobs" },
+  syncMirror: { method: "forge.repo().mirror.sync" },
+  getCommit: { method: "forge.repo().commits.get", args: ["{ref}"] },
+  listCommitFiles: { method: "forge.repo().commits.files", args: ["{ref}"] },
+  getContents: { method: "forge.repo().contents.get", args: ["{path}"] },
+  getTree: { method: "forge.repo().git.tree", args: ["{treeSha}"] },
+  getTarball: { method: "forge.repo().contents.tarball", args: ["{ref}"] },
+  // The placeholder is `base...head`: the swept value is the base.
+  listCompareFiles: { method: "forge.repo().contents.compareFiles", args: ["{basehead}", "main"] },
+  grep: { method: "forge.repo().contents.grep", args: [{ query: "TODO" }] },
+  createRef: { method: "forge.repo().git.createRef", args: [{ ref: "heads/topic", sha: SHA }] },
+  deleteRef: { method: "forge.repo().git.deleteRef", args: ["{ref}"] },
+  createCommitFromFiles: { method: "forge.repo().git.createFromFiles", args: [FILES] },
+  listMatchingRefs: { method: "forge.repo().git.matchingRefs", args: ["heads/"] },
+  getRef: { method: "forge.repo().git.getRef", args: ["{ref}"] },
+  createPull: { method: "forge.repo().pulls.create", args: [{ title: "t", head: "topic", base: "main" }] },
+  listPulls: { method: "forge.repo().pulls.list" },
+  getPull: { method: "forge.repo().pulls.get", args: ["{pullNumber}"] },
+  updatePull: { method: "forge.repo().pulls.update", args: ["{pullNumber}", { title: "t" }] },
+  getMergeability: { method: "forge.repo().pulls.mergeability", args: ["{pullNumber}"] },
+  mergePull: { method: "forge.repo().pulls.merge", args: ["{pullNumber}"] },
+  listPullFiles: { method: "forge.repo().pulls.files", args: ["{pullNumber}"] },
+  listPullCommits: { method: "forge.repo().pulls.commits", args: ["{pullNumber}"] },
+  createComment: {
+    method: "forge.repo().pulls.comments.create",
+    args: ["{pullNumber}", { body: "x", file: { path: "a.ts" } }],
+  },
+  listComments: { method: "forge.repo().pulls.comments.list", args: ["{pullNumber}"] },
+  getComment: { method: "forge.repo().pulls.comments.get", args: ["{commentId}"] },
+  updateComment: { method: "forge.repo().pulls.comments.update", args: ["{commentId}", { body: "y" }] },
+  deleteComment: { method: "forge.repo().pulls.comments.delete", args: ["{commentId}"] },
+  updateThread: { method: "forge.repo().pulls.threads.update", args: ["{threadId}", { resolved: true }] },
+  createReview: { method: "forge.repo().pulls.reviews.create", args: ["{pullNumber}", { body: "ok" }] },
+  listReviews: { method: "forge.repo().pulls.reviews.list", args: ["{pullNumber}"] },
+  getReview: { method: "forge.repo().pulls.reviews.get", args: ["{pullNumber}", "{reviewId}"] },
+  deleteReview: { method: "forge.repo().pulls.reviews.delete", args: ["{pullNumber}", "{reviewId}"] },
+  dismissReview: {
+    method: "forge.repo().pulls.reviews.dismiss",
+    args: ["{pullNumber}", "{reviewId}", { message: "stale" }],
+  },
+  listReviewers: { method: "forge.repo().pulls.reviewers.list", args: ["{pullNumber}"] },
+  requestReviewers: { method: "forge.repo().pulls.reviewers.request", args: ["{pullNumber}", REVIEWERS] },
+  removeReviewers: { method: "forge.repo().pulls.reviewers.remove", args: ["{pullNumber}", REVIEWERS] },
+  listPullLabels: { method: "forge.repo().pulls.labels.list", args: ["{pullNumber}"] },
+  addPullLabels: { method: "forge.repo().pulls.labels.add", args: ["{pullNumber}", ["bug"]] },
+  replacePullLabels: { method: "forge.repo().pulls.labels.replace", args: ["{pullNumber}", ["bug"]] },
+  removePullLabel: { method: "forge.repo().pulls.labels.remove", args: ["{pullNumber}", "{labelName}"] },
+  removeAllPullLabels: { method: "forge.repo().pulls.labels.removeAll", args: ["{pullNumber}"] },
+  listLabels: { method: "forge.repo().labels.list" },
+  createLabel: { method: "forge.repo().labels.create", args: [{ name: "bug", color: "ff0000" }] },
+  getLabel: { method: "forge.repo().labels.get", args: ["{labelName}"] },
+  updateLabel: { method: "forge.repo().labels.update", args: ["{labelName}", { color: "00ff00" }] },
+  deleteLabel: { method: "forge.repo().labels.delete", args: ["{labelName}"] },
+  listRulesets: { method: "forge.repo().rulesets.list" },
+  createRuleset: { method: "forge.repo().rulesets.create", args: [RULESET] },
+  getRuleset: { method: "forge.repo().rulesets.get", args: ["{rulesetId}"] },
+  replaceRuleset: { method: "forge.repo().rulesets.replace", args: ["{rulesetId}", RULESET] },
+  deleteRuleset: { method: "forge.repo().rulesets.delete", args: ["{rulesetId}"] },
+  postCheckRun: { method: "forge.repo().checkRuns.post", args: [CHECK_RUN] },
+  batchUpsertCheckRuns: { method: "forge.repo().checkRuns.batchUpsert", args: [[CHECK_RUN]] },
+  getCheckRun: { method: "forge.repo().checkRuns.get", args: ["{checkRunId}"] },
+  getCheckSuite: { method: "forge.repo().checkSuites.get", args: ["{checkSuiteId}"] },
+  listCheckSuitesForCommit: { method: "forge.repo().checkSuites.listForCommit", args: ["{sha}"] },
+  listCheckRunsForCommit: { method: "forge.repo().checkRuns.listForCommit", args: ["{sha}"] },
+  listCheckRunsForSuite: { method: "forge.repo().checkSuites.runs", args: ["{checkSuiteId}"] },
+  listAnnotations: { method: "forge.repo().checkRuns.annotations", args: ["{checkRunId}"] },
+  appendAnnotations: { method: "forge.repo().checkRuns.appendAnnotations", args: ["{checkRunId}", ANNOTATIONS] },
+  rerequestCheckRun: { method: "forge.repo().checkRuns.rerequest", args: ["{checkRunId}"] },
+};
