@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import { requestObject } from "../core/arguments.js";
 import type { CallOptions } from "../core/options.js";
 import { PageNumberPromise } from "../core/page-pagination.js";
 import { PagePromise } from "../core/pagination.js";
@@ -74,12 +75,14 @@ export function cursorList<S extends v.GenericSchema, Item>(
     operation: string;
     schema: S;
     itemsOf: (page: Output<S>) => Item[];
-    limit?: number | undefined;
+    /** The caller's `{ limit }`, checked when the first page is read (a wrong one rejects, never throws). */
+    params: { limit?: number | undefined } | undefined;
     options?: CallOptions | undefined;
   },
 ): PagePromise<Item, { items: Item[]; nextCursor?: string | undefined; page: Output<S> }> {
   return new PagePromise(async (cursor) => {
-    const query = assertCursorQuery({ limit: spec.limit, cursor }, spec.operation);
+    const { limit } = requestObject(spec.params, "params", spec.operation);
+    const query = assertCursorQuery({ limit, cursor }, spec.operation);
     const result = await adminSend(context, {
       route: spec.route,
       operation: spec.operation,

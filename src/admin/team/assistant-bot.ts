@@ -165,7 +165,7 @@ export class TeamRulesResource {
       operation: "assistantBot.teamRules.list",
       schema: TeamRulesPageSchema,
       itemsOf: (page) => page.teamRules,
-      limit: params.limit,
+      params,
       options,
     });
   }
@@ -219,7 +219,7 @@ export class SetupManifestsResource {
       operation: "assistantBot.setupManifests.list",
       schema: SetupManifestsPageSchema,
       itemsOf: (page) => page.manifests,
-      limit: params.limit,
+      params,
       options,
     });
   }

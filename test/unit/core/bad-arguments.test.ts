@@ -206,9 +206,8 @@ describe("client methods called with wrong arguments", () => {
     );
   });
 
-  // The transport refuses a body it cannot serialize (the change on branch h/secrets). Until that is merged this
-  // fails as expected; after the merge `it.fails` reports it passing — switch it to `it` then.
-  it.fails("a circular request body is a ValidationError (pending the transport change from h/secrets)", () => {
+  // The transport refuses a body it cannot serialize, for every API, before anything is sent.
+  it("a circular request body is a ValidationError", () => {
     expect(report.circular.map(describeFinding)).toEqual([]);
   });
 });
