@@ -121,7 +121,7 @@ export class RunsResource {
           });
           return response;
         },
-        getRun: (signal) => this.get(id, run, { signal }),
+        getRun: (signal, timeoutMs) => this.get(id, run, { signal, timeoutMs }),
       },
       options,
     );

@@ -1,5 +1,6 @@
 import { batch, type ReadonlySignal, signal } from "@preact/signals-core";
 import { initialRunState, type RunState, reduceRunState } from "../agents/run-state.js";
+import { ResumeCursor } from "../agents/stream/resume-cursor.js";
 import type { RunEvent } from "../agents/stream/run-events.js";
 import type { RunStream, RunStreamOptions } from "../agents/stream/run-stream.js";
 import { EventRing } from "./event-ring.js";
@@ -54,8 +55,8 @@ export function createRunFeed(
   let current: RunStream | undefined;
   /** The stream ended by itself (done, terminal result): never restarted. */
   let complete = false;
-  /** The last id whose whole group was folded: a restart resumes after it, and the reducer drops the replay. */
-  let committedId: string | undefined;
+  /** Where the folded events stand in the run's stream: a restart resumes there, skipping what was folded. */
+  const position = new ResumeCursor();
 
   const watch = (delta: number) => {
     watched += delta;
@@ -86,7 +87,7 @@ export function createRunFeed(
     try {
       stream = client.runs.stream(agentId, runId, {
         ...streamOptions,
-        lastEventId: committedId,
+        ...position.resumePoint,
         onConnectionChange: (change) => {
           streamOptions.onConnectionChange?.(change);
           // The stream's states, as a view names them: `open` reads `live`.
@@ -126,8 +127,7 @@ export function createRunFeed(
     let folded = before;
     const fresh: RunEvent[] = [];
     for (const event of events) {
-      // A new id closes the previous group (before the first id there is none: `committedId` stays unset).
-      if (event.id !== undefined && event.id !== folded.lastEventId) committedId = folded.lastEventId;
+      position.accept(event);
       const next = reduceRunState(folded, event);
       // The reducer returns the same state for a replay: an id-bearing event always counts, so it is new state
       // unless its id and type were already folded; a `status` that changes nothing is a repeat too.
