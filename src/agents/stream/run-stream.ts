@@ -17,7 +17,7 @@ export interface RunStreamOptions {
    * next id), so their replay is skipped. Pass an earlier stream's `resumePoint` to take both. Default 0.
    */
   skipEvents?: number | undefined;
-  /** Aborting it ends the stream with an `AbortError`. */
+  /** Aborting it ends the stream with an `AbortError`. The stream's listener on it is removed when the stream ends. */
   signal?: AbortSignal | undefined;
   /**
    * Give a connection up when no byte (not even a heartbeat) arrives for this long — while waiting for its response
@@ -77,9 +77,6 @@ export class RunStream implements AsyncIterable<RunEvent> {
     this.#options = options;
     this.#cursor = new ResumeCursor(options.lastEventId, options.skipEvents ?? 0);
     this.#handedOver = new ResumeCursor(options.lastEventId, options.skipEvents ?? 0);
-    const signal = options.signal;
-    if (signal?.aborted) this.#controller.abort(signal.reason);
-    else signal?.addEventListener("abort", () => this.#controller.abort(signal.reason), { once: true });
   }
 
   /** The id of the last event delivered. */
@@ -135,6 +132,12 @@ export class RunStream implements AsyncIterable<RunEvent> {
   }
 
   async *#run(): AsyncGenerator<RunEvent[], void, undefined> {
+    // The caller's signal is listened to only while the stream runs, and never after: a long-lived signal shared by
+    // many streams keeps no listener of a finished one.
+    const caller = this.#options.signal;
+    const onCallerAbort = () => this.#controller.abort(caller?.reason);
+    if (caller?.aborted) onCallerAbort();
+    else caller?.addEventListener("abort", onCallerAbort, { once: true });
     const maxReconnects = this.#options.maxReconnects ?? 10;
     let retryMs = DEFAULT_RETRY_MS;
     /** Connections in a row that delivered nothing new. */
@@ -231,6 +234,8 @@ export class RunStream implements AsyncIterable<RunEvent> {
       if (this.#controller.signal.reason === STOPPED) return;
       if (this.#controller.signal.aborted) throw new AbortError(undefined, error);
       throw error;
+    } finally {
+      caller?.removeEventListener("abort", onCallerAbort);
     }
   }
 
