@@ -30,7 +30,7 @@ export interface RunFeed {
   /** The folded run state (run-state reducer). */
   readonly state: ReadonlySignal<RunState>;
   readonly connection: ReadonlySignal<ConnectionState>;
-  /** The error that ended the stream, if one did. */
+  /** The error that ended the stream, or, while it retries (`connecting`, `resuming`), the one that ended the last try. */
   readonly failure: ReadonlySignal<unknown>;
   /** Moves each time events are added to `ring` (the ring itself is mutable). */
   readonly eventsVersion: ReadonlySignal<number>;
@@ -88,10 +88,15 @@ export function createRunFeed(
       stream = client.runs.stream(agentId, runId, {
         ...streamOptions,
         ...position.resumePoint,
-        onConnectionChange: (change) => {
-          streamOptions.onConnectionChange?.(change);
-          // The stream's states, as a view names them: `open` reads `live`.
-          if (current === stream) connection.value = change === "open" ? "live" : change;
+        onConnectionChange: (change, error) => {
+          streamOptions.onConnectionChange?.(change, error);
+          if (current !== stream) return;
+          batch(() => {
+            // The stream's states, as a view names them: `open` reads `live`. While it retries, the error that ended
+            // the last try is shown (a wrong host or key says so at once); an open connection clears it.
+            connection.value = change === "open" ? "live" : change;
+            failure.value = error;
+          });
         },
       });
       current = stream;

@@ -3,7 +3,7 @@ import type { Transport } from "../../core/transport.js";
 import { timerDelay } from "../../core/wait.js";
 import { isTerminalRunStatus } from "../schemas/constants.js";
 import type { Run } from "../schemas/resources.js";
-import { DEFAULT_RETRY_MS, HEARTBEAT_TIMEOUT, isTransient, untilAborted } from "./reconnect-policy.js";
+import { DEFAULT_RETRY_MS, HEARTBEAT_TIMEOUT, isTransient, reconnectDelay, untilAborted } from "./reconnect-policy.js";
 import { ResumeCursor } from "./resume-cursor.js";
 import { type ResultEvent, type RunEvent, toRunEvent } from "./run-events.js";
 import { readServerSentEvents } from "./sse-reader.js";
@@ -24,18 +24,22 @@ export interface RunStreamOptions {
    * headers too — and open another. Default 45 000 ms.
    */
   heartbeatTimeoutMs?: number | undefined;
-  /** The most reconnections in a row that deliver nothing new before giving up. Default 10. */
+  /**
+   * The most reconnections in a row that deliver nothing new before giving up, once a connection has opened. Until
+   * one has, the client's `maxRetries` applies, as for any request. Default 10.
+   */
   maxReconnects?: number | undefined;
   /** Polling interval once the stream has expired (410) and the run is read instead. Default 2 000 ms. */
   pollIntervalMs?: number | undefined;
   /** The most characters one event may take (bounded buffering). Default 8 MiB. */
   maxBufferSize?: number | undefined;
   /**
-   * Told as the connection changes: `connecting` (the first connection is being opened), `open` (a connection
-   * answered 200 and is being read), `resuming` (a connection ended early; a replacement follows after the
-   * back-off pause) and `polling` (the stream expired, 410, and the run is read instead).
+   * Told as the connection changes: `connecting` (no connection has opened yet; a retry passes the error that ended
+   * the last attempt), `open` (a connection answered 200 and is being read), `resuming` (a connection ended early,
+   * with the error if one ended it; a replacement follows after the back-off pause) and `polling` (the stream
+   * expired, 410, and the run is read instead).
    */
-  onConnectionChange?: ((state: RunStreamConnectionState) => void) | undefined;
+  onConnectionChange?: ((state: RunStreamConnectionState, error?: unknown) => void) | undefined;
 }
 
 /** A stream's connection state, as {@link RunStreamOptions.onConnectionChange} reports it. */
@@ -44,6 +48,7 @@ export type RunStreamConnectionState = "connecting" | "open" | "resuming" | "pol
 /** What a stream needs from its client: a way to open a connection and to read the run. */
 export interface RunStreamSource {
   transport: Transport;
+  /** One attempt, not retried: the stream decides about another. */
   open(lastEventId: string | undefined, signal: AbortSignal): Promise<Response>;
   /** Reads the run; `timeoutMs` bounds each attempt. */
   getRun(signal: AbortSignal, timeoutMs: number): Promise<Run>;
@@ -138,24 +143,32 @@ export class RunStream implements AsyncIterable<RunEvent> {
     const onCallerAbort = () => this.#controller.abort(caller?.reason);
     if (caller?.aborted) onCallerAbort();
     else caller?.addEventListener("abort", onCallerAbort, { once: true });
+    const { maxRetries } = this.#source.transport.retrySettings;
     const maxReconnects = this.#options.maxReconnects ?? 10;
     let retryMs = DEFAULT_RETRY_MS;
     /** Connections in a row that delivered nothing new. */
     let failures = 0;
+    /** What ended the last connection, if an error did. */
+    let lastError: unknown;
     let terminal = false;
     let trailingChecked = false;
     try {
       for (let first = true; ; first = false) {
         if (first) this.#options.onConnectionChange?.("connecting");
         else {
+          // Until a connection opens, the stream is one request: a wrong host, key or id fails within the client's
+          // retry budget, with the error that says so. Once it has opened, the resume policy applies.
+          if (this.opened === 0 && failures > maxRetries) throw lastError ?? new ConnectionError();
           if (failures > maxReconnects) {
             if (terminal) return; // The run's outcome is known: what trails it is not worth an error.
+            const last = lastError instanceof Error ? ` The last: ${lastError.message}` : "";
             throw new ConnectionError(
-              `The run stream kept failing: ${failures} reconnections in a row delivered nothing new.`,
+              `The run stream kept failing: ${failures} reconnections in a row delivered nothing new.${last}`,
+              lastError,
             );
           }
-          this.#options.onConnectionChange?.("resuming");
-          await this.#pause(retryMs, failures);
+          this.#options.onConnectionChange?.(this.opened === 0 ? "connecting" : "resuming", lastError);
+          await this.#pause(retryMs, failures, lastError);
           this.reconnects++;
         }
         const connection = new AbortController();
@@ -166,6 +179,7 @@ export class RunStream implements AsyncIterable<RunEvent> {
         try {
           const response = await this.#connect(connection);
           this.opened++;
+          lastError = undefined;
           const retention = Number(response.headers.get("x-service-stream-retention-seconds"));
           if (Number.isFinite(retention) && retention > 0) this.retentionSeconds = retention;
           if (!response.body) throw new ConnectionError("The stream response has no body.");
@@ -206,6 +220,7 @@ export class RunStream implements AsyncIterable<RunEvent> {
           }
         } catch (error) {
           if (this.#controller.signal.aborted) throw error;
+          lastError = error;
           failed = true;
           if (terminal) {
             // After the terminal result nothing fails the stream: a lost connection is retried for what trails the
@@ -264,17 +279,23 @@ export class RunStream implements AsyncIterable<RunEvent> {
     }
   }
 
-  /** Waits before a reconnection: the server's `retry:` (or 1 s), doubling with each failure, with jitter. */
-  #pause(retryMs: number, failures: number): Promise<void> {
-    const ceiling = Math.min(MAX_RECONNECT_DELAY_MS, retryMs * 2 ** Math.max(0, failures - 1));
-    const delay = Math.floor(ceiling / 2 + (this.#source.transport.random() * ceiling) / 2);
-    return this.#source.transport.sleep(delay, this.#controller.signal);
+  /** Waits before the next connection (see {@link reconnectDelay}); the wait never passes the client's cap. */
+  #pause(retryMs: number, failures: number, lastError: unknown): Promise<void> {
+    const { transport } = this.#source;
+    const delay = reconnectDelay({
+      retryMs,
+      failures,
+      lastError,
+      capMs: transport.retrySettings.maxRetryAfterMs,
+      random: transport.random(),
+    });
+    return transport.sleep(delay, this.#controller.signal);
   }
 
   /** After 410 stream_expired: read the run until it is terminal, then end on a synthesized result. */
   async *#pollToEnd(): AsyncGenerator<RunEvent, void, undefined> {
-    const { timeoutMs } = this.#source.transport.retrySettings;
-    const interval = this.#options.pollIntervalMs ?? 2_000;
+    const { maxRetryAfterMs, timeoutMs } = this.#source.transport.retrySettings;
+    const interval = Math.min(this.#options.pollIntervalMs ?? 2_000, maxRetryAfterMs);
     // Each read is a connection too: it answers within the heartbeat timeout, or is retried and then fails.
     const readTimeoutMs = Math.min(timeoutMs, this.#heartbeatTimeoutMs);
     for (;;) {
@@ -300,4 +321,3 @@ export class RunStream implements AsyncIterable<RunEvent> {
 }
 
 const STOPPED = Symbol("agentline.stream-stopped");
-const MAX_RECONNECT_DELAY_MS = 30_000;

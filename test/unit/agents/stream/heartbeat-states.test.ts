@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RunStream } from "../../../../src/agents/index.js";
+import { ConnectionError, RunStream } from "../../../../src/agents/index.js";
 import { type ConnectionScript, createSseServer, scriptRun, seededRandom } from "./independent-sse-server.js";
 import { clientOver, drainWithin } from "./trial-helpers.js";
 
@@ -80,5 +80,20 @@ describe("no stream hangs: every connection is watched by heartbeatTimeoutMs, in
     }
     if (process.env.STATES_DEBUG) console.log(bad.join("\n"));
     expect(bad).toEqual([]);
+  });
+
+  it("a first connection that never answers fails within maxRetries + 1 attempts, saying so", async () => {
+    for (const honourAbort of [true, false]) {
+      const stalls: ConnectionScript[] = [
+        { kind: "stall-headers" },
+        { kind: "stall-headers" },
+        { kind: "stall-headers" },
+      ];
+      const { hung, error, server } = await runCase(stalls, honourAbort);
+      expect(hung).toBe(false);
+      expect(error).toBeInstanceOf(ConnectionError);
+      expect((error as Error).message).toContain(`no response headers within ${HEARTBEAT_MS} ms`);
+      expect(server.requests).toHaveLength(3); // the default maxRetries (2) + 1
+    }
   });
 });
