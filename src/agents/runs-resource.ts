@@ -125,11 +125,12 @@ export class RunsResource {
             pathParams: { id, runId: run },
             schema: undefined,
             stream: true,
-            options: { signal, headers },
+            // One attempt: the stream retries by itself, watching each attempt with its heartbeat timeout.
+            options: { signal, headers, maxRetries: 0 },
           });
           return response;
         },
-        getRun: (signal) => this.get(id, run, { signal }),
+        getRun: (signal, timeoutMs) => this.get(id, run, { signal, timeoutMs }),
       },
       options,
     );
@@ -148,17 +149,20 @@ export class RunsResource {
       onStatus?.(status);
     };
     if (options.stream !== false) {
+      const stream = this.stream(agentId, runId, { ...options.streamOptions, signal });
       try {
-        for await (const event of this.stream(agentId, runId, { ...options.streamOptions, signal })) {
+        for await (const event of stream) {
           options.onEvent?.(event);
           if (event.type === "status" || event.type === "result") noteStatus(event.data.status);
         }
       } catch (error) {
-        // The stream could not be followed (unavailable, kept failing): polling still gets the end.
-        if (!isStreamFallbackError(error)) throw error;
+        // The stream could not be followed (unavailable, kept failing): polling still gets the end. A connection
+        // error before any connection opened says the host is wrong: polling it would only fail again, later.
+        if (!isStreamFallbackError(error) || (stream.opened === 0 && error instanceof ConnectionError)) throw error;
       }
     }
-    const interval = options.pollIntervalMs ?? 2_000;
+    // Every wait honours the client's cap on waits (`maxRetryAfterMs`).
+    const interval = Math.min(options.pollIntervalMs ?? 2_000, this.#context.transport.retrySettings.maxRetryAfterMs);
     for (;;) {
       if (signal?.aborted) throw new AbortError(undefined, signal.reason);
       const run = await this.get(agentId, runId, { signal });

@@ -133,6 +133,15 @@ export class Transport {
     return this.#policy.random();
   }
 
+  /** The client's retry settings, for an operation that retries by itself (a run stream reconnecting). */
+  get retrySettings(): { maxRetries: number; maxRetryAfterMs: number; timeoutMs: number } {
+    return {
+      maxRetries: this.#policy.maxRetries,
+      maxRetryAfterMs: this.#policy.maxRetryAfterMs,
+      timeoutMs: this.#timeoutMs,
+    };
+  }
+
   /** The absolute URL of a path and query. */
   url(path: string, query?: Record<string, QueryValue>): string {
     let url = this.baseUrl + path;

@@ -1,5 +1,6 @@
 import { batch, type ReadonlySignal, signal } from "@preact/signals-core";
 import { initialRunState, type RunState, reduceRunState } from "../agents/run-state.js";
+import { ResumeCursor } from "../agents/stream/resume-cursor.js";
 import type { RunEvent } from "../agents/stream/run-events.js";
 import type { RunStream, RunStreamOptions } from "../agents/stream/run-stream.js";
 import { EventRing } from "./event-ring.js";
@@ -29,7 +30,7 @@ export interface RunFeed {
   /** The folded run state (run-state reducer). */
   readonly state: ReadonlySignal<RunState>;
   readonly connection: ReadonlySignal<ConnectionState>;
-  /** The error that ended the stream, if one did. */
+  /** The error that ended the stream, or, while it retries (`connecting`, `resuming`), the one that ended the last try. */
   readonly failure: ReadonlySignal<unknown>;
   /** Moves each time events are added to `ring` (the ring itself is mutable). */
   readonly eventsVersion: ReadonlySignal<number>;
@@ -54,8 +55,8 @@ export function createRunFeed(
   let current: RunStream | undefined;
   /** The stream ended by itself (done, terminal result): never restarted. */
   let complete = false;
-  /** The last id whose whole group was folded: a restart resumes after it, and the reducer drops the replay. */
-  let committedId: string | undefined;
+  /** Where the folded events stand in the run's stream: a restart resumes there, skipping what was folded. */
+  const position = new ResumeCursor();
 
   const watch = (delta: number) => {
     watched += delta;
@@ -86,11 +87,16 @@ export function createRunFeed(
     try {
       stream = client.runs.stream(agentId, runId, {
         ...streamOptions,
-        lastEventId: committedId,
-        onConnectionChange: (change) => {
-          streamOptions.onConnectionChange?.(change);
-          // The stream's states, as a view names them: `open` reads `live`.
-          if (current === stream) connection.value = change === "open" ? "live" : change;
+        ...position.resumePoint,
+        onConnectionChange: (change, error) => {
+          streamOptions.onConnectionChange?.(change, error);
+          if (current !== stream) return;
+          batch(() => {
+            // The stream's states, as a view names them: `open` reads `live`. While it retries, the error that ended
+            // the last try is shown (a wrong host or key says so at once); an open connection clears it.
+            connection.value = change === "open" ? "live" : change;
+            failure.value = error;
+          });
         },
       });
       current = stream;
@@ -126,8 +132,7 @@ export function createRunFeed(
     let folded = before;
     const fresh: RunEvent[] = [];
     for (const event of events) {
-      // A new id closes the previous group (before the first id there is none: `committedId` stays unset).
-      if (event.id !== undefined && event.id !== folded.lastEventId) committedId = folded.lastEventId;
+      position.accept(event);
       const next = reduceRunState(folded, event);
       // The reducer returns the same state for a replay: an id-bearing event always counts, so it is new state
       // unless its id and type were already folded; a `status` that changes nothing is a repeat too.

@@ -9,7 +9,11 @@ import type { ConnectionState, RunFeed, RunFeedOptions, RunStreamClient } from "
 import { feedFor } from "./run-registry.js";
 import { optionalCount, optionalOptions, optionalPositive, requireClient, requireText } from "./validate.js";
 
-/** What went wrong: an `error` event of the run (`source: "run"`), or the stream failing (`"stream"`). */
+/**
+ * What went wrong: an `error` event of the run (`source: "run"`), or the stream failing (`"stream"`). While the stream
+ * retries (`connection` is `connecting` or `resuming`) it is the error that ended the last try, so a page can say what
+ * is wrong (a wrong host, key or run) before the retries run out; it clears when a connection opens.
+ */
 export interface RunViewError {
   readonly source: "run" | "stream";
   readonly code: string | undefined;

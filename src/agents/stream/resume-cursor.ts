@@ -1,30 +1,46 @@
 import { isStatusRegression } from "../status-order.js";
 
+/** What the cursor looks at in an event: its type and SSE id (status data for `status`). */
+export interface CursorEvent {
+  type: string;
+  id?: string | undefined;
+  data?: unknown;
+}
+
 /**
  * Where a run stream stands, so that a reconnection resumes without losing or repeating an event,
  * in O(1) memory.
  *
- * The spec lets several events share one id (`interaction_update` beside its simplified sibling), and
- * a server resumes after *every* event carrying the id it is given. If the connection drops between
- * two siblings, resuming from their id would lose the second. So the cursor resumes from the last
- * *complete* id group (`committedId`) and, when the interrupted group is replayed, skips as many of
- * its events as were already delivered (`pendingCount`). Ids are opaque: they are only ever compared
- * for equality, never parsed or ordered.
+ * A server resumes after *every* event carrying the `Last-Event-ID` it is given, and sends everything
+ * after it again: siblings sharing the next id (`interaction_update` beside its `tool_call`) and events
+ * without an id (`assistant` text may come without one); with no `Last-Event-ID` it replays the whole run.
+ * So the cursor resumes from the last *complete* id group (`committedId`: a later id proves it complete)
+ * and counts what it delivered after that group (`deliveredSinceCommit`); the next connection skips that
+ * many replayed events. `status` (sent first on every connection) and heartbeats are not part of a replay:
+ * statuses count as new only when they move forward, heartbeats always pass. Ids are opaque: only ever
+ * compared for equality, never parsed or ordered.
  */
 export class ResumeCursor {
   /** The id whose whole group has been delivered; sent as `Last-Event-ID` when reconnecting. */
   committedId: string | undefined;
   /** The id of the group being delivered (the last id seen). */
   pendingId: string | undefined;
-  /** Events of the pending group delivered so far. */
-  pendingCount = 0;
-  /** Events of the pending group still to skip on this connection (a replay of what was delivered). */
-  #skip = 0;
+  /** Events delivered after `committedId`'s group (or since the start): what a resumption from it replays. */
+  deliveredSinceCommit: number;
   /** The last status delivered; a `status` equal to it (replayed on reconnection) is not new. */
   lastStatus: string | undefined;
+  /** Id-less events since the last id-bearing one (they follow the pending group); recounted by each replay. */
+  #sincePending = 0;
+  /** Replayed events still to skip on this connection. */
+  #skip = 0;
+  /** Resumed from another stream's `resumePoint`: the pending group's id is the first id its replay carries. */
+  #pendingUnknown: boolean;
 
-  constructor(lastEventId?: string) {
+  /** `skipEvents`: events after `lastEventId` the consumer already has (from an earlier stream's `resumePoint`). */
+  constructor(lastEventId?: string, skipEvents = 0) {
     this.committedId = lastEventId;
+    this.deliveredSinceCommit = skipEvents;
+    this.#pendingUnknown = skipEvents > 0;
   }
 
   /** The last id delivered to the consumer. */
@@ -32,27 +48,60 @@ export class ResumeCursor {
     return this.pendingId ?? this.committedId;
   }
 
-  /** Starts a new connection: what to send as `Last-Event-ID` (`undefined`: none). */
+  /** Where another stream resumes so that nothing is lost or repeated: its `lastEventId` and `skipEvents`. */
+  get resumePoint(): { lastEventId: string | undefined; skipEvents: number } {
+    return { lastEventId: this.committedId, skipEvents: this.deliveredSinceCommit };
+  }
+
+  /** Starts a new connection: what to send as `Last-Event-ID` (`undefined`: none, a full replay follows). */
   reconnect(): string | undefined {
-    this.#skip = this.pendingId === undefined ? 0 : this.pendingCount;
+    this.#skip = this.deliveredSinceCommit;
+    // The replay repeats what was delivered in order, so skipping it counts the events after the pending group again.
+    this.#sincePending = 0;
     return this.committedId;
+  }
+
+  /** Whether an event is new (and if so, records it). */
+  accept(event: CursorEvent): boolean {
+    if (event.type === "status") {
+      const status = (event.data as { status?: unknown } | undefined)?.status;
+      return typeof status === "string" ? this.acceptStatus(status) : true;
+    }
+    if (event.id !== undefined) return this.acceptId(event.id);
+    if (event.type === "heartbeat") return true;
+    this.#sincePending++;
+    if (this.#skip > 0) {
+      this.#skip--;
+      return false;
+    }
+    this.deliveredSinceCommit++;
+    return true;
   }
 
   /** Whether an id-bearing event is new (and if so, records it). */
   acceptId(id: string): boolean {
+    if (this.#pendingUnknown && this.#skip > 0 && this.pendingId === undefined) this.pendingId = id;
+    this.#pendingUnknown = false;
     if (id === this.pendingId) {
+      this.#sincePending = 0;
       if (this.#skip > 0) {
         this.#skip--;
         return false;
       }
-      this.pendingCount++;
+      this.deliveredSinceCommit++;
       return true;
     }
-    // A new id closes the previous group: it can no longer be interrupted.
-    if (this.pendingId !== undefined) this.committedId = this.pendingId;
-    this.pendingId = id;
-    this.pendingCount = 1;
+    // An id never delivered. Had it been part of the replay, the skip would be spent (what was delivered after the
+    // commit carries no other id): a replay shorter than expected ends the skip here, and nothing new is lost.
     this.#skip = 0;
+    if (this.pendingId !== undefined) {
+      // A new id closes the previous group: it can no longer be interrupted. What followed it is replayed after it.
+      this.committedId = this.pendingId;
+      this.deliveredSinceCommit = this.#sincePending;
+    }
+    this.pendingId = id;
+    this.deliveredSinceCommit++;
+    this.#sincePending = 0;
     return true;
   }
 

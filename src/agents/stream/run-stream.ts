@@ -1,31 +1,45 @@
-import { AbortError, AgentlineError, ApiError, ConnectionError, TimeoutError } from "../../core/errors.js";
+import { AbortError, AgentlineError, ApiError, ConnectionError } from "../../core/errors.js";
 import type { Transport } from "../../core/transport.js";
+import { timerDelay } from "../../core/wait.js";
 import { isTerminalRunStatus } from "../schemas/constants.js";
 import type { Run } from "../schemas/resources.js";
+import { DEFAULT_RETRY_MS, HEARTBEAT_TIMEOUT, isTransient, reconnectDelay, untilAborted } from "./reconnect-policy.js";
 import { ResumeCursor } from "./resume-cursor.js";
 import { type ResultEvent, type RunEvent, toRunEvent } from "./run-events.js";
 import { readServerSentEvents } from "./sse-reader.js";
 
 /** Options of `client.runs.stream()`. */
 export interface RunStreamOptions {
-  /** Resume after this event id (from an earlier stream's `lastEventId`). */
+  /** Resume after this event id (from an earlier stream's `resumePoint`, or its `lastEventId`). */
   lastEventId?: string | undefined;
-  /** Aborting it ends the stream with an `AbortError`. */
+  /**
+   * With `lastEventId`: how many events after it were already delivered (events without an id, siblings sharing the
+   * next id), so their replay is skipped. Pass an earlier stream's `resumePoint` to take both. Default 0.
+   */
+  skipEvents?: number | undefined;
+  /** Aborting it ends the stream with an `AbortError`. The stream's listener on it is removed when the stream ends. */
   signal?: AbortSignal | undefined;
-  /** Reconnect when no byte (not even a heartbeat) arrives for this long. Default 45 000 ms. */
+  /**
+   * Give a connection up when no byte (not even a heartbeat) arrives for this long — while waiting for its response
+   * headers too — and open another. Default 45 000 ms.
+   */
   heartbeatTimeoutMs?: number | undefined;
-  /** The most reconnections in a row that deliver nothing new before giving up. Default 10. */
+  /**
+   * The most reconnections in a row that deliver nothing new before giving up, once a connection has opened. Until
+   * one has, the client's `maxRetries` applies, as for any request. Default 10.
+   */
   maxReconnects?: number | undefined;
   /** Polling interval once the stream has expired (410) and the run is read instead. Default 2 000 ms. */
   pollIntervalMs?: number | undefined;
   /** The most characters one event may take (bounded buffering). Default 8 MiB. */
   maxBufferSize?: number | undefined;
   /**
-   * Told as the connection changes: `connecting` (the first connection is being opened), `open` (a connection
-   * answered 200 and is being read), `resuming` (a connection ended early; a replacement follows after the
-   * back-off pause) and `polling` (the stream expired, 410, and the run is read instead).
+   * Told as the connection changes: `connecting` (no connection has opened yet; a retry passes the error that ended
+   * the last attempt), `open` (a connection answered 200 and is being read), `resuming` (a connection ended early,
+   * with the error if one ended it; a replacement follows after the back-off pause) and `polling` (the stream
+   * expired, 410, and the run is read instead).
    */
-  onConnectionChange?: ((state: RunStreamConnectionState) => void) | undefined;
+  onConnectionChange?: ((state: RunStreamConnectionState, error?: unknown) => void) | undefined;
 }
 
 /** A stream's connection state, as {@link RunStreamOptions.onConnectionChange} reports it. */
@@ -34,13 +48,11 @@ export type RunStreamConnectionState = "connecting" | "open" | "resuming" | "pol
 /** What a stream needs from its client: a way to open a connection and to read the run. */
 export interface RunStreamSource {
   transport: Transport;
+  /** One attempt, not retried: the stream decides about another. */
   open(lastEventId: string | undefined, signal: AbortSignal): Promise<Response>;
-  getRun(signal: AbortSignal): Promise<Run>;
+  /** Reads the run; `timeoutMs` bounds each attempt. */
+  getRun(signal: AbortSignal, timeoutMs: number): Promise<Run>;
 }
-
-const HEARTBEAT_TIMEOUT = Symbol("agentline.heartbeat-timeout");
-const DEFAULT_RETRY_MS = 1_000;
-const MAX_RECONNECT_DELAY_MS = 30_000;
 
 /**
  * A run's events as an `AsyncIterable`, resuming by itself. A connection that drops, errors, ends
@@ -52,26 +64,37 @@ const MAX_RECONNECT_DELAY_MS = 30_000;
 export class RunStream implements AsyncIterable<RunEvent> {
   /** `X-Service-Stream-Retention-Seconds` of the latest connection. */
   retentionSeconds: number | undefined;
-  /** Connections opened after the first one. */
+  /** Connections attempted after the first one. */
   reconnects = 0;
+  /** Connections that answered 200. */
+  opened = 0;
   readonly #source: RunStreamSource;
   readonly #options: RunStreamOptions;
+  /** What the connections have received: decides what is new, and where a reconnection resumes. */
   readonly #cursor: ResumeCursor;
+  /** What the consumer has been handed (it may stop in the middle of a chunk): the resume point for a later stream. */
+  readonly #handedOver: ResumeCursor;
   readonly #controller = new AbortController();
   #started = false;
 
   constructor(source: RunStreamSource, options: RunStreamOptions = {}) {
     this.#source = source;
     this.#options = options;
-    this.#cursor = new ResumeCursor(options.lastEventId);
-    const signal = options.signal;
-    if (signal?.aborted) this.#controller.abort(signal.reason);
-    else signal?.addEventListener("abort", () => this.#controller.abort(signal.reason), { once: true });
+    this.#cursor = new ResumeCursor(options.lastEventId, options.skipEvents ?? 0);
+    this.#handedOver = new ResumeCursor(options.lastEventId, options.skipEvents ?? 0);
   }
 
-  /** The id of the last event delivered; pass it as `lastEventId` to resume later. */
+  /** The id of the last event delivered. */
   get lastEventId(): string | undefined {
-    return this.#cursor.lastEventId;
+    return this.#handedOver.lastEventId;
+  }
+
+  /**
+   * Where a later stream resumes so that nothing is lost or repeated: `runs.stream(agentId, runId, { ...resumePoint })`.
+   * (`lastEventId` alone loses the rest of an interrupted sibling group, and repeats events sent without an id.)
+   */
+  get resumePoint(): { lastEventId: string | undefined; skipEvents: number } {
+    return this.#handedOver.resumePoint;
   }
 
   /** Closes the connection; the iteration ends quietly. */
@@ -79,8 +102,13 @@ export class RunStream implements AsyncIterable<RunEvent> {
     this.#controller.abort(STOPPED);
   }
 
-  [Symbol.asyncIterator](): AsyncGenerator<RunEvent, void, undefined> {
-    return flatten(this.batches());
+  async *[Symbol.asyncIterator](): AsyncGenerator<RunEvent, void, undefined> {
+    for await (const batch of this.#start()) {
+      for (const event of batch) {
+        this.#handedOver.accept(event);
+        yield event;
+      }
+    }
   }
 
   /**
@@ -88,6 +116,17 @@ export class RunStream implements AsyncIterable<RunEvent> {
    * together (e.g. to apply it in one reactive batch). Use either this or the stream itself, once.
    */
   batches(): AsyncGenerator<RunEvent[], void, undefined> {
+    const batches = this.#start();
+    const handedOver = this.#handedOver;
+    return (async function* () {
+      for await (const batch of batches) {
+        for (const event of batch) handedOver.accept(event);
+        yield batch;
+      }
+    })();
+  }
+
+  #start(): AsyncGenerator<RunEvent[], void, undefined> {
     if (this.#started) {
       throw new AgentlineError("A RunStream can be iterated once; open another with runs.stream().", {
         code: "stream_reused",
@@ -98,37 +137,56 @@ export class RunStream implements AsyncIterable<RunEvent> {
   }
 
   async *#run(): AsyncGenerator<RunEvent[], void, undefined> {
+    // The caller's signal is listened to only while the stream runs, and never after: a long-lived signal shared by
+    // many streams keeps no listener of a finished one.
+    const caller = this.#options.signal;
+    const onCallerAbort = () => this.#controller.abort(caller?.reason);
+    if (caller?.aborted) onCallerAbort();
+    else caller?.addEventListener("abort", onCallerAbort, { once: true });
+    const { maxRetries } = this.#source.transport.retrySettings;
     const maxReconnects = this.#options.maxReconnects ?? 10;
     let retryMs = DEFAULT_RETRY_MS;
+    /** Connections in a row that delivered nothing new. */
     let failures = 0;
+    /** What ended the last connection, if an error did. */
+    let lastError: unknown;
     let terminal = false;
     let trailingChecked = false;
     try {
       for (let first = true; ; first = false) {
-        if (!first) {
+        if (first) this.#options.onConnectionChange?.("connecting");
+        else {
+          // Until a connection opens, the stream is one request: a wrong host, key or id fails within the client's
+          // retry budget, with the error that says so. Once it has opened, the resume policy applies.
+          if (this.opened === 0 && failures > maxRetries) throw lastError ?? new ConnectionError();
           if (failures > maxReconnects) {
+            if (terminal) return; // The run's outcome is known: what trails it is not worth an error.
+            const last = lastError instanceof Error ? ` The last: ${lastError.message}` : "";
             throw new ConnectionError(
-              `The run stream kept failing: ${failures} reconnections in a row delivered nothing new.`,
+              `The run stream kept failing: ${failures} reconnections in a row delivered nothing new.${last}`,
+              lastError,
             );
           }
-          this.#options.onConnectionChange?.("resuming");
-          await this.#pause(retryMs, failures);
+          this.#options.onConnectionChange?.(this.opened === 0 ? "connecting" : "resuming", lastError);
+          await this.#pause(retryMs, failures, lastError);
           this.reconnects++;
-        } else {
-          this.#options.onConnectionChange?.("connecting");
         }
         const connection = new AbortController();
         const onStop = () => connection.abort(this.#controller.signal.reason);
         this.#controller.signal.addEventListener("abort", onStop, { once: true });
         let progressed = false;
+        let failed = false;
         try {
-          const response = await this.#source.open(this.#cursor.reconnect(), connection.signal);
+          const response = await this.#connect(connection);
+          this.opened++;
+          lastError = undefined;
           const retention = Number(response.headers.get("x-service-stream-retention-seconds"));
           if (Number.isFinite(retention) && retention > 0) this.retentionSeconds = retention;
           if (!response.body) throw new ConnectionError("The stream response has no body.");
           this.#options.onConnectionChange?.("open");
           const messages = readServerSentEvents(response.body, {
-            silenceTimeoutMs: this.#options.heartbeatTimeoutMs ?? 45_000,
+            signal: connection.signal,
+            silenceTimeoutMs: this.#heartbeatTimeoutMs,
             onSilence: () => connection.abort(HEARTBEAT_TIMEOUT),
             onRetry: (ms) => {
               retryMs = ms;
@@ -140,7 +198,11 @@ export class RunStream implements AsyncIterable<RunEvent> {
             let done = false;
             for (const message of chunk) {
               const event = toRunEvent(message.event, message.data, message.id);
-              if (!this.#isNew(event)) continue;
+              if (!this.#cursor.accept(event)) {
+                // A replayed `done`: the consumer has the whole stream already (it resumed from past its end).
+                if (event.type === "done") return;
+                continue;
+              }
               // Heartbeats prove the connection lives, not that the run moves: they do not reset failures.
               if (event.type !== "heartbeat") {
                 progressed = true;
@@ -158,9 +220,12 @@ export class RunStream implements AsyncIterable<RunEvent> {
           }
         } catch (error) {
           if (this.#controller.signal.aborted) throw error;
+          lastError = error;
+          failed = true;
           if (terminal) {
-            // After the terminal result nothing can fail the stream: try once for what trails it, then end.
-            if (trailingChecked) return;
+            // After the terminal result nothing fails the stream: a lost connection is retried for what trails the
+            // result (`done`), an answer that cannot stream any more (404, 410, …) ends it.
+            if (!isTransient(error, connection.signal)) return;
           } else if (error instanceof ApiError && error.status === 410) {
             this.#options.onConnectionChange?.("polling");
             for await (const event of this.#pollToEnd()) yield [event];
@@ -172,9 +237,9 @@ export class RunStream implements AsyncIterable<RunEvent> {
           this.#controller.signal.removeEventListener("abort", onStop);
           connection.abort(STOPPED);
         }
-        // Ended without `done`. After the terminal result one more connection collects what trails it
-        // (`done`); a server that never sends `done` is not chased further.
-        if (terminal) {
+        // Ended without `done`. After the terminal result, a connection the server closed cleanly earns one more
+        // to collect what trails it (`done`); a server that never sends `done` is not chased further.
+        if (terminal && !failed) {
           if (trailingChecked) return;
           trailingChecked = true;
         }
@@ -184,28 +249,57 @@ export class RunStream implements AsyncIterable<RunEvent> {
       if (this.#controller.signal.reason === STOPPED) return;
       if (this.#controller.signal.aborted) throw new AbortError(undefined, error);
       throw error;
+    } finally {
+      caller?.removeEventListener("abort", onCallerAbort);
     }
   }
 
-  /** Dedupe: id-bearing events by the resume cursor, status by transition. */
-  #isNew(event: RunEvent): boolean {
-    if (event.type === "status") return this.#cursor.acceptStatus(event.data.status);
-    if (event.id !== undefined) return this.#cursor.acceptId(event.id);
-    return true;
+  get #heartbeatTimeoutMs(): number {
+    return this.#options.heartbeatTimeoutMs ?? 45_000;
   }
 
-  /** Waits before a reconnection: the server's `retry:` (or 1 s), doubling with each failure, with jitter. */
-  #pause(retryMs: number, failures: number): Promise<void> {
-    const ceiling = Math.min(MAX_RECONNECT_DELAY_MS, retryMs * 2 ** Math.max(0, failures - 1));
-    const delay = Math.floor(ceiling / 2 + (this.#source.transport.random() * ceiling) / 2);
-    return this.#source.transport.sleep(delay, this.#controller.signal);
+  /**
+   * Opens one connection, watched like its body: no response headers within `heartbeatTimeoutMs` gives it up (the
+   * client's `timeoutMs` still applies when shorter), even when the `fetch` ignores the abort.
+   */
+  async #connect(connection: AbortController): Promise<Response> {
+    const timeoutMs = this.#heartbeatTimeoutMs;
+    const timer = setTimeout(() => connection.abort(HEARTBEAT_TIMEOUT), timerDelay(timeoutMs));
+    try {
+      return await untilAborted(
+        this.#source.open(this.#cursor.reconnect(), connection.signal),
+        connection.signal,
+        () =>
+          connection.signal.reason === HEARTBEAT_TIMEOUT
+            ? new ConnectionError(`The run stream's server sent no response headers within ${timeoutMs} ms.`)
+            : new ConnectionError("The run stream's connection was closed."),
+      );
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Waits before the next connection (see {@link reconnectDelay}); the wait never passes the client's cap. */
+  #pause(retryMs: number, failures: number, lastError: unknown): Promise<void> {
+    const { transport } = this.#source;
+    const delay = reconnectDelay({
+      retryMs,
+      failures,
+      lastError,
+      capMs: transport.retrySettings.maxRetryAfterMs,
+      random: transport.random(),
+    });
+    return transport.sleep(delay, this.#controller.signal);
   }
 
   /** After 410 stream_expired: read the run until it is terminal, then end on a synthesized result. */
   async *#pollToEnd(): AsyncGenerator<RunEvent, void, undefined> {
-    const interval = this.#options.pollIntervalMs ?? 2_000;
+    const { maxRetryAfterMs, timeoutMs } = this.#source.transport.retrySettings;
+    const interval = Math.min(this.#options.pollIntervalMs ?? 2_000, maxRetryAfterMs);
+    // Each read is a connection too: it answers within the heartbeat timeout, or is retried and then fails.
+    const readTimeoutMs = Math.min(timeoutMs, this.#heartbeatTimeoutMs);
     for (;;) {
-      const run = await this.#source.getRun(this.#controller.signal);
+      const run = await this.#source.getRun(this.#controller.signal, readTimeoutMs);
       if (isTerminalRunStatus(run.status)) {
         const result: ResultEvent = {
           type: "result",
@@ -227,19 +321,3 @@ export class RunStream implements AsyncIterable<RunEvent> {
 }
 
 const STOPPED = Symbol("agentline.stream-stopped");
-
-async function* flatten(
-  batches: AsyncGenerator<RunEvent[], void, undefined>,
-): AsyncGenerator<RunEvent, void, undefined> {
-  for await (const batch of batches) yield* batch;
-}
-
-/** Failures worth a reconnection: lost connections, silence, timeouts, 5xx and 429. */
-function isTransient(error: unknown, connection: AbortSignal): boolean {
-  if (connection.reason === HEARTBEAT_TIMEOUT) return true;
-  if (error instanceof ConnectionError || error instanceof TimeoutError) return true;
-  if (error instanceof ApiError) return error.status >= 500 || error.status === 429 || error.status === 408;
-  if (error instanceof AgentlineError) return false;
-  // A body that errors mid-read surfaces as the runtime's own TypeError / DOMException.
-  return error instanceof TypeError || (typeof DOMException !== "undefined" && error instanceof DOMException);
-}

@@ -1,5 +1,5 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import { AgentlineError } from "../../core/errors.js";
+import { AgentlineError, ConnectionError } from "../../core/errors.js";
 import { timerDelay } from "../../core/wait.js";
 
 /** Options of {@link readServerSentEvents}. */
@@ -7,6 +7,11 @@ export interface SseReadOptions {
   /** Called when no byte arrived for `silenceTimeoutMs` (the caller aborts the connection). */
   onSilence: () => void;
   silenceTimeoutMs: number;
+  /**
+   * The connection's signal: when it fires, the read ends at once with a `ConnectionError`, whether or not the body
+   * noticed (a `fetch` that ignores its signal, or a body a proxy keeps open, would otherwise keep the read pending).
+   */
+  signal: AbortSignal;
   /** The server's `retry:` field, in ms. */
   onRetry: (ms: number) => void;
   /** The most characters the parser may buffer for one unfinished event (bounded memory). */
@@ -37,16 +42,40 @@ export async function* readServerSentEvents(
   const decoder = new TextDecoder();
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let silent = false;
   const arm = () => {
     if (timer !== undefined) clearTimeout(timer);
-    timer = setTimeout(options.onSilence, timerDelay(options.silenceTimeoutMs));
+    timer = setTimeout(() => {
+      silent = true;
+      options.onSilence();
+    }, timerDelay(options.silenceTimeoutMs));
   };
+  const { signal } = options;
+  // Cancelling the reader settles a pending read() at once (done), whatever the body's source does.
+  const onAbort = () => void reader.cancel(signal.reason).catch(() => {});
+  signal.addEventListener("abort", onAbort, { once: true });
+  const closed = () =>
+    new ConnectionError(
+      silent
+        ? `The run stream fell silent: no byte (not even a heartbeat) for ${options.silenceTimeoutMs} ms.`
+        : "The run stream's connection was closed.",
+      signal.reason,
+    );
   try {
     for (;;) {
+      if (signal.aborted) throw closed();
       // The watchdog runs only while we wait for the server: a slow consumer is not a silent server.
       arm();
-      const { done, value } = await reader.read();
-      clearTimeout(timer);
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        throw signal.aborted ? closed() : error;
+      } finally {
+        clearTimeout(timer);
+      }
+      const { done, value } = chunk;
+      if (signal.aborted) throw closed();
       if (done) return; // An unfinished event at the end is dropped, as the SSE standard says.
       parser.feed(decoder.decode(value, { stream: true }));
       if (overflow) {
@@ -63,6 +92,7 @@ export async function* readServerSentEvents(
     }
   } finally {
     if (timer !== undefined) clearTimeout(timer);
+    signal.removeEventListener("abort", onAbort);
     reader.cancel().catch(() => {});
   }
 }

@@ -1,18 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { foldRunEvents, type RunEvent } from "../../../../src/agents/index.js";
+import { seededRandom as random } from "./independent-sse-server.js";
 import { STREAM_ROUTE, signature, virtualSetup } from "./stream-helpers.js";
-
-/** A small seeded PRNG (mulberry32), so a failing run can be replayed from its seed. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const RUNS = 1_000;
 
