@@ -46,7 +46,7 @@ export function adminContext(
           now: options.now,
           sleep: options.sleep,
           onWait: options.onWait,
-          maxWaitMs: transport.maxRetryAfterMs,
+          maxWaitMs: transport.retrySettings.maxRetryAfterMs,
         });
   const secrets = () => [apiKey];
   return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId, secrets };

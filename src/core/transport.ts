@@ -4,7 +4,7 @@ import { serializeBody } from "./json-body.js";
 import type { BaseClientOptions, CallOptions, FetchLike, Hooks, Logger, LogRecord } from "./options.js";
 import { type Redactor, redactorCache, secretsInHeaders } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
-import { apiErrorFromResponse, brokenBodyError, errorFromThrown, type RequestFacts } from "./safe-errors.js";
+import { apiErrorFromResponse, brokenBodyError, errorFromThrown, type RequestFacts, safeCause } from "./safe-errors.js";
 import { attemptSignal, sleep as defaultSleep } from "./signals.js";
 import { waitCap } from "./wait.js";
 
@@ -116,11 +116,6 @@ export class Transport {
     this.#headers = lowerCaseKeys(options.headers);
     this.#sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
-  }
-
-  /** The longest wait a server or a budget may ask of this client (`maxRetryAfterMs`); see `boundedWait`. */
-  get maxRetryAfterMs(): number {
-    return this.#policy.maxRetryAfterMs;
   }
 
   /** Waits between retries or reconnections (the injected `sleep`, if any). */
@@ -302,6 +297,14 @@ export class Transport {
       ...secretsInHeaders(spec.options?.headers),
     ];
     return { method, url, redactor: this.#redactorFor(secrets) };
+  }
+
+  /**
+   * What an error caught outside a request (a streamed body that broke mid-read) may keep as its cause: a redacted
+   * copy, through the same redaction as every request's errors.
+   */
+  safeCause(value: unknown): unknown {
+    return safeCause(value, this.#redactorFor([...this.#credentials.secrets(), ...secretsInHeaders(this.#headers)]));
   }
 
   #redactor(spec: RequestSpec<unknown>): Redactor {

@@ -94,7 +94,7 @@ export class ForgeRequester {
       beforeAttempt:
         points && route
           ? async (_attempt, _previousError, signal) => {
-              const maxWaitMs = this.transport.maxRetryAfterMs;
+              const maxWaitMs = this.transport.retrySettings.maxRetryAfterMs;
               await points.budget.acquire(await points.principal(), route, { signal, maxWaitMs });
             }
           : undefined,

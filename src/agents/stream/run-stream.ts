@@ -247,8 +247,12 @@ export class RunStream implements AsyncIterable<RunEvent> {
       }
     } catch (error) {
       if (this.#controller.signal.reason === STOPPED) return;
-      if (this.#controller.signal.aborted) throw new AbortError(undefined, error);
-      throw error;
+      const { transport } = this.#source;
+      if (this.#controller.signal.aborted) throw new AbortError(undefined, transport.safeCause(error));
+      // What reached here from a body read is the runtime's own error: handed on as a ConnectionError whose cause
+      // is a redacted copy, like every error of a request.
+      if (error instanceof AgentlineError) throw error;
+      throw new ConnectionError("The run stream's connection failed.", transport.safeCause(error));
     } finally {
       caller?.removeEventListener("abort", onCallerAbort);
     }

@@ -135,13 +135,13 @@ export class MirrorResource {
   async waitForJob(jobId: string, wait: WaitForJobOptions = {}): Promise<TransitionJob> {
     optionalArgument(wait, "wait", "mirror.waitForJob");
     const { transport } = this.#context.requester;
-    const intervalMs = wait.intervalMs ?? Math.min(2_000, transport.maxRetryAfterMs);
+    const intervalMs = wait.intervalMs ?? Math.min(2_000, transport.retrySettings.maxRetryAfterMs);
     const issue = !(Number.isFinite(intervalMs) && intervalMs >= 0)
       ? { rule: "min", message: "`intervalMs` must be a finite number of milliseconds, 0 or more" }
-      : intervalMs > transport.maxRetryAfterMs
+      : intervalMs > transport.retrySettings.maxRetryAfterMs
         ? {
             rule: "max",
-            message: `\`intervalMs\` must be at most the client's \`maxRetryAfterMs\` (${transport.maxRetryAfterMs} ms), the cap on every wait; raise that to poll less often`,
+            message: `\`intervalMs\` must be at most the client's \`maxRetryAfterMs\` (${transport.retrySettings.maxRetryAfterMs} ms), the cap on every wait; raise that to poll less often`,
           }
         : undefined;
     if (issue) throw new ValidationError([{ path: "intervalMs", ...issue }], { context: "mirror.waitForJob" });
