@@ -15,6 +15,7 @@ import type * as Reactive from "../../src/reactive/index.js";
 import type * as Testing from "../../src/testing/index.js";
 import type * as Webhooks from "../../src/webhooks/index.js";
 import { equal, instanceOf, ok, rejects } from "./assert.js";
+import { createTrustCases } from "./trust-cases.js";
 
 /** What the suite needs from the SDK: the root entry point and `agentline/testing`, merged. */
 export type SharedSdk = Pick<
@@ -22,14 +23,19 @@ export type SharedSdk = Pick<
   | "AgentsClient"
   | "AuthenticationError"
   | "ConflictError"
+  | "ConnectionError"
   | "ForgeApp"
   | "generateAppKeyPair"
+  | "isAgentlineError"
   | "NotFoundError"
   | "RateLimitError"
   | "ValidationError"
 > &
   Pick<typeof Testing, "createFakeService"> &
-  Pick<typeof Webhooks, "createWebhookHandler" | "ForgeKeys" | "verifyWebhook" | "WebhookVerificationError"> &
+  Pick<
+    typeof Webhooks,
+    "createWebhookHandler" | "ForgeKeys" | "MemoryDedupeStore" | "verifyWebhook" | "WebhookVerificationError"
+  > &
   Pick<typeof Reactive, "watchCheckRuns">;
 
 /** One named case; `run` rejects (with an `Error` saying why) when the case fails. */
@@ -373,6 +379,7 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
         equal(await crypto.subtle.verify(algorithm, imported, signature, message), true, "verify with the JWK");
       },
     },
+    ...createTrustCases(sdk),
   ];
 }
 
