@@ -7,7 +7,7 @@
 //   - our marker (node_modules/.agentline-deps) records another hash of package.json + package-lock.json,
 //   - there is no marker and npm's own record (node_modules/.package-lock.json) is older than package-lock.json,
 //   - a direct dependency is missing or at another version than the lock says.
-// Install: `npm ci`, falling back to `npm install` when ci refuses the lock (or there is none), with
+// Install: `npm ci`, falling back to `npm install` when ci refuses the lock (or there is none; never under CI=true), with
 // PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1: the browser tests drive a system Chromium (ensure-chromium.mjs), never a
 // downloaded one.
 import { spawnSync } from "node:child_process";
@@ -191,6 +191,8 @@ function install(hasLock) {
     return;
   }
   if (runNpm(["ci", ...flags])) return;
+  // In CI the lock must be complete: a fallback would rewrite it and hide the breakage from the next fresh clone.
+  if (process.env.CI) fail("`npm ci` refused package-lock.json: run `npm install` and commit the complete lock.");
   // `npm ci` also refuses a lock that lacks entries for other platforms' optional packages (npm/cli#4828), which
   // npm writes when the registry cannot serve them. `npm install` installs the locked versions all the same.
   console.error(
