@@ -1,3 +1,4 @@
+import { argumentError } from "../core/arguments.js";
 import { AbortError, AgentlineError, isAgentlineError, ValidationError } from "../core/errors.js";
 
 /** Splits `items` into consecutive chunks of at most `size`, in order (`[]` gives no chunk). */
@@ -69,6 +70,9 @@ export class BulkPartialError<Input = unknown, Result = unknown, Merged = unknow
   readonly report: ChunkedReport<Input, Result, Merged>;
 
   constructor(report: ChunkedReport<Input, Result, Merged>, cause?: unknown) {
+    // Built from something else (a wrong argument), it still comes out as an error: one with an empty report.
+    if (!isChunkedReport(report))
+      report = { ok: false, applied: [], results: [], failed: [], notAttempted: [] } as never;
     const total = report.applied.length + report.failed.length + report.notAttempted.length;
     super(
       `A bulk call stopped: ${report.applied.length} of ${total} chunks applied, ${report.failed.length} failed, ` +
@@ -235,6 +239,15 @@ function isBulkResult(value: unknown): value is BulkResult<unknown, unknown> {
   return typeof value === "object" && value !== null && Array.isArray((value as { rows?: unknown }).rows);
 }
 
+function isChunkedReport(value: unknown): value is ChunkedReport<unknown, unknown, unknown> {
+  const report = value as Partial<Record<keyof ChunkedReport<unknown, unknown>, unknown>> | null;
+  return (
+    typeof report === "object" &&
+    report !== null &&
+    [report.applied, report.results, report.failed, report.notAttempted].every(Array.isArray)
+  );
+}
+
 /**
  * The inputs to resend, in request order: from a {@link BulkResult}, the inputs of failed and missing
  * rows; from a {@link ChunkedReport}, also every item of failed and unsent chunks (and the failed rows
@@ -242,13 +255,18 @@ function isBulkResult(value: unknown): value is BulkResult<unknown, unknown> {
  */
 export function retryFailed<Row, Input>(result: BulkResult<Row, Input>): Input[];
 export function retryFailed<Input, Result, Merged>(report: ChunkedReport<Input, Result, Merged>): Input[];
-export function retryFailed(value: BulkResult<unknown, unknown> | ChunkedReport<unknown, unknown, unknown>): unknown[] {
-  if (isBulkResult(value)) return value.rows.filter((row) => row.status !== "ok").map((row) => row.input);
-  const byIndex = new Map<number, unknown[]>();
-  for (const [at, index] of value.applied.entries()) {
-    const result = value.results[at];
-    if (isBulkResult(result)) byIndex.set(index, retryFailed(result));
+export function retryFailed(
+  result: BulkResult<unknown, unknown> | ChunkedReport<unknown, unknown, unknown>,
+): unknown[] {
+  if (isBulkResult(result)) return result.rows.filter((row) => row.status !== "ok").map((row) => row.input);
+  if (!isChunkedReport(result)) {
+    throw argumentError(result, "result", "retryFailed", "a bulk call's result, or the `report` of a BulkPartialError");
   }
-  for (const { index, items } of [...value.failed, ...value.notAttempted]) byIndex.set(index, items);
+  const byIndex = new Map<number, unknown[]>();
+  for (const [at, index] of result.applied.entries()) {
+    const chunkResult = result.results[at];
+    if (isBulkResult(chunkResult)) byIndex.set(index, retryFailed(chunkResult));
+  }
+  for (const { index, items } of [...result.failed, ...result.notAttempted]) byIndex.set(index, items);
   return [...byIndex.entries()].sort(([a], [b]) => a - b).flatMap(([, items]) => items);
 }

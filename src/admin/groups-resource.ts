@@ -1,5 +1,5 @@
 import type * as v from "valibot";
-import { requestObject } from "../core/arguments.js";
+import { requestObject, requireClientContext } from "../core/arguments.js";
 import type { CallOptions } from "../core/options.js";
 import { requireSegment } from "../core/paths.js";
 import { type AdminContext, adminCall, adminSend } from "./admin-context.js";
@@ -101,6 +101,7 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
   readonly #family: GroupFamily<L, G>;
 
   constructor(context: AdminContext, family: GroupFamily<L, G>) {
+    requireClientContext(context, "GroupsResource");
     this.#context = context;
     this.#family = family;
   }

@@ -2,15 +2,14 @@
 
 export { PageNumberPromise } from "../core/page-pagination.js";
 export * from "../core/public.js";
-export { MemoryRateBudgetStore, type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
+export { MemoryRateBudgetStore, type RateBudgetStore, type RateBudgetWait } from "../core/rate-budget.js";
 export { AdminClient } from "./admin-client.js";
-export { accessHint } from "./admin-context.js";
 export { BulkPartialError, type BulkResult, type ChunkedReport, retryFailed } from "./bulk.js";
 export type { BulkCallOptions, BulkRowsResult } from "./bulk-rows.js";
 export type { AdminClientOptions } from "./client-base.js";
-export { type DateInput, splitRange, toEpochMs } from "./date-ranges.js";
+export type { DateInput } from "./date-ranges.js";
 export { type GroupMembersChange, GroupsResource } from "./groups-resource.js";
-export * from "./ids.js";
+export { ID_FAMILY_NAMES, ID_PREFIXES, type IdFamily, MANIFEST_ID_PATTERN } from "./ids.js";
 export { OperationFailedError } from "./operation-failed-error.js";
 export type { BulkTeamsResult } from "./organization/model-access.js";
 export type { SyncResult } from "./organization/usage-and-members.js";

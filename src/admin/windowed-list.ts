@@ -1,4 +1,5 @@
 import type { WithResponse } from "../core/api-promise.js";
+import { argumentError } from "../core/arguments.js";
 import { FirstPageThenable } from "../core/first-page.js";
 import { type PageNumberOptions, PageNumberPromise } from "../core/page-pagination.js";
 import type { DateWindow } from "./date-ranges.js";
@@ -16,6 +17,8 @@ export class WindowedList<Item, Page> extends FirstPageThenable<Page> implements
 
   constructor(windows: () => DateWindow[], pagesOf: (window: DateWindow) => PageNumberOptions<Item, Page>) {
     super();
+    if (typeof windows !== "function") throw argumentError(windows, "windows", "WindowedList", "a function");
+    if (typeof pagesOf !== "function") throw argumentError(pagesOf, "pagesOf", "WindowedList", "a function");
     this.#windows = windows;
     this.#pagesOf = pagesOf;
   }

@@ -1,4 +1,5 @@
 import { ApiPromise, type WithResponse } from "../core/api-promise.js";
+import { requireClientContext } from "../core/arguments.js";
 import { ConflictError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
@@ -36,6 +37,7 @@ export class AgentsResource {
   readonly #context: AgentsContext;
 
   constructor(context: AgentsContext) {
+    requireClientContext(context, "AgentsResource");
     this.#context = context;
   }
 

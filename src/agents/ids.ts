@@ -1,3 +1,5 @@
+import { argumentError } from "../core/arguments.js";
+
 /** What a client-supplied agent id must match: `bc-` and a UUID, hex in either case. @see spec/cloud-agents-api.md#request-bodies */
 export const AGENT_ID_PATTERN = /^bc-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -7,5 +9,8 @@ export const AGENT_ID_PATTERN = /^bc-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
  * @see spec/cloud-agents-api.md#request-bodies
  */
 export function generateAgentId(randomUUID: () => string = () => crypto.randomUUID()): string {
+  if (typeof randomUUID !== "function") {
+    throw argumentError(randomUUID, "randomUUID", "generateAgentId", "a function returning a UUID, or omitted");
+  }
   return `bc-${randomUUID()}`;
 }

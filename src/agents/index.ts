@@ -20,7 +20,6 @@ export * from "./schemas/operation-results.js";
 export * from "./schemas/requests.js";
 export * from "./schemas/resources.js";
 export * from "./schemas/subagents.js";
-export { ResumeCursor } from "./stream/resume-cursor.js";
 export {
   type ErrorEvent,
   extractText,

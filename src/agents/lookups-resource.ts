@@ -1,3 +1,4 @@
+import { requireClientContext } from "../core/arguments.js";
 import type { CallOptions } from "../core/options.js";
 import { type AgentsContext, call } from "./resource-base.js";
 import {
@@ -12,6 +13,7 @@ import { assertCreateSubTokenRequest, type CreateSubTokenParams } from "./valida
 export class ModelsResource {
   readonly #context: AgentsContext;
   constructor(context: AgentsContext) {
+    requireClientContext(context, "ModelsResource");
     this.#context = context;
   }
 
@@ -30,6 +32,7 @@ export class ModelsResource {
 export class RepositoriesResource {
   readonly #context: AgentsContext;
   constructor(context: AgentsContext) {
+    requireClientContext(context, "RepositoriesResource");
     this.#context = context;
   }
 
@@ -48,6 +51,7 @@ export class RepositoriesResource {
 export class SubTokensResource {
   readonly #context: AgentsContext;
   constructor(context: AgentsContext) {
+    requireClientContext(context, "SubTokensResource");
     this.#context = context;
   }
 

@@ -1,4 +1,4 @@
-import { optionalArgument } from "../core/arguments.js";
+import { optionalArgument, requireClientContext } from "../core/arguments.js";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
@@ -40,6 +40,7 @@ export class RunsResource {
   readonly #context: AgentsContext;
 
   constructor(context: AgentsContext) {
+    requireClientContext(context, "RunsResource");
     this.#context = context;
   }
 

@@ -1,3 +1,4 @@
+import { argumentError } from "../core/arguments.js";
 import type { ToolCallData } from "./schemas/resources.js";
 
 /** One tool invocation as folded from its `running` and `completed` updates. */
@@ -42,6 +43,10 @@ export class ToolCallList implements Iterable<ToolCallState> {
   readonly length: number;
 
   private constructor(chunks: readonly (readonly ToolCallState[])[], tail: readonly ToolCallState[]) {
+    // Built by the run-state reducer only (`ToolCallList.empty`, then `append`); plain JavaScript can reach it.
+    if (!Array.isArray(chunks) || !Array.isArray(tail)) {
+      throw argumentError(chunks, "chunks", "ToolCallList", "an array (lists come from the run-state reducer)");
+    }
     this._chunks = chunks;
     this._tail = tail;
     this.length = chunks.length * CHUNK + tail.length;

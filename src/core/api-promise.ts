@@ -1,3 +1,5 @@
+import { argumentError } from "./arguments.js";
+
 /** The data of a call together with the raw `Response` it came from. */
 export interface WithResponse<T> {
   data: T;
@@ -17,6 +19,14 @@ export class ApiPromise<T> implements PromiseLike<T> {
   #data: Promise<T> | undefined;
 
   constructor(inner: Promise<WithResponse<T>>) {
+    if (typeof (inner as Partial<Promise<unknown>> | null | undefined)?.then !== "function") {
+      throw argumentError(
+        inner,
+        "inner",
+        "ApiPromise",
+        "a promise of `{ data, response }` (every API call returns one)",
+      );
+    }
     this.#inner = inner;
   }
 

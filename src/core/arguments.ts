@@ -2,18 +2,107 @@ import { AgentlineError, ValidationError } from "./errors.js";
 
 // Checks at the top of public constructors and functions, so a wrong argument fails with the SDK's own error
 // naming the argument (not "Cannot destructure property … of undefined" from deep inside). Plain JavaScript
-// callers, and TypeScript callers past an `as`, get the same protection. The convention: `invalid_option` for a
-// constructor's options, `invalid_argument` for a function's own arguments (call options, callbacks, clients),
-// a request `ValidationError` for what becomes the request (bodies, queries, ids).
+// callers, and TypeScript callers past an `as`, get the same protection. The convention: `invalid_argument` for a
+// function's own arguments (call options, callbacks, clients), `invalid_option` for a constructor's options and for
+// a field of an argument (`options.keys`), a request `ValidationError` for what becomes the request (bodies,
+// queries, ids). Every helper is a small pure function: a bundle carries only those it calls (the webhook
+// receiver's is size-sensitive, so its checks use the short form, `expectArgument`).
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
+/** Whether a value is a non-null object that is not an array (class instances included). */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Whether a value is undefined or passes `ok` (an optional argument). */
+export const optional = (value: unknown, ok: (value: unknown) => unknown): boolean =>
+  value === undefined || !!ok(value);
+
+/** Whether a value is a function. */
+export const isFunction = (value: unknown): boolean => typeof value === "function";
+
+/** Whether a value is a non-empty string. */
+export const isText = (value: unknown): value is string => typeof value === "string" && value !== "";
+
+/** Whether a value is a finite number at least `min`. */
+export const isNumberFrom =
+  (min: number) =>
+  (value: unknown): boolean =>
+    Number.isFinite(value) && (value as number) >= min;
+
+/** Whether a value is an object with every named method. */
+export const hasMethods =
+  (...names: string[]) =>
+  (value: unknown): boolean =>
+    typeof value === "object" && value !== null && names.every((name) => typeof (value as never)[name] === "function");
+
+/** Whether a value is an absolute URL. */
+export function isAbsoluteUrl(value: unknown): boolean {
+  try {
+    return isText(value) && !!new URL(value);
+  } catch {
+    return false;
+  }
 }
 
+/** What a wrong value was, for a message: never the value itself (it may be a secret). */
 function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return "an array";
   return typeof value === "object" ? "an object" : `a ${typeof value}`;
+}
+
+/** The error for a wrong `name`: a field of an argument (`options.keys`) is an option, anything else an argument. */
+function invalid(name: string, message: string): AgentlineError {
+  return new AgentlineError(message, { code: name.includes(".") ? "invalid_option" : "invalid_argument" });
+}
+
+/** Throws the SDK's error for a wrong argument or option: "`name` must be <expected>." (the short form). */
+export function badArgument(name: string, expected: string): never {
+  throw invalid(name, `\`${name}\` must be ${expected}.`);
+}
+
+/** Checks one argument: throws the short-form error unless `ok`. */
+export function expectArgument(ok: unknown, name: string, expected: string): void {
+  if (!ok) badArgument(name, expected);
+}
+
+/** What one option must be: a check, and the words its error uses (`"a function"`). */
+export type OptionRule = readonly [check: (value: unknown) => unknown, expected: string];
+
+/** A function option (a callback, an injected `fetch`). */
+export const FUNCTION_OPTION: OptionRule = [isFunction, "a function"];
+/** A clock option, `now`. */
+export const CLOCK_OPTION: OptionRule = [isFunction, "a function returning epoch ms"];
+/** A non-empty string option. */
+export const TEXT_OPTION: OptionRule = [isText, "a non-empty string"];
+/** An absolute URL option. */
+export const URL_OPTION: OptionRule = [isAbsoluteUrl, "an absolute URL"];
+/** A nested options object. */
+export const OBJECT_OPTION: OptionRule = [isObject, "an object"];
+
+/** A number option of `min` or more, in `unit` (`"ms"`, `"seconds"`). */
+export const numberOption = (min: number, unit: string): OptionRule => [isNumberFrom(min), `${unit} >= ${min}`];
+
+/**
+ * Checks the optional fields of the options object `value` (named `name`) by their rules: an absent field passes,
+ * a wrong one throws the short-form error naming it (`options.now`). One table per call site keeps the checks of the
+ * webhook receiver, which ships in every worker, to a few bytes each.
+ */
+export function checkOptions(value: object, name: string, rules: Record<string, OptionRule>): void {
+  for (const key in rules) {
+    const [check, expected] = rules[key] as OptionRule;
+    expectArgument(optional((value as Record<string, unknown>)[key], check), `${name}.${key}`, expected);
+  }
+}
+
+/** An options argument that is an object (or absent when not `required`, giving `{}`); else the short-form error. */
+export function optionsObject<T>(value: T, name = "options", required = true): NonNullable<T> | Record<string, never> {
+  expectArgument(required ? isObject(value) : optional(value, isObject), name, "an object of options");
+  return value ?? {};
+}
+
+/** The error for a function argument `name` that is not what it `expected`, saying which call and what it got. */
+export function argumentError(value: unknown, name: string, operation: string, expected: string): AgentlineError {
+  return invalid(name, `${operation}: \`${name}\` must be ${expected}; got ${describe(value)}.`);
 }
 
 /** A constructor's options object, else an `invalid_option` AgentlineError showing what to pass. */
@@ -32,19 +121,8 @@ export function requireOptions<T extends object>(options: unknown, owner: string
  */
 export function optionalArgument<T extends object>(value: T | undefined, name: string, operation: string): T {
   if (value === undefined) return {} as T;
-  if (!isObject(value)) {
-    throw new AgentlineError(`${operation}: \`${name}\` must be an object or omitted; got ${describe(value)}.`, {
-      code: "invalid_argument",
-    });
-  }
+  if (!isObject(value)) throw argumentError(value, name, operation, "an object or omitted");
   return value;
-}
-
-/** The `invalid_argument` AgentlineError for a function argument `name` that is not what it `expected`. */
-export function argumentError(value: unknown, name: string, operation: string, expected: string): AgentlineError {
-  return new AgentlineError(`${operation}: \`${name}\` must be ${expected}; got ${describe(value)}.`, {
-    code: "invalid_argument",
-  });
 }
 
 /**
@@ -61,6 +139,38 @@ export function requestObject<T extends object>(
   if (!isObject(value)) {
     const message = `\`${name}\` must be an object${required ? "" : " or omitted"}; got ${describe(value)}`;
     throw new ValidationError([{ path: name, rule: "type", message }], { context: operation });
+  }
+  return value;
+}
+
+/**
+ * Checks the client context a resource is built with, else an `invalid_argument` saying where resources come
+ * from: their client builds them (`client.agents`, `forge.repo(owner, repo).pulls`); nobody else has a context.
+ */
+export function requireClientContext(context: unknown, owner: string): void {
+  if (!isObject(context) || !isObject(context.routes)) {
+    throw argumentError(context, "context", owner, "a client's context: take the resource from its client");
+  }
+}
+
+/** An optional finite number > 0 (milliseconds), else a ValidationError (`positive`). */
+export function optionalPositive(value: unknown, path: string, context: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
+    throw new ValidationError([{ path, rule: "positive", message: `\`${path}\` must be a finite number > 0` }], {
+      context,
+    });
+  }
+  return value;
+}
+
+/** An optional integer >= 0, else a ValidationError (`integer`). */
+export function optionalCount(value: unknown, path: string, context: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
+    throw new ValidationError([{ path, rule: "integer", message: `\`${path}\` must be an integer >= 0` }], {
+      context,
+    });
   }
   return value;
 }

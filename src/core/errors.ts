@@ -1,5 +1,5 @@
 import type { RateLimitInfo } from "./rate-limit.js";
-import { redactText } from "./redact.js";
+import { redactCredentials } from "./redact.js";
 
 /** Every string `code` an {@link AgentlineError} can carry besides an API's own error codes. */
 export type AgentlineErrorCode =
@@ -18,6 +18,19 @@ const BRAND = Symbol.for("agentline.error");
 // What Node's util.inspect (console.log) and Bun call for a custom view; a registered symbol, so no Node import.
 const INSPECT: unique symbol = Symbol.for("nodejs.util.inspect.custom");
 
+/**
+ * `value` when it is a string, else `fallback`. Error constructors never throw: one built from a wrong init (a
+ * missing message, a symbol) still comes out as an error with text, not as a TypeError from a template string.
+ */
+export function textOr<T extends string | undefined>(value: unknown, fallback: T): string | T {
+  return typeof value === "string" ? value : fallback;
+}
+
+/** An init argument as an object to read fields from (`{}` for anything else). */
+function initObject<T extends object>(value: T | undefined): Partial<T> {
+  return typeof value === "object" && value !== null ? value : {};
+}
+
 /** The `inspect` function and options Node hands a custom inspection. */
 type Inspect = (value: unknown, options?: Record<string, unknown>) => string;
 
@@ -27,8 +40,9 @@ export class AgentlineError extends Error {
   readonly code: AgentlineErrorCode;
 
   constructor(message: string, options: { code: AgentlineErrorCode; cause?: unknown }) {
-    super(message, options.cause === undefined ? undefined : { cause: options.cause });
-    this.code = options.code;
+    const { code, cause } = initObject(options);
+    super(textOr(message, ""), cause === undefined ? undefined : { cause });
+    this.code = textOr(code, "agentline_error");
     Object.defineProperty(this, BRAND, { value: true });
   }
 
@@ -54,10 +68,10 @@ export class AgentlineError extends Error {
   [INSPECT](depth: number, options?: Record<string, unknown>, inspect?: Inspect): string {
     if (depth < 0) return `[${this.name}]`;
     const head = this.stack ?? `${this.name}: ${this.message}`;
-    if (typeof inspect !== "function") return redactText(head);
+    if (typeof inspect !== "function") return redactCredentials(head);
     const nested = { ...options, depth: typeof options?.depth === "number" ? options.depth - 1 : options?.depth };
     const fields = this.cause === undefined ? this.inspectFields() : { ...this.inspectFields(), cause: this.cause };
-    return redactText(`${head} ${inspect(fields, nested)}`);
+    return redactCredentials(`${head} ${inspect(fields, nested)}`);
   }
 }
 
@@ -110,6 +124,18 @@ export class ApiError extends AgentlineError {
   readonly #init: ApiErrorInit;
 
   constructor(init: ApiErrorInit) {
+    const given = initObject(init);
+    init = {
+      ...given,
+      status: typeof given.status === "number" ? given.status : 0,
+      code: textOr(given.code, "api_error"),
+      message: textOr(given.message, ""),
+      method: textOr(given.method, undefined),
+      path: textOr(given.path, undefined),
+      hint: textOr(given.hint, undefined),
+      fieldViolations: Array.isArray(given.fieldViolations) ? given.fieldViolations : undefined,
+      attempt: typeof given.attempt === "number" ? given.attempt : undefined,
+    };
     const where = init.method && init.path ? ` (${init.method} ${init.path})` : "";
     const hint = init.hint ? ` — ${init.hint}` : "";
     super(`${init.status} ${init.code}: ${init.message}${where}${hint}`, { code: init.code });
@@ -179,8 +205,9 @@ export class RateLimitError extends ApiError {}
 /** 5xx: the service failed. */
 export class InternalServerError extends ApiError {}
 
-/** The one place a status maps to an error class. */
+/** The one place a status maps to an error class; a status of no family (or not a number at all) gives `ApiError`. */
 export function apiErrorClassFor(status: number): typeof ApiError {
+  if (typeof status !== "number") return ApiError;
   if (status === 400) return BadRequestError;
   if (status === 401) return AuthenticationError;
   if (status === 403) return PermissionDeniedError;
@@ -211,15 +238,12 @@ export class ConnectionError extends AgentlineError {
   /** `ECONNREFUSED`, `ENOTFOUND`, `EAI_AGAIN`, `ECONNRESET`, `UND_ERR_SOCKET`, …; undefined when the cause had none. */
   readonly causeCode: string | undefined;
 
-  constructor(
-    message = "The connection failed before a response arrived.",
-    cause?: unknown,
-    details: ConnectionErrorDetails = {},
-  ) {
-    super(message, { code: "connection_error", cause });
-    this.method = details.method;
-    this.url = details.url;
-    this.causeCode = details.causeCode;
+  constructor(message?: string, cause?: unknown, details?: ConnectionErrorDetails) {
+    super(textOr(message, "The connection failed before a response arrived."), { code: "connection_error", cause });
+    const { method, url, causeCode } = initObject(details);
+    this.method = method;
+    this.url = url;
+    this.causeCode = causeCode;
   }
 
   override toJSON(): Record<string, unknown> {
@@ -231,18 +255,19 @@ export class ConnectionError extends AgentlineError {
 export class TimeoutError extends AgentlineError {
   readonly timeoutMs: number;
   constructor(timeoutMs: number, cause?: unknown) {
-    super(`The request timed out after ${timeoutMs} ms; raise \`timeoutMs\` in the options if it needs longer.`, {
+    const after = typeof timeoutMs === "number" ? ` after ${timeoutMs} ms` : "";
+    super(`The request timed out${after}; raise \`timeoutMs\` in the options if it needs longer.`, {
       code: "timeout",
       cause,
     });
-    this.timeoutMs = timeoutMs;
+    this.timeoutMs = typeof timeoutMs === "number" ? timeoutMs : Number.NaN;
   }
 }
 
 /** The caller's `AbortSignal` fired. */
 export class AbortError extends AgentlineError {
-  constructor(message = "The request was aborted by the caller's signal.", cause?: unknown) {
-    super(message, { code: "aborted", cause });
+  constructor(message?: string, cause?: unknown) {
+    super(textOr(message, "The request was aborted by the caller's signal."), { code: "aborted", cause });
   }
 }
 
@@ -261,17 +286,18 @@ export class ValidationError extends AgentlineError {
   readonly issues: readonly ValidationIssue[];
   readonly direction: "request" | "response";
 
-  constructor(
-    issues: readonly ValidationIssue[],
-    options: { direction?: "request" | "response"; context?: string } = {},
-  ) {
-    const first = issues[0];
-    const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : "";
-    const where = options.context ? `${options.context}: ` : "";
-    const text = first ? `${first.path || "(value)"}: ${first.message} [${first.rule}]` : "invalid value";
+  constructor(issues: readonly ValidationIssue[], options?: { direction?: "request" | "response"; context?: string }) {
+    const list = Array.isArray(issues) ? issues : [];
+    const { direction, context } = initObject(options);
+    const first = initObject(list[0]);
+    const more = list.length > 1 ? ` (and ${list.length - 1} more)` : "";
+    const where = textOr(context, "") && `${context}: `;
+    const text = list[0]
+      ? `${textOr(first.path, "") || "(value)"}: ${textOr(first.message, "")} [${textOr(first.rule, "")}]`
+      : "invalid value";
     super(`${where}${text}${more}`, { code: "validation_error" });
-    this.issues = issues;
-    this.direction = options.direction ?? "request";
+    this.issues = list;
+    this.direction = direction === "response" ? "response" : "request";
   }
 
   /** The path of the first broken field. */

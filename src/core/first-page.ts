@@ -1,4 +1,7 @@
 import type { WithResponse } from "./api-promise.js";
+import { argumentError, isObject } from "./arguments.js";
+
+const FETCHED_PAGE = "a function resolving to `{ data, response }`";
 
 /**
  * What every list shares: awaiting it gives the first page, fetched once and lazily (nothing is sent
@@ -13,7 +16,13 @@ export abstract class FirstPageThenable<Page> implements PromiseLike<Page> {
 
   /** The first page with its raw response. */
   withResponse(): Promise<WithResponse<Page>> {
-    this.#first ??= Promise.resolve().then(() => this.fetchFirst());
+    this.#first ??= Promise.resolve()
+      .then(() => this.fetchFirst())
+      .then((result) => {
+        // Only a page fetcher passed by hand can break this (the clients' always resolve to `{ data, response }`).
+        if (!isObject(result)) throw argumentError(result, "fetchPage", this.constructor.name, FETCHED_PAGE);
+        return result;
+      });
     return this.#first;
   }
 

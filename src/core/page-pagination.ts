@@ -1,4 +1,5 @@
 import type { WithResponse } from "./api-promise.js";
+import { argumentError, isObject } from "./arguments.js";
 import { ValidationError } from "./errors.js";
 import { FirstPageThenable } from "./first-page.js";
 
@@ -80,6 +81,9 @@ export class PageNumberPromise<Item, Page> extends FirstPageThenable<Page> imple
 
   constructor(options: PageNumberOptions<Item, Page>) {
     super();
+    if (!isObject(options) || typeof options.fetchPage !== "function" || typeof options.itemsOf !== "function") {
+      throw argumentError(options, "options", "PageNumberPromise", "`{ fetchPage, itemsOf, defaultPageSize }`");
+    }
     this.#options = options;
     // A bad page size or page number rejects the first page, like a failed request: the call never
     // throws synchronously, so `.catch()` and `try { await … }` both see it, and nothing is sent.

@@ -1,4 +1,5 @@
 import type { WithResponse } from "./api-promise.js";
+import { argumentError } from "./arguments.js";
 import { FirstPageThenable } from "./first-page.js";
 
 /** One page of a cursor-paginated list. `nextCursor` is absent on the last page. */
@@ -23,6 +24,9 @@ export class PagePromise<Item, Page extends CursorPage<Item> = CursorPage<Item>>
 
   constructor(fetchPage: PageFetcher<Page>) {
     super();
+    if (typeof fetchPage !== "function") {
+      throw argumentError(fetchPage, "fetchPage", "PagePromise", "a function (cursor) => page (list calls return one)");
+    }
     this.#fetchPage = fetchPage;
   }
 

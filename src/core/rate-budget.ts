@@ -1,3 +1,4 @@
+import { argumentError } from "./arguments.js";
 import { AbortError, AgentlineError } from "./errors.js";
 import { sleep as defaultSleep } from "./signals.js";
 import { boundedWait, waitCap } from "./wait.js";
@@ -41,6 +42,7 @@ export class MemoryRateBudgetStore implements RateBudgetStore {
   /** Grants when fewer than `capacity` grants fall in `(now - intervalMs, now]`; else the wait until one expires. */
   take(key: string, cost: number, capacity: number, intervalMs: number, now: number): Promise<RateBudgetTake> {
     try {
+      checkStoreCall("take", key, { intervalMs, now });
       const state = this.#state(key, now);
       const answer = takeFromLog(state, cost, capacity, intervalMs, now);
       if (answer.ok) state.idleAt = Math.max(state.idleAt, now + intervalMs);
@@ -52,6 +54,7 @@ export class MemoryRateBudgetStore implements RateBudgetStore {
 
   /** Grants nothing for `key` before `until`. */
   block(key: string, until: number, now: number): Promise<void> {
+    checkStoreCall("block", key, { until, now });
     const state = this.#state(key, now);
     state.blockedUntil = Math.max(state.blockedUntil, until);
     state.idleAt = Math.max(state.idleAt, until);
@@ -78,6 +81,14 @@ export class MemoryRateBudgetStore implements RateBudgetStore {
   }
 }
 
+/** A store call's key and times, else an `invalid_argument` naming the first wrong one. */
+function checkStoreCall(operation: string, key: unknown, times: Record<string, unknown>): void {
+  if (typeof key !== "string") throw argumentError(key, "key", operation, "a string");
+  for (const [name, value] of Object.entries(times)) {
+    if (typeof value !== "number" || Number.isNaN(value)) throw argumentError(value, name, operation, "milliseconds");
+  }
+}
+
 /**
  * The decision every store makes, exported so that other stores (KV, Durable Objects) can apply it
  * to their own serialized state. Mutates `state` only when it grants.
@@ -90,9 +101,12 @@ export function takeFromLog(
   now: number,
 ): RateBudgetTake {
   if (!(Number.isInteger(cost) && cost > 0 && cost <= capacity)) {
-    throw new AgentlineError(`A cost of ${cost} can never fit a budget of ${capacity}; use 1..capacity.`, {
-      code: "invalid_option",
-    });
+    throw new AgentlineError(
+      `A \`cost\` of ${String(cost)} can never fit a budget of ${String(capacity)}; use 1..capacity.`,
+      {
+        code: "invalid_option",
+      },
+    );
   }
   if (now < state.blockedUntil) return { ok: false, waitMs: state.blockedUntil - now };
   // A grant at time t occupies the window until t + intervalMs (exclusive), so any half-open

@@ -1,6 +1,5 @@
 // agentline/forge: the Code Forge clients (app, installation, user), the check-run ledger, schemas and request checks.
 export * from "../core/public.js";
-export { AppJwtSource, signAppJwt } from "./app-jwt.js";
 export * from "./check-runs.js";
 export { ForgeApp, type ForgeAppOptions, type GitCredentials } from "./forge-app.js";
 export {
@@ -21,7 +20,6 @@ export {
   MemoryTokenCache,
   type TokenCache,
   type TokenNarrowing,
-  tokenCacheKey,
 } from "./installation-tokens.js";
 export { type AppKeyPair, computeKeyId, generateAppKeyPair, importAppPrivateKey } from "./keys.js";
 export { OwnerClient, type OwnerGrantsResource } from "./owner-client.js";

@@ -18,13 +18,21 @@ export async function generateAppKeyPair(): Promise<AppKeyPair> {
 
 /** The DER bytes inside a PEM block of the given label (`PUBLIC KEY`, `PRIVATE KEY`). */
 function pemToDer(pem: string, label: string): Uint8Array<ArrayBuffer> {
-  const match = new RegExp(`-----BEGIN ${label}-----([\\s\\S]+?)-----END ${label}-----`).exec(pem);
-  if (!match) {
+  const match =
+    typeof pem === "string" ? new RegExp(`-----BEGIN ${label}-----([\\s\\S]+?)-----END ${label}-----`).exec(pem) : null;
+  let binary: string | undefined;
+  try {
+    binary = match ? atob((match[1] as string).replace(/\s+/g, "")) : undefined;
+  } catch {}
+  if (binary === undefined) {
     throw new ValidationError([
-      { path: "publicKey", rule: "pem", message: `must be a PEM block starting with -----BEGIN ${label}-----` },
+      {
+        path: "publicKey",
+        rule: "pem",
+        message: `must be a PEM block starting with -----BEGIN ${label}----- (base64 inside)`,
+      },
     ]);
   }
-  const binary = atob((match[1] as string).replace(/\s+/g, ""));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
@@ -48,15 +56,17 @@ export async function computeKeyId(publicKeyPem: string): Promise<string> {
 
 /** An Ed25519 private key from PKCS#8 PEM, or the `CryptoKey` itself. */
 export async function importAppPrivateKey(privateKey: string | CryptoKey): Promise<CryptoKey> {
-  if (typeof privateKey !== "string") return privateKey;
-  if (!privateKey.includes("-----BEGIN PRIVATE KEY-----")) {
-    throw new ValidationError([
-      {
-        path: "privateKey",
-        rule: "pem",
-        message: "must be a PKCS#8 PEM (-----BEGIN PRIVATE KEY-----) or a CryptoKey; never log or commit it",
-      },
-    ]);
-  }
-  return importPKCS8(privateKey, "EdDSA");
+  // The tag, not `instanceof`: a CryptoKey from another realm (an iframe, a test runner's VM) is one too.
+  if (Object.prototype.toString.call(privateKey) === "[object CryptoKey]") return privateKey as CryptoKey;
+  const invalid = new ValidationError([
+    {
+      path: "privateKey",
+      rule: "pem",
+      message: "must be a PKCS#8 Ed25519 PEM (-----BEGIN PRIVATE KEY-----) or a CryptoKey; never log or commit it",
+    },
+  ]);
+  if (typeof privateKey !== "string" || !privateKey.includes("-----BEGIN PRIVATE KEY-----")) throw invalid;
+  // WebCrypto's own error (a DataError, "Invalid keyData") would not say which option is wrong; no cause kept, as
+  // nothing about a private key belongs in an error.
+  return importPKCS8(privateKey, "EdDSA").catch(() => Promise.reject(invalid));
 }

@@ -1,3 +1,4 @@
+import { requireClientContext } from "../core/arguments.js";
 import { requireSegment } from "../core/paths.js";
 import type { ForgeContext } from "./forge-call.js";
 import { GrantsResource } from "./resources/repo-settings.js";
@@ -21,6 +22,7 @@ export class OwnerClient {
   /** The owner's grants. */
   readonly grants: OwnerGrantsResource;
   constructor(context: ForgeContext, slug: string) {
+    requireClientContext(context, "OwnerClient");
     const ownerSlug = requireSegment(slug, "ownerSlug", "owner");
     this.grants = new GrantsResource(
       context,

@@ -1,3 +1,13 @@
+import {
+  argumentError,
+  CLOCK_OPTION,
+  checkOptions,
+  FUNCTION_OPTION,
+  hasMethods,
+  isObject,
+  optionalArgument,
+  optionsObject,
+} from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
 import { MemoryRateBudgetStore, type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
 import { parseRateLimit, parseRetryAfter } from "../core/rate-limit.js";
@@ -84,6 +94,12 @@ export class ForgePointsBudget {
   #calls = 0;
 
   constructor(options: ForgePointsBudgetOptions = {}) {
+    checkOptions(optionsObject(options, "options", false), "options", {
+      store: [hasMethods("take", "block"), "a RateBudgetStore"],
+      now: CLOCK_OPTION,
+      sleep: FUNCTION_OPTION,
+      onWait: FUNCTION_OPTION,
+    });
     this.#defaults = { ...FORGE_POINTS_PER_MINUTE, ...options.limits };
     for (const [kind, limit] of Object.entries(this.#defaults)) {
       if (!(Number.isInteger(limit) && limit > 0)) {
@@ -120,11 +136,12 @@ export class ForgePointsBudget {
     operation: ForgePointsCost,
     options: { signal?: AbortSignal | undefined; resource?: string | undefined; maxWaitMs?: number | undefined } = {},
   ): Promise<void> {
-    const key = budgetKey(principal, options.resource ?? "core");
+    const { resource = "core", signal, maxWaitMs } = optionalArgument(options, "options", "acquire");
+    const key = budgetKey(principal, resource);
     const { name, cost } = costOf(operation);
     if (cost === 0) return;
-    const capacity = this.limit(principal, options.resource ?? "core");
-    await this.#budgets.acquire(key, name, capacity, options.signal, cost, options.maxWaitMs);
+    const capacity = this.limit(principal, resource);
+    await this.#budgets.acquire(key, name, capacity, signal, cost, maxWaitMs);
     this.#record(key, cost, this.#now());
   }
 
@@ -135,6 +152,10 @@ export class ForgePointsBudget {
    * (unmetered, or an unrelated 429) change nothing unless they carry `Retry-After` on a 429.
    */
   async observe(principal: ForgePrincipal, response: { status?: number; headers: Headers }): Promise<void> {
+    budgetKey(principal, "core");
+    if (!isObject(response) || !hasMethods("get")(response.headers)) {
+      throw argumentError(response, "response", "observe", "a forge `Response` (or `{ status, headers }`)");
+    }
     const now = this.#now();
     const info = parseRateLimit(response.headers);
     const resource = info?.resource || "core";
@@ -207,12 +228,16 @@ function untilReset(reset: number | undefined, now: number): number {
 
 function costOf(operation: ForgePointsCost): { name: string; cost: number } {
   const named = typeof operation === "string";
-  const cost = named ? FORGE_ROUTES[operation]?.cost : typeof operation === "number" ? operation : operation.cost;
+  const cost = named
+    ? FORGE_ROUTES[operation]?.cost
+    : typeof operation === "number"
+      ? operation
+      : (operation as { cost?: unknown } | null | undefined)?.cost;
   if (!(Number.isInteger(cost) && (cost as number) >= 0)) {
     throw new AgentlineError(
       named
         ? `\`${operation}\` is not a forge route; pass a route name from FORGE_ROUTES or a number of points.`
-        : `A cost must be a whole number of points (0 or more); got ${cost}.`,
+        : `\`operation\` must be a route name, \`{ cost }\` or a whole number of points (0 or more); got ${String(cost)}.`,
       { code: "invalid_option" },
     );
   }
@@ -223,7 +248,13 @@ function costOf(operation: ForgePointsCost): { name: string; cost: number } {
 const LOOKS_LIKE_TOKEN = /^(?:oit_|Bearer\s)|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
 
 function budgetKey(principal: ForgePrincipal, resource: string): string {
-  if (!(principal && Object.hasOwn(FORGE_POINTS_PER_MINUTE, principal.kind))) {
+  if (
+    !(
+      isObject(principal) &&
+      typeof principal.kind === "string" &&
+      Object.hasOwn(FORGE_POINTS_PER_MINUTE, principal.kind)
+    )
+  ) {
     throw new AgentlineError("`principal.kind` must be `app`, `installation` or `user`.", { code: "invalid_option" });
   }
   if (typeof principal.id !== "string" || principal.id === "") {
@@ -234,6 +265,11 @@ function budgetKey(principal: ForgePrincipal, resource: string): string {
       "`principal.id` looks like a token; pass the installation or app id, or `await hashBudgetKey(token)`.",
       { code: "invalid_option" },
     );
+  }
+  if (typeof resource !== "string") {
+    throw new AgentlineError("`resource` must be a rate-limit resource name (default `core`).", {
+      code: "invalid_option",
+    });
   }
   return `forge:${principal.kind}:${principal.id}:${resource}`;
 }

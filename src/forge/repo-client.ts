@@ -1,3 +1,4 @@
+import { requireClientContext } from "../core/arguments.js";
 import type { CallOptions } from "../core/options.js";
 import type { ForgeContext } from "./forge-call.js";
 import { CheckRunsResource } from "./resources/check-runs.js";
@@ -46,6 +47,7 @@ export class RepoClient {
   readonly contents: ContentsResource;
   readonly #settings: RepoSettingsResource;
   constructor(context: ForgeContext, repo: ForgeRepoRef, now: () => number) {
+    requireClientContext(context, "RepoClient");
     this.labels = new LabelsResource(context, repo);
     this.pulls = new PullsResource(context, repo);
     this.checkRuns = new CheckRunsResource(context, repo, now);

@@ -1,3 +1,4 @@
+import { optionalArgument } from "../core/arguments.js";
 import { ValidationError, type ValidationIssue } from "../core/errors.js";
 import { checkRequest } from "../core/schema.js";
 import type { LedgerTime } from "./check-runs/types.js";
@@ -108,12 +109,14 @@ export function assertAnnotations(input: unknown, context = "annotations.append"
 
 /** Every rule a check-run post breaks, judged at `now` (default: the current time). @see spec/forge-api.md#other-constants */
 export function checkCheckRunPost(input: unknown, options: { now?: LedgerTime } = {}): ValidationIssue[] {
-  return validateCheckRunPost(input, { now: options.now ?? Date.now() });
+  const { now } = optionalArgument(options, "options", "checkCheckRunPost");
+  return validateCheckRunPost(input, { now: now ?? Date.now() });
 }
 
 /** Throws a request `ValidationError` when a check-run post breaks a rule. @see spec/forge-api.md#other-constants */
 export function assertCheckRunPost(input: unknown, options: { now?: LedgerTime; context?: string } = {}): void {
+  const { context } = optionalArgument(options, "options", "assertCheckRunPost");
   const issues = checkCheckRunPost(input, options);
   if (issues.length > 0)
-    throw new ValidationError(issues, { direction: "request", context: options.context ?? "checkRuns.post" });
+    throw new ValidationError(issues, { direction: "request", context: context ?? "checkRuns.post" });
 }

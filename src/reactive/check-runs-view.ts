@@ -1,5 +1,6 @@
 import { batch, computed, type ReadonlySignal, signal } from "@preact/signals-core";
-import { ApiError } from "../core/errors.js";
+import { argumentError } from "../core/arguments.js";
+import { AgentlineError, ApiError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { isPending } from "../forge/check-runs/select.js";
 import type { CheckRun } from "../forge/schemas/check-responses.js";
@@ -13,7 +14,7 @@ import {
   retainRuns,
 } from "./check-run-replica.js";
 import { defaultSleep, type Sleep } from "./timers.js";
-import { optionalPositive, requireObject, requireText } from "./validate.js";
+import { optionalPositive, requireFunction, requireObject, requireText } from "./validate.js";
 
 /** What polling needs: `repo(owner, name).checkRuns.listForCommit()`, as a `ForgeClient` has it. */
 export interface CheckRunsSource {
@@ -113,6 +114,10 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
   const interval = optionalPositive(options.pollIntervalMs, "pollIntervalMs", "watchCheckRuns") ?? 10_000;
   const sleep = options.sleep ?? defaultSleep;
   const { forge } = options;
+  if (forge !== undefined && typeof (forge as Partial<typeof forge>)?.repo !== "function") {
+    throw argumentError(forge, "forge", "watchCheckRuns", "a ForgeClient (or an installation's client), or omitted");
+  }
+  if (options.sleep !== undefined) requireFunction(options.sleep, "sleep", "watchCheckRuns");
 
   let watched = 0;
   let queued = false;
@@ -144,7 +149,11 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
   }
 
   async function refresh(signal?: AbortSignal): Promise<void> {
-    if (!forge) throw new TypeError("watchCheckRuns: pass `forge` (a ForgeClient) to poll; without it use feed().");
+    if (!forge) {
+      throw new AgentlineError("watchCheckRuns: pass `forge` (a ForgeClient) to poll; without it use feed().", {
+        code: "invalid_option",
+      });
+    }
     const since = ++epoch;
     const listed = await forge
       .repo(owner, repo)

@@ -1,9 +1,8 @@
 import { argumentError } from "../core/arguments.js";
-import { ValidationError } from "../core/errors.js";
 
 // Option checks of the reactive entry points: a bad call fails before any request, naming the field and the rule.
 
-export { optionalArgument as optionalOptions } from "../core/arguments.js";
+export { optionalArgument as optionalOptions, optionalCount, optionalPositive } from "../core/arguments.js";
 /**
  * An id that goes into a request path: a non-empty string that stays in its segment, else a ValidationError
  * (`required`, `path_segment`). The client's own check, reused: the same rule and message, and no second copy
@@ -33,26 +32,4 @@ export function requireFunction(value: unknown, name: string, context: string): 
 /** An object argument (a view, a signal, an options bag), else an `invalid_argument` AgentlineError naming it. */
 export function requireObject(value: unknown, name: string, context: string, expected: string): void {
   if (typeof value !== "object" || value === null) throw argumentError(value, name, context, expected);
-}
-
-/** An optional finite number > 0 (milliseconds), else a ValidationError (`positive`). */
-export function optionalPositive(value: unknown, path: string, context: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isFinite(value) || value <= 0) {
-    throw new ValidationError([{ path, rule: "positive", message: `\`${path}\` must be a finite number > 0` }], {
-      context,
-    });
-  }
-  return value;
-}
-
-/** An optional integer >= 0, else a ValidationError (`integer`). */
-export function optionalCount(value: unknown, path: string, context: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 0) {
-    throw new ValidationError([{ path, rule: "integer", message: `\`${path}\` must be an integer >= 0` }], {
-      context,
-    });
-  }
-  return value;
 }

@@ -1,5 +1,5 @@
-import { expectArgument, hasMethods, isFunction, isObject, optional, optionsObject } from "./arguments.js";
-import { checkClaim, type DedupeStore, isCount } from "./dedupe.js";
+import { CLOCK_OPTION, checkOptions, expectArgument, hasMethods, isObject, optionsObject } from "../core/arguments.js";
+import { COUNT_OPTION, checkClaim, type DedupeStore } from "./dedupe.js";
 
 // Dedupe stores on Cloudflare Workers: KV (best-effort) and a Durable Object (atomic). Both are typed by the
 // few methods they use, so they need neither @cloudflare/workers-types nor a `cloudflare:` import.
@@ -24,11 +24,7 @@ export class KvDedupeStore implements DedupeStore {
   constructor(kv: KvDedupeNamespace, options?: { prefix?: string }) {
     expectArgument(hasMethods("get", "put", "delete")(kv), "kv", "a Workers KV namespace binding (env.MY_KV)");
     const given = optionsObject(options, "options", false);
-    expectArgument(
-      optional(given.prefix, (prefix) => typeof prefix === "string"),
-      "options.prefix",
-      "a string",
-    );
+    checkOptions(given, "options", { prefix: [(prefix) => typeof prefix === "string", "a string"] });
     this.#kv = kv;
     this.#prefix = given.prefix ?? "webhook-id:";
   }
@@ -83,7 +79,7 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
       "a Durable Object namespace binding of DedupeDurableObject (env.WEBHOOK_DEDUPE)",
     );
     const given = optionsObject(options, "options", false);
-    expectArgument(optional(given.shards, isCount), "options.shards", "an integer >= 1");
+    checkOptions(given, "options", { shards: COUNT_OPTION });
     this.#namespace = namespace;
     this.#shards = given.shards ?? 8;
   }
@@ -139,7 +135,7 @@ export class DedupeDurableObject {
       "the Durable Object's state (the constructor's first argument), with its `storage`",
     );
     const given = optionsObject(options, "options", false);
-    expectArgument(optional(given.now, isFunction), "options.now", "a function returning epoch milliseconds");
+    checkOptions(given, "options", { now: CLOCK_OPTION });
     this.#storage = state.storage;
     this.#now = given.now ?? Date.now;
   }

@@ -1,4 +1,4 @@
-import { expectArgument, hasMethods, isFunction, optional, optionsObject } from "./arguments.js";
+import { CLOCK_OPTION, checkOptions, expectArgument, hasMethods, optionsObject } from "../core/arguments.js";
 import { checkClaim, type DedupeStore } from "./dedupe.js";
 
 // A dedupe store on Deno KV, typed by the few methods it uses (no Deno types needed).
@@ -37,12 +37,13 @@ export class DenoKvDedupeStore implements DedupeStore {
   constructor(kv: DenoKvLike, options?: { prefix?: DenoKvKey; now?: () => number }) {
     expectArgument(hasMethods("get", "atomic", "delete")(kv), "kv", "a Deno.Kv (await Deno.openKv())");
     const given = optionsObject(options, "options", false);
-    expectArgument(
-      optional(given.prefix, (prefix) => Array.isArray(prefix) && prefix.every(isKeyPart)),
-      "options.prefix",
-      'a Deno KV key prefix, like ["agentline", "webhook-id"]',
-    );
-    expectArgument(optional(given.now, isFunction), "options.now", "a function returning epoch milliseconds");
+    checkOptions(given, "options", {
+      prefix: [
+        (prefix) => Array.isArray(prefix) && prefix.every(isKeyPart),
+        'a Deno KV key prefix, like ["agentline", "webhook-id"]',
+      ],
+      now: CLOCK_OPTION,
+    });
     this.#kv = kv;
     this.#prefix = given.prefix ?? ["agentline", "webhook-id"];
     this.#now = given.now ?? Date.now;

@@ -1,4 +1,12 @@
-import { expectArgument, isFunction, isNumberFrom, isText, optional, optionsObject } from "./arguments.js";
+import {
+  CLOCK_OPTION,
+  checkOptions,
+  expectArgument,
+  isNumberFrom,
+  isText,
+  type OptionRule,
+  optionsObject,
+} from "../core/arguments.js";
 
 // Deduplication of deliveries on `webhook-id`: the forge retries and redelivers, so the same delivery can
 // arrive more than once. @see spec/forge-api.md#events
@@ -24,7 +32,10 @@ export function checkClaim(id: string, ttlMs?: number, claiming = true): void {
 }
 
 /** Whether a value is a positive integer (counts such as `maxEntries` and `shards`). */
-export const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) > 0;
+const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) > 0;
+
+/** A count option (`maxEntries`, `shards`). */
+export const COUNT_OPTION: OptionRule = [isCount, "an integer >= 1"];
 
 /** What {@link MemoryDedupeStore} takes. */
 export interface MemoryDedupeStoreOptions {
@@ -46,8 +57,7 @@ export class MemoryDedupeStore implements DedupeStore {
 
   constructor(options?: MemoryDedupeStoreOptions) {
     const given = optionsObject(options, "options", false);
-    expectArgument(optional(given.maxEntries, isCount), "options.maxEntries", "an integer >= 1");
-    expectArgument(optional(given.now, isFunction), "options.now", "a function returning epoch milliseconds");
+    checkOptions(given, "options", { maxEntries: COUNT_OPTION, now: CLOCK_OPTION });
     this.#maxEntries = given.maxEntries ?? 10_000;
     this.#now = given.now ?? Date.now;
   }

@@ -1,4 +1,4 @@
-import { expectArgument, isFunction, isObject, optional, optionsObject } from "./arguments.js";
+import { expectArgument, isFunction, isObject, optional, optionsObject } from "../core/arguments.js";
 import type { WebhookEventType } from "./event-schemas.js";
 import type { WebhookEvent, WebhookEventOf } from "./events.js";
 

@@ -1,4 +1,4 @@
-import { AgentlineError } from "../core/errors.js";
+import { AgentlineError, textOr } from "../core/errors.js";
 
 // The errors of webhook and receipt verification. Each carries a `reason` to branch on; messages say what
 // was wrong and never contain a signature, a token or a key.
@@ -26,7 +26,7 @@ export class WebhookVerificationError extends AgentlineError {
 
   constructor(reason: WebhookVerificationReason, message: string, cause?: unknown) {
     super(message, { code: "webhook_verification_failed", cause });
-    this.reason = reason;
+    this.reason = textOr(reason, "unknown") as typeof reason;
   }
 
   override toJSON(): Record<string, unknown> {
@@ -57,7 +57,7 @@ export class InstallationReceiptError extends AgentlineError {
 
   constructor(reason: InstallationReceiptReason, message: string, cause?: unknown) {
     super(message, { code: "installation_receipt_invalid", cause });
-    this.reason = reason;
+    this.reason = textOr(reason, "unknown") as typeof reason;
   }
 
   override toJSON(): Record<string, unknown> {

@@ -1,7 +1,7 @@
 import * as v from "valibot";
+import { expectArgument, isNumberFrom, isText, optionsObject } from "../core/arguments.js";
 import type { ValidationIssue } from "../core/errors.js";
 import { toValidationIssues } from "../core/schema.js";
-import { expectArgument, isNumberFrom, isText, optionsObject } from "./arguments.js";
 import { WEBHOOK_EVENT_SCHEMAS, type WebhookEventPayloads, type WebhookEventType } from "./event-schemas.js";
 import type { WebhookTypeSource } from "./signed-routing.js";
 import type { VerifiedWebhook } from "./verify.js";

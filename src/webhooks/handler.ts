@@ -1,4 +1,4 @@
-import { expectArgument, hasMethods, isFunction, isNumberFrom, isObject, optional } from "./arguments.js";
+import { checkOptions, expectArgument, hasMethods, isFunction, isObject, numberOption } from "../core/arguments.js";
 import { DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from "./dedupe.js";
 import {
   checkDispatchTable,
@@ -82,14 +82,12 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
   checkVerifyOptions(options);
   resolveWebhookScheme(options.scheme);
   checkDispatchTable(options as WebhookDispatchTable<never>, "options");
-  expectArgument(optional(options.onError, isFunction), "options.onError", "a function (error, info) => void");
-  expectArgument(
-    optional(options.dedupe, hasMethods("claim", "release")),
-    "options.dedupe",
-    "a DedupeStore (new MemoryDedupeStore(), or { claim, release })",
-  );
-  expectArgument(optional(options.dedupeTtlMs, isNumberFrom(1)), "options.dedupeTtlMs", "milliseconds >= 1");
-  expectArgument(optional(options.queue, hasMethods("send")), "options.queue", "a queue binding ({ send(event) })");
+  checkOptions(options, "options", {
+    onError: [isFunction, "a function (error, info) => void"],
+    dedupe: [hasMethods("claim", "release"), "a DedupeStore (new MemoryDedupeStore(), or { claim, release })"],
+    dedupeTtlMs: numberOption(1, "ms"),
+    queue: [hasMethods("send"), "a queue binding ({ send(event) })"],
+  });
   const ttlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
   const report = (error: unknown, info: WebhookErrorInfo) => {
     try {

@@ -1,4 +1,4 @@
-import { expectArgument, hasMethods, isText, optional } from "./arguments.js";
+import { expectArgument, hasMethods, isText, optional } from "../core/arguments.js";
 import type { KeySetSnapshot } from "./key-set.js";
 
 /**

@@ -1,14 +1,16 @@
-import { timerDelay } from "../core/wait.js";
 import {
+  CLOCK_OPTION,
+  checkOptions,
   expectArgument,
+  FUNCTION_OPTION,
   hasMethods,
   isAbsoluteUrl,
-  isFunction,
-  isNumberFrom,
-  isText,
-  optional,
+  numberOption,
   optionsObject,
-} from "./arguments.js";
+  TEXT_OPTION,
+  URL_OPTION,
+} from "../core/arguments.js";
+import { timerDelay } from "../core/wait.js";
 import { KeySetUnavailableError } from "./errors.js";
 import type { KeySetCache } from "./key-cache.js";
 import {
@@ -79,21 +81,22 @@ export class ForgeKeys {
   #imported = new Map<string, Promise<CryptoKey>>();
 
   constructor(options: ForgeKeysOptions) {
-    optionsObject(options);
-    for (const name of ["baseUrl", "jwksUrl", "discoveryIssuer"] as const) {
-      expectArgument(optional(options[name], isAbsoluteUrl), `options.${name}`, "an absolute URL");
-    }
+    checkOptions(optionsObject(options), "options", {
+      baseUrl: URL_OPTION,
+      jwksUrl: URL_OPTION,
+      discoveryIssuer: URL_OPTION,
+      issuer: TEXT_OPTION,
+      fetch: FUNCTION_OPTION,
+      now: CLOCK_OPTION,
+      refreshCooldownMs: numberOption(0, "ms"),
+      cache: [hasMethods("get", "set"), "a KeySetCache ({ get, set })"],
+      timeoutMs: numberOption(1, "ms"),
+    });
     expectArgument(
       options.baseUrl ?? options.jwksUrl ?? options.discoveryIssuer,
       "options.baseUrl",
       "given, or jwksUrl or discoveryIssuer",
     );
-    expectArgument(optional(options.issuer, isText), "options.issuer", "a non-empty string");
-    expectArgument(optional(options.fetch, isFunction), "options.fetch", "a fetch function");
-    expectArgument(optional(options.now, isFunction), "options.now", "a function returning epoch ms");
-    expectArgument(optional(options.refreshCooldownMs, isNumberFrom(0)), "options.refreshCooldownMs", "ms >= 0");
-    expectArgument(optional(options.cache, hasMethods("get", "set")), "options.cache", "a KeySetCache ({ get, set })");
-    expectArgument(optional(options.timeoutMs, isNumberFrom(1)), "options.timeoutMs", "ms >= 1");
     const forge = options.baseUrl && `${trimSlash(options.baseUrl)}/v1/forge`;
     this.#discovery = options.discoveryIssuer && trimSlash(options.discoveryIssuer);
     this.#jwksUrl = options.jwksUrl ?? (forge && `${forge}/keys`);

@@ -1,14 +1,14 @@
 import { decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
 import {
+  CLOCK_OPTION,
+  checkOptions,
   expectArgument,
   hasMethods,
   isAbsoluteUrl,
-  isFunction,
-  isNumberFrom,
   isText,
-  optional,
+  numberOption,
   optionsObject,
-} from "./arguments.js";
+} from "../core/arguments.js";
 import { InstallationReceiptError, type InstallationReceiptReason, KeySetUnavailableError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
 
@@ -128,24 +128,17 @@ export async function verifyInstallationReceipt(
   // The token comes from the callback's query: a string, even an empty one, is judged as a receipt below.
   expectArgument(typeof token === "string", "token", "the callback's `installation_receipt` query value");
   optionsObject(options);
-  expectArgument(
-    hasMethods("getKeys")(options.keys),
-    "options.keys",
-    "the forge's keys: pass `keys: new ForgeKeys({ baseUrl })`",
-  );
+  expectArgument(hasMethods("getKeys")(options.keys), "options.keys", "a key source: new ForgeKeys({ baseUrl })");
   expectArgument(isText(options.appId), "options.appId", "your app id (app_…), the receipt's audience");
-  expectArgument(optional(options.baseUrl, isAbsoluteUrl), "options.baseUrl", "the service address, an absolute URL");
-  expectArgument(
-    optional(options.expectedState, isText),
-    "options.expectedState",
-    "the non-empty `state` your install address carried (createInstallationConsent returns it)",
-  );
-  expectArgument(optional(options.now, isFunction), "options.now", "a function returning epoch milliseconds");
-  expectArgument(
-    optional(options.clockToleranceSeconds, isNumberFrom(0)),
-    "options.clockToleranceSeconds",
-    "seconds >= 0",
-  );
+  checkOptions(options, "options", {
+    baseUrl: [isAbsoluteUrl, "the service address, an absolute URL"],
+    expectedState: [
+      isText,
+      "the non-empty `state` your install address carried (createInstallationConsent returns it)",
+    ],
+    now: CLOCK_OPTION,
+    clockToleranceSeconds: numberOption(0, "seconds"),
+  });
   const base = options.baseUrl?.replace(/\/+$/, "");
   const issuer = base === undefined ? options.keys.issuer : `${base}/v1/forge`;
   expectArgument(issuer, "options.baseUrl", "given when `keys` does not know the forge's issuer");

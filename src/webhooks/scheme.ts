@@ -1,4 +1,4 @@
-import { expectArgument, isFunction, isText, optional, optionsObject } from "./arguments.js";
+import { checkOptions, FUNCTION_OPTION, isText, optionsObject, TEXT_OPTION } from "../core/arguments.js";
 
 // The default webhook signature scheme (Standard Webhooks layout, `v1ed` prefix, Ed25519).
 // @see ../../../shared/DESIGN.md (the webhook signature) and spec/forge-api.md#webhooks
@@ -44,21 +44,23 @@ const defaults: WebhookScheme = {
 export const DEFAULT_WEBHOOK_SCHEME: WebhookScheme = /* @__PURE__ */ Object.freeze(defaults);
 
 /** The scheme with the caller's overrides applied; a wrong override throws an `invalid_option` naming it. */
-export function resolveWebhookScheme(overrides?: Partial<WebhookScheme>): WebhookScheme {
-  const given = optionsObject(overrides, "scheme", false) as Partial<WebhookScheme>;
-  for (const name of ["idHeader", "timestampHeader", "signatureHeader", "prefix"] as const) {
-    expectArgument(optional(given[name], isText), `scheme.${name}`, "a non-empty string");
-  }
+export function resolveWebhookScheme(scheme?: Partial<WebhookScheme>): WebhookScheme {
+  const given = optionsObject(scheme, "scheme", false) as Partial<WebhookScheme>;
+  checkOptions(given, "scheme", {
+    idHeader: TEXT_OPTION,
+    timestampHeader: TEXT_OPTION,
+    signatureHeader: TEXT_OPTION,
+    prefix: TEXT_OPTION,
+    acceptedPrefixes: [
+      (list) => Array.isArray(list) && list.length && list.every(isText),
+      "a non-empty array of strings",
+    ],
+    signedContent: FUNCTION_OPTION,
+  });
   const prefixes = given.acceptedPrefixes;
-  expectArgument(
-    optional(prefixes, (list) => Array.isArray(list) && list.length && list.every(isText)),
-    "scheme.acceptedPrefixes",
-    "a non-empty array of strings",
-  );
-  expectArgument(optional(given.signedContent, isFunction), "scheme.signedContent", "a function");
-  const scheme = { ...defaults, ...given };
-  if (given.prefix !== undefined && prefixes === undefined) scheme.acceptedPrefixes = [given.prefix];
-  return scheme;
+  const resolved = { ...defaults, ...given };
+  if (given.prefix !== undefined && prefixes === undefined) resolved.acceptedPrefixes = [given.prefix];
+  return resolved;
 }
 
 /** Standard base64 (with padding) of bytes, with `btoa` only. */

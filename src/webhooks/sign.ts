@@ -1,4 +1,12 @@
-import { badArgument, expectArgument, isNumberFrom, isObject, isText, optional, optionsObject } from "./arguments.js";
+import {
+  badArgument,
+  expectArgument,
+  isNumberFrom,
+  isObject,
+  isText,
+  optional,
+  optionsObject,
+} from "../core/arguments.js";
 import { bytesToBase64, resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
 
 /** What {@link signWebhook} signs. */

@@ -1,12 +1,13 @@
 import {
+  CLOCK_OPTION,
+  checkOptions,
   expectArgument,
   hasMethods,
-  isFunction,
-  isNumberFrom,
   isObject,
-  optional,
+  numberOption,
+  OBJECT_OPTION,
   optionsObject,
-} from "./arguments.js";
+} from "../core/arguments.js";
 import { DEFAULT_MAX_BODY_BYTES, readCappedBody } from "./body.js";
 import { WebhookVerificationError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
@@ -79,15 +80,13 @@ export { EVENT_TYPE_HEADER, INSTALLATION_HEADER };
 /** Checks the options {@link verifyWebhook} and `createWebhookHandler` share; the scheme is checked as it is resolved. */
 export function checkVerifyOptions(options: VerifyWebhookOptions): void {
   optionsObject(options);
-  expectArgument(
-    hasMethods("getKeys")(options.keys),
-    "options.keys",
-    "the forge's keys (new ForgeKeys({ baseUrl }), or any { getKeys })",
-  );
-  expectArgument(optional(options.toleranceSeconds, isNumberFrom(0)), "options.toleranceSeconds", "seconds >= 0");
-  expectArgument(optional(options.now, isFunction), "options.now", "a function returning epoch ms");
-  expectArgument(optional(options.maxBodyBytes, isNumberFrom(1)), "options.maxBodyBytes", "bytes >= 1");
-  expectArgument(optional(options.scheme, isObject), "options.scheme", "an object");
+  expectArgument(hasMethods("getKeys")(options.keys), "options.keys", "a key source: new ForgeKeys({ baseUrl })");
+  checkOptions(options, "options", {
+    toleranceSeconds: numberOption(0, "seconds"),
+    now: CLOCK_OPTION,
+    maxBodyBytes: numberOption(1, "bytes"),
+    scheme: OBJECT_OPTION,
+  });
 }
 
 // Strict UTF-8 (a malformed byte is an error, not U+FFFD); a leading BOM is dropped.

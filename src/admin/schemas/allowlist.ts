@@ -57,11 +57,12 @@ function isIpv6OrCidr(text: string): boolean {
 
 /**
  * True for a host (`api.example.com`, `*.example.com`), IPv4 or IPv6 address, or CIDR (`10.0.0.0/8`,
- * `2001:db8::/32`), each with an optional `:port` (IPv6 in brackets then: `[2001:db8::1]:443`).
+ * `2001:db8::/32`), each with an optional `:port` (IPv6 in brackets then: `[2001:db8::1]:443`); false for a non-string.
  * @see spec/admin-api.md#assistant-bot-records
  */
 export function isAllowlistEntry(entry: string): boolean {
-  if (entry === "" || /\s/.test(entry)) return false;
+  // A predicate: anything that is not a string is not an entry (never a TypeError).
+  if (typeof entry !== "string" || entry === "" || /\s/.test(entry)) return false;
   if (entry.startsWith("[")) {
     const close = entry.indexOf("]");
     if (close === -1) return false;

@@ -11,6 +11,14 @@ export * from "./requests-assistant-bot.js";
 export * from "./requests-groups.js";
 export * from "./requests-model-access.js";
 export * from "./requests-organization.js";
-export * from "./requests-pagination.js";
+export {
+  type CursorQueryParams,
+  CursorQuerySchema,
+  PAGE_SIZE_LIMITS,
+  PageNumberSchema,
+  type PageQueryParams,
+  type PageSizeLimit,
+  type PageSizeOverflow,
+} from "./requests-pagination.js";
 export * from "./requests-team.js";
 export * from "./usage.js";

@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import { argumentError } from "../../core/arguments.js";
+import type { AgentlineError } from "../../core/errors.js";
 import { openEnum, parseResponse } from "../../core/schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { RUN_STATUSES, type RunStatus } from "../schemas/constants.js";
@@ -115,6 +117,15 @@ export function extractText(data: unknown): string | undefined {
   return undefined;
 }
 
+/** The error for a wrong argument of {@link toRunEvent} (off the hot path). */
+function wrongMessagePart(type: unknown, raw: unknown, id: unknown): AgentlineError {
+  if (typeof raw !== "string") return argumentError(raw, "raw", "toRunEvent", "the SSE message's data, a string");
+  if (typeof (type ?? "") !== "string") {
+    return argumentError(type, "type", "toRunEvent", "the SSE event name, a string (or undefined for `message`)");
+  }
+  return argumentError(id, "id", "toRunEvent", "the SSE id, a string or undefined");
+}
+
 const KNOWN_OPAQUE = new Set(["heartbeat", "done", "interaction_update"]);
 
 /**
@@ -122,6 +133,9 @@ const KNOWN_OPAQUE = new Set(["heartbeat", "done", "interaction_update"]);
  * validated leniently (unknown fields kept); undocumented ones never throw.
  */
 export function toRunEvent(type: string | undefined, raw: string, id: string | undefined): RunEvent {
+  if (typeof raw !== "string" || typeof (type ?? "") !== "string" || typeof (id ?? "") !== "string") {
+    throw wrongMessagePart(type, raw, id);
+  }
   const name = type ?? "message";
   const data = parseData(raw);
   // Literals with the same key order per type (no spreads): this runs once per event on the hot path.

@@ -1,4 +1,12 @@
-import { AbortError, AgentlineError, ApiError, ConnectionError } from "../../core/errors.js";
+import {
+  argumentError,
+  hasMethods,
+  isObject,
+  optionalArgument,
+  optionalCount,
+  optionalPositive,
+} from "../../core/arguments.js";
+import { AbortError, AgentlineError, ApiError, ConnectionError, ValidationError } from "../../core/errors.js";
 import type { Transport } from "../../core/transport.js";
 import { timerDelay } from "../../core/wait.js";
 import { isTerminalRunStatus } from "../schemas/constants.js";
@@ -42,6 +50,27 @@ export interface RunStreamOptions {
   onConnectionChange?: ((state: RunStreamConnectionState, error?: unknown) => void) | undefined;
 }
 
+/** Checks the options of `runs.stream()`: the numbers as `watchRun` checks them, the rest by type. */
+function checkStreamOptions(options: RunStreamOptions): void {
+  const context = "runs.stream";
+  const { lastEventId, signal, onConnectionChange } = options;
+  if (lastEventId !== undefined && typeof lastEventId !== "string") {
+    const message = "`lastEventId` must be a string (an earlier stream's `lastEventId`, or its `resumePoint`)";
+    throw new ValidationError([{ path: "lastEventId", rule: "type", message }], { context });
+  }
+  optionalCount(options.skipEvents, "skipEvents", context);
+  optionalCount(options.maxReconnects, "maxReconnects", context);
+  optionalPositive(options.heartbeatTimeoutMs, "heartbeatTimeoutMs", context);
+  optionalPositive(options.pollIntervalMs, "pollIntervalMs", context);
+  optionalPositive(options.maxBufferSize, "maxBufferSize", context);
+  if (signal !== undefined && !hasMethods("addEventListener", "removeEventListener")(signal)) {
+    throw argumentError(signal, "signal", context, "an AbortSignal or omitted");
+  }
+  if (onConnectionChange !== undefined && typeof onConnectionChange !== "function") {
+    throw argumentError(onConnectionChange, "onConnectionChange", context, "a function or omitted");
+  }
+}
+
 /** A stream's connection state, as {@link RunStreamOptions.onConnectionChange} reports it. */
 export type RunStreamConnectionState = "connecting" | "open" | "resuming" | "polling";
 
@@ -78,6 +107,10 @@ export class RunStream implements AsyncIterable<RunEvent> {
   #started = false;
 
   constructor(source: RunStreamSource, options: RunStreamOptions = {}) {
+    if (!isObject(source) || typeof source.open !== "function" || typeof source.getRun !== "function") {
+      throw argumentError(source, "source", "RunStream", "a stream source: streams come from `client.runs.stream()`");
+    }
+    checkStreamOptions(optionalArgument(options, "options", "runs.stream"));
     this.#source = source;
     this.#options = options;
     this.#cursor = new ResumeCursor(options.lastEventId, options.skipEvents ?? 0);

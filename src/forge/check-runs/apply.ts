@@ -1,3 +1,5 @@
+import { argumentError } from "../../core/arguments.js";
+import { checkLedger, checkObject, checkText } from "./arguments.js";
 import { compact, issueId, refuse, storeRun, storeSuite } from "./ledger.js";
 import { type Instant, instantOf, toInstant } from "./timestamps.js";
 import type {
@@ -27,6 +29,8 @@ export function postApplies(
   stored: Pick<CheckRunAttempt, "status" | "externalUpdatedAt" | "rerequestedAt">,
   post: Pick<CheckRunPost, "status" | "externalUpdatedAt">,
 ): boolean {
+  checkObject(stored, "stored", "postApplies", "the stored check run");
+  checkObject(post, "post", "postApplies", "a check-run post");
   const current = instantOf(stored.externalUpdatedAt);
   const posted = instantOf(post.externalUpdatedAt);
   if (current === undefined || posted === undefined) return false;
@@ -194,7 +198,8 @@ function judge(
  * @see spec/forge-api.md#check-run-semantics
  */
 export function applyPost(ledger: CheckRunLedger, post: CheckRunPost, ctx: PostContext): PostResult | LedgerRefusal {
-  const now = toInstant(ctx.now);
+  checkPostContext(ledger, ctx, "applyPost");
+  const now = toInstant(ctx.now, "ctx.now");
   const { issues, instants } = checkPost(post, now.ms, "");
   if (issues.length > 0) return refuse("InvalidArgument", describe(issues), issues);
   return judge(ledger, post, instants, ctx, now);
@@ -209,7 +214,9 @@ export function applyBatch(
   posts: readonly CheckRunPost[],
   ctx: PostContext,
 ): BatchResult | LedgerRefusal {
-  const now = toInstant(ctx.now);
+  checkPostContext(ledger, ctx, "applyBatch");
+  if (!Array.isArray(posts)) throw argumentError(posts, "posts", "applyBatch", "an array of check-run posts");
+  const now = toInstant(ctx.now, "ctx.now");
   const checked = posts.map((post, index) => checkPost(post, now.ms, `[${index}]`));
   const issues = checked.flatMap((check) => check.issues);
   if (issues.length > 0) return refuse("InvalidArgument", describe(issues), issues);
@@ -221,6 +228,16 @@ export function applyBatch(
     results.push({ suite: result.suite, run: result.run, outcome: result.outcome });
   }
   return { ok: true, ledger: next, results };
+}
+
+/** The ledger and context a write needs (the post itself is judged, and refused, by the spec's rules). */
+function checkPostContext(ledger: unknown, ctx: PostContext, operation: string): void {
+  checkLedger(ledger, operation);
+  checkObject(ctx, "ctx", operation, "`{ now, actor }`");
+  checkText(ctx.actor, "ctx.actor", operation);
+  if (ctx.newId !== undefined && typeof ctx.newId !== "function") {
+    throw argumentError(ctx.newId, "ctx.newId", operation, "a function (kind, sequence) => id, or omitted");
+  }
 }
 
 function describe(issues: readonly { path: string; message: string }[]): string {

@@ -1,3 +1,4 @@
+import { checkLedger, checkObject, checkText } from "./arguments.js";
 import { compact, refuse, storeRun } from "./ledger.js";
 import { isCurrentAttempt } from "./select.js";
 import { toInstant } from "./timestamps.js";
@@ -31,7 +32,11 @@ export function rerequest(
   runId: string,
   ctx: RerequestContext,
 ): RerequestResult | LedgerRefusal {
-  const now = toInstant(ctx.now);
+  checkLedger(ledger, "rerequest");
+  checkText(runId, "runId", "rerequest");
+  checkObject(ctx, "ctx", "rerequest", "`{ now, by }`");
+  checkText(ctx.by, "ctx.by", "rerequest");
+  const now = toInstant(ctx.now, "ctx.now");
   const run = ledger.runs[runId];
   if (!run) return refuse("NotFound", `check run ${runId} was not found`);
   if (run.rerequestedAt !== undefined || run.status === "rerequested") {
@@ -67,6 +72,7 @@ export interface ExpireResult {
  * @see spec/forge-api.md#states-and-transitions
  */
 export function expireDeadlines(ledger: CheckRunLedger, now: LedgerTime): ExpireResult {
+  checkLedger(ledger, "expireDeadlines");
   const at = toInstant(now);
   let next = ledger;
   const expired: CheckRunAttempt[] = [];

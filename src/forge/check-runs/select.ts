@@ -1,3 +1,4 @@
+import { checkLedger, checkObject } from "./arguments.js";
 import type { CheckRunAttempt, CheckRunLedger, CheckRunOutcome, CheckRunStatus, CheckSuiteAttempt } from "./types.js";
 
 // Selection follows the spec's two steps: the current suite attempt per (sha, actor, suite key), then the current
@@ -42,6 +43,8 @@ export function currentSuite(
   ledger: CheckRunLedger,
   query: { sha: string; actor: string; key: string },
 ): CheckSuiteAttempt | undefined {
+  checkLedger(ledger, "currentSuite");
+  checkObject(query, "query", "currentSuite", "`{ sha, actor, key }`");
   const candidates = Object.values(ledger.suites).filter(
     (suite) => suite.sha === query.sha && suite.actor === query.actor && suite.key === query.key,
   );
@@ -63,6 +66,7 @@ export function currentSuite(
 
 /** The current run per key within one suite attempt (the second selection step only), oldest first. @see spec/forge-api.md#check-run-semantics */
 export function runsForSuite(ledger: CheckRunLedger, suiteId: string): CheckRunAttempt[] {
+  checkLedger(ledger, "runsForSuite");
   return [...currentPerKey(ledger, attemptsInSuite(ledger, suiteId)).values()].sort(byCreation(ledger));
 }
 
@@ -88,6 +92,8 @@ export function currentRun(
   ledger: CheckRunLedger,
   query: { sha: string; key: string; actor?: string | undefined; suiteKey?: string | undefined },
 ): CheckRunAttempt | undefined {
+  checkLedger(ledger, "currentRun");
+  checkObject(query, "query", "currentRun", "`{ sha, key }`");
   let best: CheckRunAttempt | undefined;
   for (const suite of currentSuitesOfCommit(ledger, query.sha)) {
     if (query.actor !== undefined && suite.actor !== query.actor) continue;
@@ -100,6 +106,7 @@ export function currentRun(
 
 /** Whether a run is the current attempt for its key (its suite is current and it is current within it). @see spec/forge-api.md#check-run-semantics */
 export function isCurrentAttempt(ledger: CheckRunLedger, runId: string): boolean {
+  checkLedger(ledger, "isCurrentAttempt");
   const run = ledger.runs[runId];
   const suite = run && ledger.suites[run.suiteId];
   if (!run || !suite) return false;
@@ -114,6 +121,8 @@ export function runsForCommit(
   sha: string,
   filter: { checkName?: string | undefined; status?: CheckRunStatus | undefined } = {},
 ): CheckRunAttempt[] {
+  checkLedger(ledger, "runsForCommit");
+  checkObject(filter, "filter", "runsForCommit", "`{ checkName?, status? }`, or omitted");
   return currentSuitesOfCommit(ledger, sha)
     .flatMap((suite) => runsForSuite(ledger, suite.id))
     .filter((run) => filter.checkName === undefined || run.key === filter.checkName)
@@ -123,6 +132,7 @@ export function runsForCommit(
 
 /** True unless the run is completed: queued, in_progress, rerequested and unknown statuses read as pending. @see spec/forge-api.md#check-run-semantics */
 export function isPending(run: Pick<CheckRunAttempt, "status">): boolean {
+  checkObject(run, "run", "isPending", "a check run");
   return run.status !== "completed";
 }
 

@@ -1,10 +1,12 @@
+import { badArgument } from "../../core/arguments.js";
 import type { LedgerTime } from "./types.js";
 
 // Parsed by hand: `Date.parse` accepts many non-RFC 3339 shapes and differs across engines.
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
-/** Epoch milliseconds of an RFC 3339 timestamp, or undefined when it is not one. @see spec/forge-api.md#what-the-service-does */
+/** Epoch milliseconds of an RFC 3339 timestamp, or undefined when it is not one (a non-string included). @see spec/forge-api.md#what-the-service-does */
 export function parseRfc3339(text: string): number | undefined {
+  if (typeof text !== "string") return undefined;
   const match = RFC3339.exec(text);
   if (!match) return undefined;
   const [, year, month, day, hour, minute, second, fraction, zulu, sign, offsetHour, offsetMinute] = match;
@@ -40,15 +42,13 @@ export interface Instant {
   readonly text: string;
 }
 
-/** Reads a passed-in time (epoch ms or RFC 3339); throws a TypeError naming the bad value's shape. @see spec/forge-api.md#what-the-service-does */
-export function toInstant(time: LedgerTime): Instant {
-  if (typeof time === "number") {
-    if (!Number.isFinite(time)) throw new TypeError("`now` must be finite epoch milliseconds or an RFC 3339 string");
-    return { ms: time, text: new Date(time).toISOString() };
-  }
-  const ms = parseRfc3339(time);
-  if (ms === undefined) throw new TypeError("`now` must be finite epoch milliseconds or an RFC 3339 string");
-  return { ms, text: time };
+/** Reads a passed-in time (epoch ms or RFC 3339); else the SDK's error naming it (`name`, default `now`). @see spec/forge-api.md#what-the-service-does */
+export function toInstant(time: LedgerTime, name = "now"): Instant {
+  const ms = typeof time === "number" ? time : parseRfc3339(time);
+  // Finite, and inside the range a Date can hold (toISOString throws a RangeError beyond it).
+  if (ms === undefined || !(Math.abs(ms) <= 8.64e15))
+    badArgument(name, "finite epoch milliseconds or an RFC 3339 string");
+  return { ms, text: typeof time === "number" ? new Date(time).toISOString() : time };
 }
 
 /** Instant of an optional stored timestamp (already validated when it was written). @see spec/forge-api.md#what-the-service-does */

@@ -1,5 +1,6 @@
 import type { ValidationIssue } from "../../core/errors.js";
 import { isPlainObject } from "../../core/validation.js";
+import { checkObject, checkText } from "./arguments.js";
 import { parseRfc3339, toInstant } from "./timestamps.js";
 import type { LedgerTime } from "./types.js";
 
@@ -17,7 +18,9 @@ const TIMESTAMPS = [...NOT_IN_FUTURE, "deadlineAt"] as const;
  * none. Takes `unknown` so plain-JavaScript callers get the same checks. @see spec/forge-api.md#other-constants
  */
 export function validateCheckRunPost(post: unknown, options: { now: LedgerTime; path?: string }): ValidationIssue[] {
-  return checkPost(post, toInstant(options.now).ms, options.path ?? "").issues;
+  checkObject(options, "options", "validateCheckRunPost", "`{ now }`");
+  if (options.path !== undefined) checkText(options.path, "options.path", "validateCheckRunPost");
+  return checkPost(post, toInstant(options.now, "options.now").ms, options.path ?? "").issues;
 }
 
 /** Epoch milliseconds of a post's timestamps, as parsed while validating it. @see spec/forge-api.md#other-constants */

@@ -1,3 +1,4 @@
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
 import { isPlainObject } from "../../core/validation.js";
@@ -32,7 +33,7 @@ const WRAPPER_KEYS = {
  * (`defaultScopes: [...]` becomes `defaultScopes: { scopes: [...] }`); everything else is left for the
  * validator to judge. @see spec/forge-api.md#fully-described-operations
  */
-export function wrapAppPatch(patch: unknown): unknown {
+function wrapAppPatch(patch: unknown): unknown {
   if (!isPlainObject(patch)) return patch;
   const body: Record<string, unknown> = { ...patch };
   for (const [field, key] of Object.entries(WRAPPER_KEYS)) {
@@ -46,6 +47,7 @@ export function wrapAppPatch(patch: unknown): unknown {
 export class SigningKeysResource {
   readonly #context: ForgeContext;
   constructor(context: ForgeContext) {
+    requireClientContext(context, "SigningKeysResource");
     this.#context = context;
   }
 
@@ -85,6 +87,7 @@ export class AppsResource {
   /** Registering and revoking the app's signing keys. */
   readonly signingKeys: SigningKeysResource;
   constructor(context: ForgeContext) {
+    requireClientContext(context, "AppsResource");
     this.#context = context;
     this.signingKeys = new SigningKeysResource(context);
   }

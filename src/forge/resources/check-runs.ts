@@ -1,4 +1,4 @@
-import { requestObject } from "../../core/arguments.js";
+import { requestObject, requireClientContext } from "../../core/arguments.js";
 import { ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
@@ -21,6 +21,7 @@ export class CheckRunsResource {
   readonly #repo: ForgeRepoRef;
   readonly #now: () => number;
   constructor(context: ForgeContext, repo: ForgeRepoRef, now: () => number) {
+    requireClientContext(context, "CheckRunsResource");
     this.#context = context;
     this.#repo = repo;
     this.#now = now;

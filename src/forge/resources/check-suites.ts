@@ -1,3 +1,4 @@
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
@@ -13,6 +14,7 @@ export class CheckSuitesResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "CheckSuitesResource");
     this.#context = context;
     this.#repo = repo;
   }

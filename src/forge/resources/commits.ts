@@ -1,3 +1,4 @@
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegments } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
@@ -10,6 +11,7 @@ export class CommitsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "CommitsResource");
     this.#context = context;
     this.#repo = repo;
   }

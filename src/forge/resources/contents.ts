@@ -1,5 +1,5 @@
 import { ApiPromise } from "../../core/api-promise.js";
-import { argumentError, requestObject } from "../../core/arguments.js";
+import { argumentError, requestObject, requireClientContext } from "../../core/arguments.js";
 import { AgentlineError, ConnectionError, ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireId, requireSegments } from "../../core/paths.js";
@@ -92,6 +92,7 @@ export class ContentsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "ContentsResource");
     this.#context = context;
     this.#repo = repo;
   }

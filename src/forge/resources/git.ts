@@ -1,13 +1,14 @@
-import { requestObject } from "../../core/arguments.js";
+import { requestObject, requireClientContext } from "../../core/arguments.js";
 import { ValidationError, type ValidationIssue } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireNameSegment, requireSegments } from "../../core/paths.js";
 import { isPlainObject } from "../../core/validation.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
 import type { ForgeRepoRef } from "../routes.js";
-import { branchRefProblem, type CreateFromFilesParams, type CreateRefParams } from "../schemas/git-contents.js";
+import type { CreateFromFilesParams, CreateRefParams } from "../schemas/git-contents.js";
 import { MatchingRefsPageSchema, TreeSchema } from "../schemas/git-responses.js";
 import { CreateFromFilesResponseSchema, GitRefSchema } from "../schemas/repo-responses.js";
+import { branchRefProblem } from "../schemas/request-fields.js";
 import { assertCreateRef, assertPageQuery, checkCreateFromFiles } from "../validate.js";
 
 /**
@@ -59,6 +60,7 @@ export class GitResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "GitResource");
     this.#context = context;
     this.#repo = repo;
   }

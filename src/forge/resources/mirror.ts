@@ -1,4 +1,4 @@
-import { optionalArgument } from "../../core/arguments.js";
+import { optionalArgument, requireClientContext } from "../../core/arguments.js";
 import { ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
@@ -47,6 +47,7 @@ export class MirrorResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "MirrorResource");
     this.#context = context;
     this.#repo = repo;
   }

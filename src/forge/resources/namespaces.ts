@@ -1,3 +1,4 @@
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
@@ -20,6 +21,7 @@ export class NamespaceAppsResource {
   readonly #context: ForgeContext;
   readonly #slug: string;
   constructor(context: ForgeContext, slug: string) {
+    requireClientContext(context, "NamespaceAppsResource");
     this.#context = context;
     this.#slug = slug;
   }
@@ -62,6 +64,7 @@ export class NamespaceReposResource {
   readonly #context: ForgeContext;
   readonly #slug: string;
   constructor(context: ForgeContext, slug: string) {
+    requireClientContext(context, "NamespaceReposResource");
     this.#context = context;
     this.#slug = slug;
   }
@@ -103,6 +106,7 @@ export class NamespaceInstallationsResource {
   readonly #context: ForgeContext;
   readonly #slug: string;
   constructor(context: ForgeContext, slug: string) {
+    requireClientContext(context, "NamespaceInstallationsResource");
     this.#context = context;
     this.#slug = slug;
   }
@@ -139,6 +143,7 @@ export class NamespaceClient {
   readonly repos: NamespaceReposResource;
   readonly installations: NamespaceInstallationsResource;
   constructor(context: ForgeContext, slug: string) {
+    requireClientContext(context, "NamespaceClient");
     this.slug = slug;
     this.apps = new NamespaceAppsResource(context, slug);
     this.repos = new NamespaceReposResource(context, slug);

@@ -1,3 +1,4 @@
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
 import type { QueryValue } from "../../core/transport.js";
@@ -21,6 +22,7 @@ export class PullCommentsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "PullCommentsResource");
     this.#context = context;
     this.#repo = repo;
   }
@@ -104,6 +106,7 @@ export class PullThreadsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "PullThreadsResource");
     this.#context = context;
     this.#repo = repo;
   }

@@ -1,3 +1,4 @@
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireNameSegment, requireSegment } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
@@ -16,6 +17,7 @@ export class PullLabelsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "PullLabelsResource");
     this.#context = context;
     this.#repo = repo;
   }

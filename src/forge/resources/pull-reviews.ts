@@ -1,3 +1,4 @@
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
@@ -17,6 +18,7 @@ export class PullReviewsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "PullReviewsResource");
     this.#context = context;
     this.#repo = repo;
   }
@@ -113,6 +115,7 @@ export class PullReviewersResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "PullReviewersResource");
     this.#context = context;
     this.#repo = repo;
   }

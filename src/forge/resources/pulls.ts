@@ -1,3 +1,4 @@
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
@@ -41,6 +42,7 @@ export class PullsResource {
   /** The labels of one pull request: list, add, replace, remove, removeAll. */
   readonly labels: PullLabelsResource;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "PullsResource");
     this.#context = context;
     this.#repo = repo;
     this.comments = new PullCommentsResource(context, repo);

@@ -1,5 +1,5 @@
 import type * as v from "valibot";
-import { argumentError } from "../../core/arguments.js";
+import { argumentError, requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import type { PagePromise } from "../../core/pagination.js";
 import { checkRequest } from "../../core/schema.js";
@@ -20,6 +20,7 @@ export class RepoSettingsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "RepoSettingsResource");
     this.#context = context;
     this.#repo = repo;
   }
@@ -80,6 +81,7 @@ export class GrantsResource<Params, Grant> {
     schemas: { list: v.GenericSchema<unknown, { grants: Grant[] }>; grant: v.GenericSchema<unknown, Grant> },
   ) {
     // Built by `forge.repo(…).grants` and `forge.owner(…).grants`, never by hand.
+    requireClientContext(context, "GrantsResource");
     if (typeof schemas !== "object" || schemas === null || typeof target !== "object" || target === null)
       throw argumentError(
         target,

@@ -1,4 +1,5 @@
 import { ApiPromise } from "../../core/api-promise.js";
+import { requireClientContext } from "../../core/arguments.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegment } from "../../core/paths.js";
 import { type ForgeContext, forgeCall, forgeSend } from "../forge-call.js";
@@ -16,6 +17,7 @@ export class RulesetsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
+    requireClientContext(context, "RulesetsResource");
     this.#context = context;
     this.#repo = repo;
   }

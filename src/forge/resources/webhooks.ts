@@ -1,4 +1,4 @@
-import { requestObject } from "../../core/arguments.js";
+import { requestObject, requireClientContext } from "../../core/arguments.js";
 import { AbortError, AgentlineError, ValidationError } from "../../core/errors.js";
 import type { CallOptions } from "../../core/options.js";
 import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
@@ -95,6 +95,7 @@ function recoverQuery(params: RecoverWebhooksParams | undefined): ListWebhookDel
 export class WebhookDeliveriesResource {
   readonly #context: ForgeContext;
   constructor(context: ForgeContext) {
+    requireClientContext(context, "WebhookDeliveriesResource");
     this.#context = context;
   }
 
@@ -125,6 +126,7 @@ export class WebhooksResource {
   readonly deliveries: WebhookDeliveriesResource;
   readonly #context: ForgeContext;
   constructor(context: ForgeContext) {
+    requireClientContext(context, "WebhooksResource");
     this.#context = context;
     this.deliveries = new WebhookDeliveriesResource(context);
   }

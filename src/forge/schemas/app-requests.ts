@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { argumentError } from "../../core/arguments.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { PAGE_QUERY_ENTRIES } from "./page-query.js";
 import {
@@ -160,6 +161,9 @@ export const AnnotationsSchema = requestObject(
 
 /** Items in first-seen order without repeats: `["a", "b", "a"]` becomes `["a", "b"]`. @see spec/forge-api.md#fully-described-operations */
 export function uniqueInOrder<T>(items: Iterable<T>): T[] {
+  if (typeof (items as Partial<Iterable<T>> | null | undefined)?.[Symbol.iterator] !== "function") {
+    throw argumentError(items, "items", "uniqueInOrder", "an array (or another iterable) of ids");
+  }
   return [...new Set(items)];
 }
 

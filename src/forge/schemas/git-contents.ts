@@ -4,6 +4,7 @@ import { FORGE_LIMITS } from "./limits.js";
 import {
   arrayOf,
   booleanField,
+  branchRefProblem,
   fullSha,
   integerAtLeast,
   integerBetween,
@@ -131,15 +132,6 @@ export const CreateFromFilesSchema = requestObject(
   },
   "the commit",
 );
-
-/** Why `ref` is not a branch ref in refs/heads/<b> or heads/<b> form, or undefined when it is one. @see spec/forge-api.md#operations-known-by-behavior-only */
-export function branchRefProblem(ref: string): string | undefined {
-  if (ref.startsWith("refs/tags/") || ref.startsWith("tags/")) return "is a tag; only branches can be created here";
-  const branch = ref.startsWith("refs/heads/") ? ref.slice(11) : ref.startsWith("heads/") ? ref.slice(6) : undefined;
-  if (branch === undefined) return "must be refs/heads/<branch> or heads/<branch>";
-  if (branch === "") return "names no branch after heads/";
-  return undefined;
-}
 
 /** The body of POST /repos/{o}/{r}/git/refs: a branch ref and a full SHA. @see spec/forge-api.md#operations-known-by-behavior-only */
 export const CreateRefSchema = requestObject(

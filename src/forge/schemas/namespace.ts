@@ -18,7 +18,7 @@ const REPO_NAME = /^[A-Za-z0-9._-]*$/;
  * ending in `.git` (the clone address appends it). @see spec/forge-api.md#operations-known-by-behavior-only
  */
 // @__NO_SIDE_EFFECTS__
-export function repoName(label: string) {
+function repoName(label: string) {
   return v.pipe(
     requiredText(label),
     v.maxLength(MAX_REPO_NAME_LENGTH, `[max_length] ${label} must be at most ${MAX_REPO_NAME_LENGTH} characters`),

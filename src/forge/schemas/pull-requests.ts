@@ -19,7 +19,7 @@ import {
 // Request bodies and queries of the pull request operations: create, update, list, merge, mergeability.
 
 /** Whether `base` names a branch (short or refs/heads/ form), not a SHA, a tag or another ref namespace. @see spec/forge-api.md#operations-known-by-behavior-only */
-export function branchNameProblem(base: string): string | undefined {
+function branchNameProblem(base: string): string | undefined {
   if (isFullSha(base)) return "is a commit SHA; name a branch instead (main or refs/heads/main)";
   if (base.startsWith("refs/tags/")) return "is a tag; name a branch instead (main or refs/heads/main)";
   if (base.startsWith("refs/") && !base.startsWith("refs/heads/")) {
@@ -31,7 +31,7 @@ export function branchNameProblem(base: string): string | undefined {
 
 /** A branch name in short or refs/heads/ form. @see spec/forge-api.md#operations-known-by-behavior-only */
 // @__NO_SIDE_EFFECTS__
-export function branchName(label: string) {
+function branchName(label: string) {
   return v.pipe(
     requiredText(label),
     v.rawCheck(({ dataset, addIssue }) => {

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { argumentError, isObject } from "../../core/arguments.js";
 import { openEnum } from "../../core/schema.js";
 import { ActorSchema, NextPageTokenSchema, PullRequestRefSchema, RepositoryRefSchema } from "./references.js";
 
@@ -121,6 +122,8 @@ export type Mergeability = v.InferOutput<typeof MergeabilitySchema>;
 
 /** True only for the verdict "mergeable": an unknown verdict counts as blocked. @see spec/forge-api.md#operations-known-by-behavior-only */
 export function isMergeable(result: Pick<Mergeability, "verdict">): boolean {
+  if (!isObject(result))
+    throw argumentError(result, "result", "isMergeable", "what `pulls.mergeability()` resolved to");
   return result.verdict === "mergeable";
 }
 

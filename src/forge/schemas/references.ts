@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { argumentError, isObject } from "../../core/arguments.js";
 import { OwnerRefSchema } from "./auth.js";
 
 // Shared response pieces: actors and the repository / pull request / thread references. Parsed leniently:
@@ -36,6 +37,8 @@ export type Actor = v.InferOutput<typeof ActorSchema>;
 
 /** Which variant an actor carries, or undefined for none (or an unknown kind). @see spec/forge-api.md#common-references */
 export function actorKind(actor: Actor): "user" | "app" | "serviceAccount" | undefined {
+  if (!isObject(actor))
+    throw argumentError(actor, "actor", "actorKind", "an actor from a response (`{ user }`, `{ app }`, …)");
   if (actor.user) return "user";
   if (actor.app) return "app";
   if (actor.serviceAccount) return "serviceAccount";

@@ -189,3 +189,12 @@ export function httpUrl(label: string, options: { allowEmpty?: boolean } = {}) {
     ),
   );
 }
+
+/** Why `ref` is not a branch ref in refs/heads/<b> or heads/<b> form, or undefined when it is one. @see spec/forge-api.md#operations-known-by-behavior-only */
+export function branchRefProblem(ref: string): string | undefined {
+  if (ref.startsWith("refs/tags/") || ref.startsWith("tags/")) return "is a tag; only branches can be created here";
+  const branch = ref.startsWith("refs/heads/") ? ref.slice(11) : ref.startsWith("heads/") ? ref.slice(6) : undefined;
+  if (branch === undefined) return "must be refs/heads/<branch> or heads/<branch>";
+  if (branch === "") return "names no branch after heads/";
+  return undefined;
+}

@@ -223,3 +223,13 @@ export async function sweepObject(
   await walk(root, name, 0);
   return swept;
 }
+
+/** The argument lists an error class is built with: none, then each wrong argument at each position. */
+export function badArgumentLists(fn: (...args: never[]) => unknown): unknown[][] {
+  const positions = Math.max(1, parameterNames(fn).length);
+  const lists: unknown[][] = [[]];
+  for (let position = 0; position < positions; position++) {
+    for (const bad of BAD_ARGUMENTS) lists.push([...Array.from({ length: position }, () => "x-1"), bad.make()]);
+  }
+  return lists;
+}

@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import {
-  foldRunEvents,
-  initialRunState,
-  ResumeCursor,
-  type RunEvent,
-  reduceRunState,
-} from "../../../../src/agents/index.js";
+import { foldRunEvents, initialRunState, type RunEvent, reduceRunState } from "../../../../src/agents/index.js";
+import { ResumeCursor } from "../../../../src/agents/stream/resume-cursor.js";
 
 const status = (s: string): RunEvent => ({ type: "status", raw: "", data: { runId: "run-1", status: s } });
 const text = (type: "assistant" | "thinking", id: string | undefined, t: string): RunEvent => ({
