@@ -62,18 +62,31 @@ export class AgentlineError extends Error {
   }
 
   /**
-   * What `console.log(error)` prints in Node and Bun: the stack, the `toJSON()` fields and the cause, with
-   * anything credential-shaped removed once more (an error built outside the SDK's transport may hold some).
+   * What `console.log(error)` prints in Node and Bun: the stack, the `toJSON()` fields and the cause, passed
+   * through {@link safeView} last.
    */
   [INSPECT](depth: number, options?: Record<string, unknown>, inspect?: Inspect): string {
     if (depth < 0) return `[${this.name}]`;
     const head = this.stack ?? `${this.name}: ${this.message}`;
-    if (typeof inspect !== "function") return redactCredentials(head);
+    if (typeof inspect !== "function") return this.safeView(head);
     const nested = { ...options, depth: typeof options?.depth === "number" ? options.depth - 1 : options?.depth };
     const fields = this.cause === undefined ? this.inspectFields() : { ...this.inspectFields(), cause: this.cause };
-    return redactCredentials(`${head} ${inspect(fields, nested)}`);
+    return this.safeView(`${head} ${inspect(fields, nested)}`);
+  }
+
+  /**
+   * The last pass over the inspect view. The errors that carry what a server or a runtime said (API, connection,
+   * timeout and abort errors) remove anything credential-shaped once more, in case one was built outside the
+   * transport; errors whose text is the SDK's own keep it as is, so that code which never meets a response (a
+   * webhook receiver) does not ship the redaction.
+   */
+  protected safeView(text: string): string {
+    return text;
   }
 }
+
+/** {@link AgentlineError.safeView} for the errors that carry a server's or a runtime's words. */
+const credentialSafeView = (text: string): string => redactCredentials(text);
 
 /** True for any agentline error, even one thrown by another copy of the SDK or in another realm. */
 export function isAgentlineError(value: unknown): value is AgentlineError {
@@ -170,6 +183,10 @@ export class ApiError extends AgentlineError {
     return { ...super.inspectFields(), body: this.body };
   }
 
+  protected override safeView(text: string): string {
+    return credentialSafeView(text);
+  }
+
   override toJSON(): Record<string, unknown> {
     return {
       ...super.toJSON(),
@@ -249,6 +266,10 @@ export class ConnectionError extends AgentlineError {
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), method: this.method, url: this.url, causeCode: this.causeCode };
   }
+
+  protected override safeView(text: string): string {
+    return credentialSafeView(text);
+  }
 }
 
 /** One attempt took longer than `timeoutMs`. */
@@ -262,12 +283,20 @@ export class TimeoutError extends AgentlineError {
     });
     this.timeoutMs = typeof timeoutMs === "number" ? timeoutMs : Number.NaN;
   }
+
+  protected override safeView(text: string): string {
+    return credentialSafeView(text);
+  }
 }
 
 /** The caller's `AbortSignal` fired. */
 export class AbortError extends AgentlineError {
   constructor(message?: string, cause?: unknown) {
     super(textOr(message, "The request was aborted by the caller's signal."), { code: "aborted", cause });
+  }
+
+  protected override safeView(text: string): string {
+    return credentialSafeView(text);
   }
 }
 
