@@ -20,7 +20,8 @@ function surfaces(error: unknown): string[] {
   for (let depth = 0; current !== undefined && current !== null && depth < 6; depth++) {
     const e = current as Error & { body?: unknown };
     out.push(String(e), String(e.message), String(e.stack), JSON.stringify(e) ?? "", JSON.stringify(e.body) ?? "");
-    for (const key of Object.keys(e)) out.push(`${key}=${JSON.stringify((e as unknown as Record<string, unknown>)[key]) ?? ""}`);
+    for (const key of Object.keys(e))
+      out.push(`${key}=${JSON.stringify((e as unknown as Record<string, unknown>)[key]) ?? ""}`);
     current = e.cause;
   }
   return out;
