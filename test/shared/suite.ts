@@ -15,6 +15,7 @@ import type * as Reactive from "../../src/reactive/index.js";
 import type * as Testing from "../../src/testing/index.js";
 import type * as Webhooks from "../../src/webhooks/index.js";
 import { equal, instanceOf, ok, rejects } from "./assert.js";
+import { deliveredPing } from "./ping-delivery.js";
 import { createTrustCases } from "./trust-cases.js";
 
 /** What the suite needs from the SDK: the root entry point and `agentline/testing`, merged. */
@@ -267,36 +268,13 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
       name: "verifies a webhook the fake forge signed and delivered, and refuses a tampered copy",
       async run() {
         const now = Date.UTC(2030, 0, 1);
-        const fake = sdk.createFakeService({ now: () => now });
-        const keys = await sdk.generateAppKeyPair();
-        const { appId } = fake.forge.registerApp({
-          publicKeyPem: keys.publicKey,
-          events: ["ping"],
-          webhookUrl: "https://receiver.agentline.test/hooks",
-        });
-        const received: Request[] = [];
-        fake.forge.webhooks.setReceiver(async (request) => {
-          received.push(request.clone());
-          return new Response(null, { status: 204 });
-        });
-        const app = new sdk.ForgeApp({
-          appId,
-          privateKey: keys.privateKey,
-          baseUrl: BASE_URL,
-          fetch: fake.fetch,
-          now: () => now,
-        });
-        const ping = await app.webhooks.ping();
-        equal(ping.delivered, true, "the ping reached the receiver");
-        const delivery = received[0];
-        ok(delivery !== undefined, "the receiver got the ping");
-        const forgeKeys = new sdk.ForgeKeys({ baseUrl: BASE_URL, fetch: fake.fetch, now: () => now });
-        const verified = await sdk.verifyWebhook((delivery as Request).clone(), { keys: forgeKeys, now: () => now });
+        const { forgeKeys, delivery } = await deliveredPing(sdk, now);
+        const verified = await sdk.verifyWebhook(delivery.clone(), { keys: forgeKeys, now: () => now });
         equal(verified.type, "ping", "the verified event type");
-        const body = await (delivery as Request).text();
-        const tampered = new Request((delivery as Request).url, {
+        const body = await delivery.text();
+        const tampered = new Request(delivery.url, {
           method: "POST",
-          headers: (delivery as Request).headers,
+          headers: delivery.headers,
           body: body.replace("ping", "pong"),
         });
         const refused = await rejects(

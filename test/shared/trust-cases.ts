@@ -2,6 +2,7 @@
 // that fail fast and leave no listener behind), checked in every runtime against the built package. Each one counts
 // what must be zero; the exhaustive sweeps live in test/unit/, these make sure the same holds where the SDK runs.
 import { equal, instanceOf, ok, rejects } from "./assert.js";
+import { deliveredPing } from "./ping-delivery.js";
 import type { SharedCase, SharedSdk } from "./suite.js";
 
 const BASE_URL = "https://api.agentline.test";
@@ -91,32 +92,11 @@ export function createTrustCases(sdk: SharedSdk): SharedCase[] {
       name: "trust: an unsigned event-type header cannot redirect a signed delivery, nor steal its dedupe id",
       async run() {
         const now = Date.UTC(2030, 0, 1);
-        const fake = sdk.createFakeService({ now: () => now });
-        const keys = await sdk.generateAppKeyPair();
-        const { appId } = fake.forge.registerApp({
-          publicKeyPem: keys.publicKey,
-          events: ["ping"],
-          webhookUrl: "https://receiver.agentline.test/hooks",
-        });
-        const received: Request[] = [];
-        fake.forge.webhooks.setReceiver(async (request) => {
-          received.push(request.clone());
-          return new Response(null, { status: 204 });
-        });
-        const app = new sdk.ForgeApp({
-          appId,
-          privateKey: keys.privateKey,
-          baseUrl: BASE_URL,
-          fetch: fake.fetch,
-          now: () => now,
-        });
-        await app.webhooks.ping();
-        const genuine = received[0];
-        ok(genuine !== undefined, "the receiver got the ping");
+        const { forgeKeys, delivery: genuine } = await deliveredPing(sdk, now);
         const ran: string[] = [];
         const refusals: string[] = [];
         const handler = sdk.createWebhookHandler({
-          keys: new sdk.ForgeKeys({ baseUrl: BASE_URL, fetch: fake.fetch, now: () => now }),
+          keys: forgeKeys,
           now: () => now,
           dedupe: new sdk.MemoryDedupeStore(),
           on: { "installation.deleted": () => void ran.push("installation.deleted") },
