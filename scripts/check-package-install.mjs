@@ -1,0 +1,58 @@
+// The package as users install it: packs dist/ (run `npm run build` first), installs the tarball with
+// `--engine-strict` into a fresh project on this Node (CI runs the oldest Node the package claims), checks that
+// every runtime dependency's `engines.node` covers the package's own claim, and imports each runtime entry point.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import semver from "semver";
+import { packedConsumer, repositoryRoot } from "./lib/packed-consumer.mjs";
+
+const manifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8"));
+const claimed = manifest.engines.node;
+const oldest = semver.minVersion(claimed).version;
+const failures = [];
+
+if (!semver.satisfies(process.version, claimed)) failures.push(`this Node ${process.version} is outside ${claimed}`);
+if (semver.major(process.version) !== semver.major(oldest)) {
+  console.warn(
+    `note: running on Node ${process.version}; the oldest claimed is ${oldest} (major ${semver.major(oldest)})`,
+  );
+}
+
+const { project, files } = packedConsumer();
+for (const required of ["LICENSE", "README.md", "CHANGELOG.md", "package.json"]) {
+  if (!files.includes(required)) failures.push(`the tarball lacks ${required}`);
+}
+
+for (const name of Object.keys(manifest.dependencies)) {
+  const installed = JSON.parse(readFileSync(join(project, "node_modules", name, "package.json"), "utf8"));
+  const range = installed.engines?.node;
+  if (range && !semver.subset(claimed, range)) {
+    failures.push(`${name}@${installed.version} declares node ${range}, which does not cover the package's ${claimed}`);
+  }
+}
+
+// The adapters need their framework (an optional peer the consumer has not installed); the rest must import bare.
+const runtimeEntries = Object.keys(manifest.exports).filter(
+  (key) => key !== "./package.json" && !["./react", "./vue", "./svelte"].includes(key),
+);
+for (const key of runtimeEntries) {
+  const specifier = key === "." ? "agentline" : `agentline/${key.slice(2)}`;
+  try {
+    execFileSync(process.execPath, ["--input-type=module", "-e", `await import(${JSON.stringify(specifier)})`], {
+      cwd: project,
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+  } catch (error) {
+    failures.push(`import ${specifier} failed in the consumer: ${String(error.stderr ?? error).trim()}`);
+  }
+}
+
+if (failures.length > 0) {
+  console.error(`package install check failed:\n- ${failures.join("\n- ")}`);
+  process.exit(1);
+}
+console.log(
+  `the tarball (${files.length} files) installs with --engine-strict on Node ${process.version} (claimed ${claimed}); ` +
+    `${Object.keys(manifest.dependencies).length} runtime dependencies cover it; ${runtimeEntries.length} entries import`,
+);
