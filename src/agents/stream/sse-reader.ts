@@ -1,6 +1,14 @@
-import { createParser, type EventSourceMessage } from "eventsource-parser";
+import type { EventSourceMessage } from "eventsource-parser";
 import { AgentlineError, ConnectionError } from "../../core/errors.js";
 import { timerDelay } from "../../core/wait.js";
+
+// The parser is loaded with the first stream, not with agentline/agents: most programs that import the client never
+// open a run stream, and in Node each imported package costs startup time (code-splitting bundlers make it a chunk).
+let parserModule: Promise<typeof import("eventsource-parser")> | undefined;
+const loadParser = () => {
+  parserModule ??= import("eventsource-parser");
+  return parserModule;
+};
 
 /** Options of {@link readServerSentEvents}. */
 export interface SseReadOptions {
@@ -29,6 +37,7 @@ export async function* readServerSentEvents(
   body: ReadableStream<Uint8Array>,
   options: SseReadOptions,
 ): AsyncGenerator<EventSourceMessage[], void, undefined> {
+  const { createParser } = await loadParser();
   let ready: EventSourceMessage[] = [];
   let overflow = false;
   const parser = createParser({

@@ -57,11 +57,18 @@ function staticGraph(entry: string): { files: string[]; packages: string[]; modu
 }
 
 describe("chunk layout of the built package", () => {
-  it("loads agentline/agents in at most five files, with valibot and eventsource-parser as its only packages", () => {
+  it("loads agentline/agents in at most five files, with valibot as its only package", () => {
     const graph = staticGraph("agents.js");
     expect(graph.files.length, graph.files.join(", ")).toBeLessThanOrEqual(5);
-    expect(graph.packages).toEqual(["eventsource-parser", "valibot"]);
+    expect(graph.packages).toEqual(["valibot"]);
     expect(graph.modules).toContain("src/agents/client.ts");
+  });
+
+  it("loads eventsource-parser only when a run stream first connects", () => {
+    const lazy = [...files].filter(([, code]) => /\bimport\(\s*["']eventsource-parser["']\s*\)/.test(code));
+    const eager = [...files].filter(([, code]) => staticImports(code).includes("eventsource-parser"));
+    expect(lazy.flatMap(([name]) => modulesOf(files.get(name) ?? ""))).toContain("src/agents/stream/sse-reader.ts");
+    expect(eager.map(([name]) => name)).toEqual([]);
   });
 
   it("keeps the Cloud Agents client and its run stream out of agentline/reactive", () => {
