@@ -39,6 +39,7 @@ export default defineConfig({
   // run-state reducer that agentline/reactive shares with the Cloud Agents client (run-state); that client, its
   // schemas and its run stream (agents-api). Esbuild/Rollup consumers tree-shake the same either way.
   // `.d.ts` modules (the declaration build shares the module graph) stay out of the JavaScript chunks.
+  // test/unit/core/chunks.test.ts guards the layout (file counts, which layers each entry loads).
   outputOptions: {
     // An entries-aware group's chunks are named after the entries that share them (`core~agents~admin~…`): keep
     // the group's name only. Other chunks (declaration chunks among them) keep the default template.
