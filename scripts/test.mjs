@@ -154,6 +154,24 @@ const STEPS = [
     },
   },
   {
+    name: "readme",
+    runtime: "README.md's TypeScript blocks type-checked (strict, NodeNext) on dist/, the `run` ones run in Node",
+    run: async ({ args }) => {
+      if (!matchesFileFilter("README.md", args)) return skippedByFilter();
+      await buildDist();
+      const { checkReadmeSnippets } = await import("./docs-snippets.mjs");
+      const { checkExtractor } = await import("../test/readme/extractor-cases.mjs");
+      const extractor = checkExtractor();
+      const readme = await checkReadmeSnippets();
+      return {
+        ...readme,
+        passed: readme.passed + extractor.passed,
+        failed: readme.failed + extractor.failed,
+        ok: readme.ok && extractor.failed === 0,
+      };
+    },
+  },
+  {
     name: "demo-page",
     runtime: "the built live-run examples, served as `npm run demo` serves them, in Chromium through Playwright",
     prepare: async () => {
