@@ -161,14 +161,13 @@ const STEPS = [
       await buildDist();
       const { checkReadmeSnippets } = await import("./docs-snippets.mjs");
       const { checkExtractor } = await import("../test/readme/extractor-cases.mjs");
-      const extractor = checkExtractor();
+      const { checkLinkRules } = await import("../test/readme/link-cases.mjs");
+      // The extractor's and the link checker's own cases first (pure, milliseconds), then README.md itself.
+      const rules = [checkExtractor(), checkLinkRules()];
       const readme = await checkReadmeSnippets();
-      return {
-        ...readme,
-        passed: readme.passed + extractor.passed,
-        failed: readme.failed + extractor.failed,
-        ok: readme.ok && extractor.failed === 0,
-      };
+      const passed = readme.passed + rules.reduce((sum, result) => sum + result.passed, 0);
+      const failed = readme.failed + rules.reduce((sum, result) => sum + result.failed, 0);
+      return { ...readme, passed, failed, ok: readme.ok && failed === 0 };
     },
   },
   {
