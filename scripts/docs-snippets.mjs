@@ -133,7 +133,7 @@ function generateModules(snippets) {
 }
 
 /** Compiler options of a demanding consumer: strict, Node's own resolution of package "exports". */
-async function compilerOptions(ts) {
+function compilerOptions(ts) {
   return {
     strict: true,
     noUncheckedIndexedAccess: true,
@@ -154,7 +154,7 @@ async function typeCheck(modules) {
   const ts = (await import("typescript")).default;
   const program = ts.createProgram(
     modules.map((module) => module.file),
-    await compilerOptions(ts),
+    compilerOptions(ts),
   );
   const byFile = new Map(modules.map((module) => [module.file, []]));
   for (const diagnostic of ts.getPreEmitDiagnostics(program)) {
