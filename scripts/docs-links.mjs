@@ -202,10 +202,13 @@ export function commentLinks(text) {
 }
 
 /** 4. Every link in the doc comments of dist/*.d.ts. */
-export function checkDeclarationLinks({ anchors, reference = join(root, "docs", "api") }) {
-  const dist = join(root, "dist");
+export function checkDeclarationLinks({ anchors, reference = join(root, "docs", "api"), dist = join(root, "dist") }) {
   if (!existsSync(join(dist, "index.d.ts"))) {
-    return { checked: 0, kinds: {}, problems: ["dist/index.d.ts is missing: run `npm run build`"] };
+    return {
+      checked: 0,
+      kinds: {},
+      problems: [`${relative(root, dist)}/index.d.ts is missing: run \`npm run build\``],
+    };
   }
   const problems = [];
   const kinds = { readme: 0, reference: 0, external: 0 };
