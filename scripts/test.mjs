@@ -154,6 +154,23 @@ const STEPS = [
     },
   },
   {
+    name: "readme",
+    runtime: "README.md's TypeScript blocks type-checked (strict, NodeNext) on dist/, the `run` ones run in Node",
+    run: async ({ args }) => {
+      if (!matchesFileFilter("README.md", args)) return skippedByFilter();
+      await buildDist();
+      const { checkReadmeSnippets } = await import("./docs-snippets.mjs");
+      const { checkExtractor } = await import("../test/readme/extractor-cases.mjs");
+      const { checkLinkRules } = await import("../test/readme/link-cases.mjs");
+      // The extractor's and the link checker's own cases first (pure, milliseconds), then README.md itself.
+      const rules = [checkExtractor(), checkLinkRules()];
+      const readme = await checkReadmeSnippets();
+      const passed = readme.passed + rules.reduce((sum, result) => sum + result.passed, 0);
+      const failed = readme.failed + rules.reduce((sum, result) => sum + result.failed, 0);
+      return { ...readme, passed, failed, ok: readme.ok && failed === 0 };
+    },
+  },
+  {
     name: "demo-page",
     runtime: "the built live-run examples, served as `npm run demo` serves them, in Chromium through Playwright",
     prepare: async () => {

@@ -1,4 +1,7 @@
-// agentline/admin: the Team Admin and Organization API clients, their schemas and request checks.
+/**
+ * The Team Admin and Organization API clients, their schemas and request checks.
+ * @module agentline/admin
+ */
 
 export { PageNumberPromise } from "../core/page-pagination.js";
 export * from "../core/public.js";

@@ -1,5 +1,7 @@
-// agentline/webhooks: signature and receipt verification, the key-set cache, typed events, the fetch handler
-// and dedupe stores.
+/**
+ * Signature and receipt verification, the key-set cache, typed events, the fetch handler and dedupe stores.
+ * @module agentline/webhooks
+ */
 export { DEFAULT_MAX_BODY_BYTES } from "./body.js";
 export { DEFAULT_DEDUPE_TTL_MS, type DedupeStore, MemoryDedupeStore, type MemoryDedupeStoreOptions } from "./dedupe.js";
 export {
