@@ -1,5 +1,6 @@
 import { ApiPromise } from "../core/api-promise.js";
 import { requestObject, requireOptions } from "../core/arguments.js";
+import type { CryptoKey } from "../core/crypto-key.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";

@@ -1,4 +1,5 @@
 import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8 } from "jose";
+import type { CryptoKey } from "../core/crypto-key.js";
 import { ValidationError } from "../core/errors.js";
 
 /** An app's Ed25519 key pair as PEM: register `publicKey` (SPKI) with the forge, keep `privateKey` (PKCS#8). */
