@@ -22,6 +22,7 @@ import {
 } from "./installation-tokens.js";
 import { importAppPrivateKey } from "./keys.js";
 import { ForgePointsBudget, type ForgePrincipal } from "./points-budget.js";
+import { type ForgeRawRequest, forgeRequest } from "./raw-request.js";
 import { WebhooksResource } from "./resources/webhooks.js";
 import {
   type ForgeMethod,
@@ -165,6 +166,14 @@ export class ForgeApp {
           }),
         ),
     };
+  }
+
+  /**
+   * Any forge operation as the app (app JWT), typed by you: `request<T>({ method, path, query, body, schema, points })`
+   * with the app's points budget, retries, errors and logs. `path` is below the forge prefix (`/app/installations`).
+   */
+  request<T = unknown>(request: ForgeRawRequest<T>): ApiPromise<T> {
+    return forgeRequest(this.#requester, this.#routes, request);
   }
 
   /** The app itself (GET /app with an app JWT). */

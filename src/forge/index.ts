@@ -35,6 +35,7 @@ export {
   type ForgePrincipal,
   type ForgePrincipalKind,
 } from "./points-budget.js";
+export type { ForgeRawRequest } from "./raw-request.js";
 export { RepoClient } from "./repo-client.js";
 export * from "./resources/apps.js";
 export * from "./resources/check-runs.js";
