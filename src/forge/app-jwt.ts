@@ -1,4 +1,4 @@
-import { SignJWT } from "jose";
+import { base64Url } from "./base64url.js";
 
 /** What an app JWT is signed with and for. */
 export interface AppJwtOptions {
@@ -15,22 +15,30 @@ export const APP_JWT_TTL_SECONDS = 290;
 /** Reuse a JWT until this long before it expires. */
 export const APP_JWT_REUSE_MARGIN_SECONDS = 60;
 
+const encoder = new TextEncoder();
+function encodeJson(value: unknown): string {
+  return base64Url(encoder.encode(JSON.stringify(value)));
+}
+
 /**
- * Signs an app JWT with jose: header `alg` EdDSA, `kid` = app id, `typ` JWT; claims `iss` = app id,
- * `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
+ * Signs an app JWT (compact JWS, EdDSA over Ed25519 with WebCrypto): header `alg` EdDSA, `kid` = app id,
+ * `typ` JWT; claims `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
+ * Two WebCrypto calls, so no JOSE library is loaded or bundled for it.
  * @see spec/forge-api.md#credentials
  */
 export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string; expiresAt: number }> {
   const nowSeconds = Math.floor(options.now() / 1000);
   const exp = nowSeconds + APP_JWT_TTL_SECONDS;
-  const jwt = await new SignJWT({})
-    .setProtectedHeader({ alg: "EdDSA", kid: options.appId, typ: "JWT" })
-    .setIssuer(options.appId)
-    .setAudience("forge-apps")
-    .setIssuedAt(nowSeconds - APP_JWT_SKEW_SECONDS)
-    .setExpirationTime(exp)
-    .sign(options.key);
-  return { jwt, expiresAt: exp * 1000 };
+  const header = encodeJson({ alg: "EdDSA", kid: options.appId, typ: "JWT" });
+  const claims = encodeJson({
+    iss: options.appId,
+    aud: "forge-apps",
+    iat: nowSeconds - APP_JWT_SKEW_SECONDS,
+    exp,
+  });
+  const signingInput = `${header}.${claims}`;
+  const signature = await crypto.subtle.sign("Ed25519", options.key, encoder.encode(signingInput));
+  return { jwt: `${signingInput}.${base64Url(new Uint8Array(signature))}`, expiresAt: exp * 1000 };
 }
 
 /**

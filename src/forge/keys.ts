@@ -1,5 +1,5 @@
-import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8 } from "jose";
 import { ValidationError } from "../core/errors.js";
+import { base64Url } from "./base64url.js";
 
 /** An app's Ed25519 key pair as PEM: register `publicKey` (SPKI) with the forge, keep `privateKey` (PKCS#8). */
 export interface AppKeyPair {
@@ -12,6 +12,8 @@ export interface AppKeyPair {
  * @see spec/forge-api.md#credentials
  */
 export async function generateAppKeyPair(): Promise<AppKeyPair> {
+  // jose is loaded here, on first use, not when the module is imported: signing and importing keys need none of it.
+  const { exportPKCS8, exportSPKI, generateKeyPair } = await import("jose");
   const { publicKey, privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
   return { publicKey: await exportSPKI(publicKey), privateKey: await exportPKCS8(privateKey) };
 }
@@ -38,12 +40,6 @@ function pemToDer(pem: string, label: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function base64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 /**
  * The `kid` the forge gives a registered signing key: base64url (no padding) of the SHA-256 digest of
  * the key's SPKI DER. @see spec/forge-api.md#fully-described-operations
@@ -66,7 +62,16 @@ export async function importAppPrivateKey(privateKey: string | CryptoKey): Promi
     },
   ]);
   if (typeof privateKey !== "string" || !privateKey.includes("-----BEGIN PRIVATE KEY-----")) throw invalid;
-  // WebCrypto's own error (a DataError, "Invalid keyData") would not say which option is wrong; no cause kept, as
-  // nothing about a private key belongs in an error.
-  return importPKCS8(privateKey, "EdDSA").catch(() => Promise.reject(invalid));
+  // WebCrypto directly, as jose's importPKCS8 does for EdDSA, so no JOSE library is on the signing path. Its own
+  // error (a DataError, "Invalid keyData") would not say which option is wrong; no cause kept, as nothing about a
+  // private key belongs in an error.
+  let der: Uint8Array<ArrayBuffer>;
+  try {
+    der = pemToDer(privateKey, "PRIVATE KEY");
+  } catch {
+    throw invalid;
+  }
+  return crypto.subtle
+    .importKey("pkcs8", der, { name: "Ed25519" }, false, ["sign"])
+    .catch(() => Promise.reject(invalid));
 }
