@@ -66,7 +66,7 @@ export interface GitCredentials {
 }
 
 /**
- * A Code Forge app: signs Ed25519 app JWTs (jose), reads the app and its installations, and mints,
+ * A Code Forge app: signs Ed25519 app JWTs (WebCrypto), reads the app and its installations, and mints,
  * caches and refreshes installation tokens.
  *
  * ```ts
