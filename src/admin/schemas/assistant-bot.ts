@@ -19,7 +19,7 @@ import { responseObject } from "./response-object.js";
  * team default; `localExecution` null = no ceiling.
  * @see spec/admin-api.md#assistant-bot-records
  */
-export const BotCapabilitiesSchema = lazySchema(() =>
+export const BotCapabilitiesSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     enabled: v.boolean(),
     cloudAgents: v.boolean(),
@@ -31,7 +31,7 @@ export const BotCapabilitiesSchema = lazySchema(() =>
 );
 
 /** Auto-review instructions: what to allow and what to block. @see spec/admin-api.md#assistant-bot-records */
-export const AutoReviewRulesSchema = lazySchema(() =>
+export const AutoReviewRulesSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     allow: v.array(v.string()),
     block: v.array(v.string()),
@@ -39,7 +39,7 @@ export const AutoReviewRulesSchema = lazySchema(() =>
 );
 
 /** The auto-review policy; `enforced` means every member must keep auto-review on. @see spec/admin-api.md#assistant-bot-records */
-export const AutoReviewPolicySchema = lazySchema(() =>
+export const AutoReviewPolicySchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     enforced: v.boolean(),
     rules: AutoReviewRulesSchema,
@@ -47,10 +47,12 @@ export const AutoReviewPolicySchema = lazySchema(() =>
 );
 
 /** A group allowed to use the bot; `id` is an encoded billing group id. @see spec/admin-api.md#assistant-bot-records */
-export const BotAccessGroupSchema = lazySchema(() => responseObject({ id: v.string(), name: v.string() }, ["id"]));
+export const BotAccessGroupSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ id: v.string(), name: v.string() }, ["id"]),
+);
 
 /** Who may use the bot: everyone, or the listed groups (empty when mode is all). @see spec/admin-api.md#assistant-bot-records */
-export const BotAccessSchema = lazySchema(() =>
+export const BotAccessSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     mode: openEnum(BOT_ACCESS_MODES),
     groups: v.array(BotAccessGroupSchema),
@@ -62,7 +64,7 @@ export const BotAccessSchema = lazySchema(() =>
  * wildcards); `locked` stops group policies from overriding it.
  * @see spec/admin-api.md#assistant-bot-records
  */
-export const BotNetworkSchema = lazySchema(() =>
+export const BotNetworkSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     egressMode: openEnum(EGRESS_MODES),
     allowlist: v.array(v.string()),
@@ -71,7 +73,7 @@ export const BotNetworkSchema = lazySchema(() =>
 );
 
 /** A team rule the assistant bot follows; `id` is rule_…. @see spec/admin-api.md#assistant-bot-records */
-export const TeamRuleSchema = lazySchema(() =>
+export const TeamRuleSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       id: v.string(),
@@ -87,7 +89,7 @@ export const TeamRuleSchema = lazySchema(() =>
 );
 
 /** A page of team rules, newest first; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRulesPageSchema = lazySchema(() =>
+export const TeamRulesPageSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       teamRules: v.array(TeamRuleSchema),
@@ -98,10 +100,12 @@ export const TeamRulesPageSchema = lazySchema(() =>
 );
 
 /** `{teamRule}` of create (201) and update. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRuleResponseSchema = lazySchema(() => responseObject({ teamRule: TeamRuleSchema }, ["teamRule"]));
+export const TeamRuleResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ teamRule: TeamRuleSchema }, ["teamRule"]),
+);
 
 /** A setup script: `setup` runs, optional `check` verifies. @see spec/admin-api.md#assistant-bot-records */
-export const SetupScriptSchema = lazySchema(() =>
+export const SetupScriptSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     id: v.string(),
     setup: v.string(),
@@ -110,7 +114,7 @@ export const SetupScriptSchema = lazySchema(() =>
 );
 
 /** A setup manifest. @see spec/admin-api.md#assistant-bot-records */
-export const SetupManifestSchema = lazySchema(() =>
+export const SetupManifestSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       id: v.string(),
@@ -121,7 +125,7 @@ export const SetupManifestSchema = lazySchema(() =>
 );
 
 /** A page of setup manifests, ordered by id; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetupManifestsPageSchema = lazySchema(() =>
+export const SetupManifestsPageSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       manifests: v.array(SetupManifestSchema),
@@ -132,7 +136,7 @@ export const SetupManifestsPageSchema = lazySchema(() =>
 );
 
 /** `{manifest}` of a create-or-replace. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetupManifestResponseSchema = lazySchema(() =>
+export const SetupManifestResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ manifest: SetupManifestSchema }, ["manifest"]),
 );
 

@@ -12,7 +12,7 @@ import { responseObject } from "./response-object.js";
  * organization model-access list. The spec spells it out for the audit log; the other lists reuse it.
  * @see spec/admin-api.md#audit-log-event
  */
-export const PagePaginationSchema = lazySchema(() =>
+export const PagePaginationSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     page: v.number(),
     pageSize: v.number(),
@@ -24,7 +24,7 @@ export const PagePaginationSchema = lazySchema(() =>
 );
 
 /** Pagination of the daily-usage routes, counted in users. @see spec/admin-api.md#team-admin-api-team-key */
-export const UserPaginationSchema = lazySchema(() =>
+export const UserPaginationSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     page: v.number(),
     pageSize: v.number(),
@@ -36,7 +36,7 @@ export const UserPaginationSchema = lazySchema(() =>
 );
 
 /** Pagination of the usage-event routes. @see spec/admin-api.md#usage-event-usageevents */
-export const UsageEventsPaginationSchema = lazySchema(() =>
+export const UsageEventsPaginationSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     numPages: v.number(),
     currentPage: v.number(),
@@ -47,7 +47,7 @@ export const UsageEventsPaginationSchema = lazySchema(() =>
 );
 
 /** A date range in epoch milliseconds, as the usage and spend routes echo it. @see spec/admin-api.md#team-admin-api-team-key */
-export const PeriodSchema = lazySchema(() =>
+export const PeriodSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     startDate: v.number(),
     endDate: v.number(),
@@ -59,10 +59,10 @@ export const PeriodSchema = lazySchema(() =>
  * so callers test one value.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const NextCursorSchema = lazySchema(() => v.nullish(v.string(), null));
+export const NextCursorSchema = /* @__PURE__ */ lazySchema(() => v.nullish(v.string(), null));
 
 /** One team's row in a bulk model-access result. @see spec/admin-api.md#organization-api-organization-key */
-export const BulkTeamResultSchema = lazySchema(() =>
+export const BulkTeamResultSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       teamId: v.number(),
@@ -78,7 +78,7 @@ export const BulkTeamResultSchema = lazySchema(() =>
  * 200 of the bulk model-access routes: the batch was processed; inspect each row and retry only failed teams.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const BulkTeamResultsSchema = lazySchema(() =>
+export const BulkTeamResultsSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       results: v.array(BulkTeamResultSchema),
@@ -90,10 +90,12 @@ export const BulkTeamResultsSchema = lazySchema(() =>
 );
 
 /** The `{error}` body some routes fail with (remove-member, sync). @see spec/admin-api.md#errors */
-export const AdminErrorMessageBodySchema = lazySchema(() => v.looseObject({ error: v.string() }));
+export const AdminErrorMessageBodySchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ error: v.string() }));
 
 /** The `{code: 'error', message}` body most routes fail with. @see spec/admin-api.md#errors */
-export const AdminErrorBodySchema = lazySchema(() => v.looseObject({ code: v.string(), message: v.string() }));
+export const AdminErrorBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ code: v.string(), message: v.string() }),
+);
 
 /** Page-number pagination. @see spec/admin-api.md#audit-log-event */
 export type PagePagination = v.InferOutput<typeof PagePaginationSchema>;

@@ -12,7 +12,7 @@ import { responseObject } from "./response-object.js";
  * A team directory group; `monthlySpendingLimitDollars` is whole dollars per member, null when there is none.
  * @see spec/admin-api.md#team-directory-group
  */
-export const DirectoryGroupSchema = lazySchema(() =>
+export const DirectoryGroupSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       id: v.string(),
@@ -27,7 +27,7 @@ export const DirectoryGroupSchema = lazySchema(() =>
 );
 
 /** An organization group: a directory group's fields, `id` g_…, plus `publicId` grp_…. @see spec/admin-api.md#organization-group */
-export const OrganizationGroupSchema = lazySchema(() =>
+export const OrganizationGroupSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       ...DirectoryGroupSchema.entries,
@@ -38,7 +38,7 @@ export const OrganizationGroupSchema = lazySchema(() =>
 );
 
 /** A member of a directory or organization group; `userId` is user_…. @see spec/admin-api.md#team-directory-group */
-export const GroupMemberSchema = lazySchema(() =>
+export const GroupMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       userId: v.string(),
@@ -51,7 +51,7 @@ export const GroupMemberSchema = lazySchema(() =>
 );
 
 /** 200 of GET /teams/directory-groups. @see spec/admin-api.md#team-admin-api-team-key */
-export const DirectoryGroupListResponseSchema = lazySchema(() =>
+export const DirectoryGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       groups: v.array(DirectoryGroupSchema),
@@ -62,12 +62,12 @@ export const DirectoryGroupListResponseSchema = lazySchema(() =>
 );
 
 /** `{group}`: get, create (201) and update of a team directory group. @see spec/admin-api.md#team-admin-api-team-key */
-export const DirectoryGroupResponseSchema = lazySchema(() =>
+export const DirectoryGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ group: DirectoryGroupSchema }, ["group"]),
 );
 
 /** 200 of GET /organizations/groups; an unmatched `name` filter gives an empty array. @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationGroupListResponseSchema = lazySchema(() =>
+export const OrganizationGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       groups: v.array(OrganizationGroupSchema),
@@ -78,12 +78,12 @@ export const OrganizationGroupListResponseSchema = lazySchema(() =>
 );
 
 /** `{group}`: get, create (201) and update of an organization group. @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationGroupResponseSchema = lazySchema(() =>
+export const OrganizationGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ group: OrganizationGroupSchema }, ["group"]),
 );
 
 /** 200 of a group's member list (directory and organization groups). @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersResponseSchema = lazySchema(() =>
+export const GroupMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       members: v.array(GroupMemberSchema),
@@ -94,15 +94,17 @@ export const GroupMembersResponseSchema = lazySchema(() =>
 );
 
 /** 200 of a members bulk-add. @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersAddedSchema = lazySchema(() => responseObject({ addedCount: v.number() }, ["addedCount"]));
+export const GroupMembersAddedSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ addedCount: v.number() }, ["addedCount"]),
+);
 
 /** 200 of a members bulk-remove. @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersRemovedSchema = lazySchema(() =>
+export const GroupMembersRemovedSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ removedCount: v.number() }, ["removedCount"]),
 );
 
 /** One day of a billing group's (or member's) spend; `spendCents` is fractional cents. @see spec/admin-api.md#billing-group */
-export const DailySpendSchema = lazySchema(() =>
+export const DailySpendSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     /** YYYY-MM-DD. */
     date: v.string(),
@@ -111,13 +113,13 @@ export const DailySpendSchema = lazySchema(() =>
 );
 
 // The spec does not type billing-group member ids (team member ids are user_ strings, some routes use numbers).
-const AnyUserIdSchema = lazySchema(() => v.union([v.string(), v.number()]));
+const AnyUserIdSchema = /* @__PURE__ */ lazySchema(() => v.union([v.string(), v.number()]));
 
 /**
  * A current or former member of a billing group; `leftAt` is null while a member; `spendCents` fractional cents.
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupMemberSchema = lazySchema(() =>
+export const BillingGroupMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       userId: AnyUserIdSchema,
@@ -133,7 +135,7 @@ export const BillingGroupMemberSchema = lazySchema(() =>
 );
 
 // What every billing-group answer says about the group itself (reads and writes alike).
-const billingGroupEntries = lazySchema(() => ({
+const billingGroupEntries = /* @__PURE__ */ lazySchema(() => ({
   id: v.string(),
   name: v.string(),
   type: openEnum(BILLING_GROUP_TYPES),
@@ -148,7 +150,7 @@ const billingGroupEntries = lazySchema(() => ({
  * linked to a directory group.
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupSchema = lazySchema(() =>
+export const BillingGroupSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       ...billingGroupEntries,
@@ -162,7 +164,7 @@ export const BillingGroupSchema = lazySchema(() =>
 );
 
 /** The billing cycle a billing-group answer covers; the spec does not type the bounds. @see spec/admin-api.md#billing-group */
-export const BillingCycleSchema = lazySchema(() =>
+export const BillingCycleSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     cycleStart: v.union([v.string(), v.number()]),
     cycleEnd: v.union([v.string(), v.number()]),
@@ -170,7 +172,7 @@ export const BillingCycleSchema = lazySchema(() =>
 );
 
 /** 200 of GET /teams/groups; `unassignedGroup` (id group_unassigned) holds members in no group. @see spec/admin-api.md#billing-group */
-export const BillingGroupListResponseSchema = lazySchema(() =>
+export const BillingGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       groups: v.array(BillingGroupSchema),
@@ -182,7 +184,7 @@ export const BillingGroupListResponseSchema = lazySchema(() =>
 );
 
 /** 200 of GET /teams/groups/{groupId}. @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupResponseSchema = lazySchema(() =>
+export const BillingGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       group: BillingGroupSchema,
@@ -193,7 +195,7 @@ export const BillingGroupResponseSchema = lazySchema(() =>
 );
 
 /** A billing-group member as writes return it. @see spec/admin-api.md#billing-group */
-export const BillingGroupWriteMemberSchema = lazySchema(() =>
+export const BillingGroupWriteMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       userId: AnyUserIdSchema,
@@ -210,7 +212,7 @@ export const BillingGroupWriteMemberSchema = lazySchema(() =>
  * the spend fields, which are kept when present (in fractional cents).
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupWriteSchema = lazySchema(() =>
+export const BillingGroupWriteSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       ...billingGroupEntries,
@@ -223,7 +225,7 @@ export const BillingGroupWriteSchema = lazySchema(() =>
 );
 
 /** `{group}` of billing-group create, update and member writes. @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupWriteResponseSchema = lazySchema(() =>
+export const BillingGroupWriteResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ group: BillingGroupWriteSchema }, ["group"]),
 );
 

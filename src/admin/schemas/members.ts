@@ -9,7 +9,7 @@ import { responseObject } from "./response-object.js";
 // Lenient objects (see ./response-object.ts): documented fields optional, unknown fields and enum values kept.
 
 /** A team member; `id` is `user_<encoded>`. @see spec/admin-api.md#team-member */
-export const TeamMemberSchema = lazySchema(() =>
+export const TeamMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       id: v.string(),
@@ -23,7 +23,7 @@ export const TeamMemberSchema = lazySchema(() =>
 );
 
 /** 200 of GET /teams/members. @see spec/admin-api.md#team-admin-api-team-key */
-export const ListMembersResponseSchema = lazySchema(() =>
+export const ListMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ teamMembers: v.array(TeamMemberSchema) }, ["teamMembers"]),
 );
 
@@ -31,10 +31,12 @@ export const ListMembersResponseSchema = lazySchema(() =>
  * What an audit row carries about the event; assistant-bot routine rows identify the bot with `sand_agent_id`.
  * @see spec/admin-api.md#audit-log-event
  */
-export const AuditEventDataSchema = lazySchema(() => responseObject({ sand_agent_id: v.optional(v.string()) }));
+export const AuditEventDataSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ sand_agent_id: v.optional(v.string()) }),
+);
 
 /** One audit log row (snake_case, as on the wire). @see spec/admin-api.md#audit-log-event */
-export const AuditLogEventSchema = lazySchema(() =>
+export const AuditLogEventSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     // The spec does not type the id; both forms are kept as sent.
     event_id: v.union([v.string(), v.number()]),
@@ -48,7 +50,7 @@ export const AuditLogEventSchema = lazySchema(() =>
 );
 
 /** The query the audit log answered, echoed; the spec does not type the dates (string or epoch ms). @see spec/admin-api.md#audit-log-event */
-export const AuditLogParamsSchema = lazySchema(() =>
+export const AuditLogParamsSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     teamId: v.number(),
     startDate: v.union([v.string(), v.number()]),
@@ -57,7 +59,7 @@ export const AuditLogParamsSchema = lazySchema(() =>
 );
 
 /** 200 of GET /teams/audit-logs. @see spec/admin-api.md#audit-log-event */
-export const AuditLogsResponseSchema = lazySchema(() =>
+export const AuditLogsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       events: v.array(AuditLogEventSchema),
@@ -69,7 +71,7 @@ export const AuditLogsResponseSchema = lazySchema(() =>
 );
 
 /** 200 of POST /teams/remove-member. @see spec/admin-api.md#team-admin-api-team-key */
-export const RemoveMemberResponseSchema = lazySchema(() =>
+export const RemoveMemberResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     success: v.boolean(),
     userId: v.string(),
@@ -82,7 +84,7 @@ export const RemoveMemberResponseSchema = lazySchema(() =>
  * subdirectory).
  * @see spec/admin-api.md#repository-blocklist-entry
  */
-export const BlocklistEntrySchema = lazySchema(() =>
+export const BlocklistEntrySchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       id: v.string(),
@@ -94,7 +96,7 @@ export const BlocklistEntrySchema = lazySchema(() =>
 );
 
 /** 200 of GET /settings/repo-blocklists/repos and of the upsert. @see spec/admin-api.md#team-admin-api-team-key */
-export const BlocklistsResponseSchema = lazySchema(() =>
+export const BlocklistsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ repos: v.array(BlocklistEntrySchema) }, ["repos"]),
 );
 

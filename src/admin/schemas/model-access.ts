@@ -8,13 +8,13 @@ import { responseObject } from "./response-object.js";
 // Model access policy (preview): configuration, the provider/model catalog with toggles and parameters, and the
 // organization's list across teams. Provider and model ids are catalog ids, not display names.
 
-const DefaultSchema = lazySchema(() => v.nullable(openEnum(MODEL_ACCESS_DEFAULTS)));
+const DefaultSchema = /* @__PURE__ */ lazySchema(() => v.nullable(openEnum(MODEL_ACCESS_DEFAULTS)));
 
 /**
  * A team's model access policy; the two defaults are set (enabled/disabled) when `state` is custom, else null.
  * @see spec/admin-api.md#model-access-configuration
  */
-export const ModelAccessConfigSchema = lazySchema(() =>
+export const ModelAccessConfigSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     teamId: v.number(),
     state: openEnum(MODEL_ACCESS_STATES),
@@ -28,7 +28,7 @@ export const ModelAccessConfigSchema = lazySchema(() =>
  * defaults when the team cannot load its configuration (still a 200 row).
  * @see spec/admin-api.md#model-access-configuration
  */
-export const OrgModelAccessRowSchema = lazySchema(() =>
+export const OrgModelAccessRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       teamId: v.number(),
@@ -43,7 +43,7 @@ export const OrgModelAccessRowSchema = lazySchema(() =>
 );
 
 /** 200 of GET /organizations/teams/model-access/configuration. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgModelAccessListResponseSchema = lazySchema(() =>
+export const OrgModelAccessListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       teams: v.array(OrgModelAccessRowSchema),
@@ -58,7 +58,7 @@ export const OrgModelAccessListResponseSchema = lazySchema(() =>
  * when none).
  * @see spec/admin-api.md#model-access-providers
  */
-export const ModelParameterSchema = lazySchema(() =>
+export const ModelParameterSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       id: v.string(),
@@ -73,7 +73,7 @@ export const ModelParameterSchema = lazySchema(() =>
 );
 
 /** A catalog model with its toggle and parameters. @see spec/admin-api.md#model-access-providers */
-export const AccessModelSchema = lazySchema(() =>
+export const AccessModelSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       id: v.string(),
@@ -86,7 +86,7 @@ export const AccessModelSchema = lazySchema(() =>
 );
 
 /** A catalog provider with its toggle and models. @see spec/admin-api.md#model-access-providers */
-export const AccessProviderSchema = lazySchema(() =>
+export const AccessProviderSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       id: v.string(),
@@ -99,7 +99,7 @@ export const AccessProviderSchema = lazySchema(() =>
 );
 
 /** 200 of the providers routes (409 unless the policy is custom). @see spec/admin-api.md#model-access-providers */
-export const ModelProvidersResponseSchema = lazySchema(() =>
+export const ModelProvidersResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       teamId: v.number(),
@@ -115,7 +115,7 @@ export const ModelProvidersResponseSchema = lazySchema(() =>
  * envelope: `models` is read when present, and everything else is kept as sent.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const ProviderModelsResponseSchema = lazySchema(() =>
+export const ProviderModelsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     teamId: v.optional(v.number()),
     state: v.optional(openEnum(MODEL_ACCESS_STATES)),

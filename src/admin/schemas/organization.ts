@@ -10,7 +10,7 @@ import { responseObject } from "./response-object.js";
 // model access in ./model-access.ts.
 
 /** A team an organization member belongs to, with their role in it. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMemberTeamSchema = lazySchema(() =>
+export const OrgMemberTeamSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       teamId: v.number(),
@@ -21,7 +21,7 @@ export const OrgMemberTeamSchema = lazySchema(() =>
 );
 
 /** An organization member; `organizationRole` is independent of each `teamRole`. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMemberSchema = lazySchema(() =>
+export const OrgMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       userId: v.number(),
@@ -35,7 +35,7 @@ export const OrgMemberSchema = lazySchema(() =>
 );
 
 /** 200 of GET /organizations/members. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMembersResponseSchema = lazySchema(() =>
+export const OrgMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       members: v.array(OrgMemberSchema),
@@ -50,7 +50,7 @@ export const OrgMembersResponseSchema = lazySchema(() =>
  * server found invalid echo 0.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncResultRowSchema = lazySchema(() =>
+export const SyncResultRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     userId: v.union([v.number(), v.string()]),
     teamIds: v.array(v.number()),
@@ -66,7 +66,7 @@ export const SyncResultRowSchema = lazySchema(() =>
  * other entries.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncResultsSchema = lazySchema(() =>
+export const SyncResultsSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       results: v.array(SyncResultRowSchema),
@@ -81,7 +81,7 @@ export const SyncResultsSchema = lazySchema(() =>
  * The organization's pooled budget, in (fractional) cents; contract dates are ISO 8601 or null.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const UsagePoolSchema = lazySchema(() =>
+export const UsagePoolSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     limitCents: v.number(),
     usedCents: v.number(),
@@ -92,7 +92,7 @@ export const UsagePoolSchema = lazySchema(() =>
 );
 
 /** One team's share of the pool, in cents; `budgetLimitCents` only when the team has a budget. @see spec/admin-api.md#organization-api-organization-key */
-export const PooledTeamUsageSchema = lazySchema(() =>
+export const PooledTeamUsageSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     teamId: v.number(),
     usedCents: v.number(),
@@ -101,7 +101,7 @@ export const PooledTeamUsageSchema = lazySchema(() =>
 );
 
 /** 200 of POST /organizations/pooled-usage; team `usedCents` sum to `pool.usedCents`. @see spec/admin-api.md#organization-api-organization-key */
-export const PooledUsageResponseSchema = lazySchema(() =>
+export const PooledUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     pool: UsagePoolSchema,
     teams: v.array(PooledTeamUsageSchema),
@@ -112,7 +112,7 @@ export const PooledUsageResponseSchema = lazySchema(() =>
  * One member's included pool spend over the contract window, `spendCents` in fractional cents.
  * @see spec/admin-api.md#spend-row-organization-route
  */
-export const OrgSpendRowSchema = lazySchema(() =>
+export const OrgSpendRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     userId: v.string(),
     teamId: v.number(),
@@ -128,7 +128,7 @@ export const OrgSpendRowSchema = lazySchema(() =>
  * team route's, when present, and any other key is kept as sent.
  * @see spec/admin-api.md#spend-row-organization-route
  */
-export const OrgSpendResponseSchema = lazySchema(() =>
+export const OrgSpendResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     teamMemberSpend: v.optional(v.array(OrgSpendRowSchema)),
     totalMembers: v.number(),

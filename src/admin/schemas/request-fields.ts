@@ -29,7 +29,7 @@ export function requiredText(label: string) {
   );
 }
 
-const EMAIL = lazySchema(() => v.pipe(v.string(), v.rfcEmail()));
+const EMAIL = /* @__PURE__ */ lazySchema(() => v.pipe(v.string(), v.rfcEmail()));
 
 /** An email address. @see spec/admin-api.md#team-admin-api-team-key */
 // @__NO_SIDE_EFFECTS__

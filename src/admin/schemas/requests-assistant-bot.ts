@@ -37,7 +37,7 @@ const CAPABILITY_FIELDS = [
  * PATCH /assistant-bot/capabilities: at least one field; `enabled` is read-only here (use enable/disable).
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BotCapabilitiesPatchSchema = lazySchema(() =>
+export const BotCapabilitiesPatchSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -99,7 +99,7 @@ function autoReviewList(label: string) {
  * entries of up to 1,000 characters after trimming.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const AutoReviewBodySchema = lazySchema(() =>
+export const AutoReviewBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       enforced: booleanField("`enforced`"),
@@ -115,7 +115,7 @@ const MAX_GROUPS = ADMIN_LIMITS.maxAccessGroupIds;
  * PUT /assistant-bot/access: `mode` all (no `groupIds`) or limited (1..100 distinct billing group ids, group_).
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BotAccessBodySchema = lazySchema(() =>
+export const BotAccessBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -165,7 +165,7 @@ export const BotAccessBodySchema = lazySchema(() =>
  * PUT /assistant-bot/network: the whole policy, `egressMode`, `allowlist` and `locked`, all required.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BotNetworkBodySchema = lazySchema(() =>
+export const BotNetworkBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       egressMode: oneOf(EGRESS_MODES, "`egressMode`"),
@@ -186,10 +186,12 @@ export const BotNetworkBodySchema = lazySchema(() =>
 );
 
 /** The `{ruleId}` of a team rule route: rule_…. @see spec/admin-api.md#assistant-bot-records */
-export const TeamRulePathSchema = lazySchema(() => openObject({ ruleId: teamRuleId("`ruleId`") }, "the path"));
+export const TeamRulePathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ ruleId: teamRuleId("`ruleId`") }, "the path"),
+);
 
 /** POST /assistant-bot/team-rules: `name`, `content` and `enabled`, all required. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRuleCreateBodySchema = lazySchema(() =>
+export const TeamRuleCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { name: requiredText("`name`"), content: requiredText("`content`"), enabled: booleanField("`enabled`") },
     "the request body",
@@ -197,7 +199,7 @@ export const TeamRuleCreateBodySchema = lazySchema(() =>
 );
 
 /** PATCH /assistant-bot/team-rules/{ruleId}: any of `name`, `content`, `enabled`; at least one. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRuleUpdateBodySchema = lazySchema(() =>
+export const TeamRuleUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -212,10 +214,12 @@ export const TeamRuleUpdateBodySchema = lazySchema(() =>
 );
 
 /** The `{manifestId}` of a setup manifest route. @see spec/admin-api.md#assistant-bot-records */
-export const ManifestPathSchema = lazySchema(() => openObject({ manifestId: manifestId("`manifestId`") }, "the path"));
+export const ManifestPathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ manifestId: manifestId("`manifestId`") }, "the path"),
+);
 
 /** One setup script: `id` (manifest id format), `setup` (non-empty command), optional `check`. @see spec/admin-api.md#assistant-bot-records */
-export const SetupScriptInputSchema = lazySchema(() =>
+export const SetupScriptInputSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { id: manifestId("`id`"), setup: requiredText("`setup`"), check: v.optional(requiredText("`check`")) },
     "each script",
@@ -223,7 +227,7 @@ export const SetupScriptInputSchema = lazySchema(() =>
 );
 
 /** PUT /assistant-bot/setup-manifests/{manifestId}: a non-empty `scripts` array. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetupManifestBodySchema = lazySchema(() =>
+export const SetupManifestBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { scripts: v.pipe(arrayOf(SetupScriptInputSchema, "`scripts`"), minItems(1, "`scripts`")) },
     "the request body",

@@ -21,22 +21,24 @@ import { pageEntries } from "./requests-pagination.js";
 // directory and organization groups share their body rules.
 
 /** The `{groupId}` of a team directory group route: team_group_…. @see spec/admin-api.md#team-directory-group */
-export const DirectoryGroupPathSchema = lazySchema(() =>
+export const DirectoryGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ groupId: directoryGroupId("`groupId`") }, "the path"),
 );
 
 /** The `{groupId}` of an organization group route: g_… (the public grp_… id is refused). @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationGroupPathSchema = lazySchema(() =>
+export const OrganizationGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ groupId: organizationGroupId("`groupId`") }, "the path"),
 );
 
 /** The `{groupId}` of a billing group route: group_…. @see spec/admin-api.md#billing-group */
-export const BillingGroupPathSchema = lazySchema(() =>
+export const BillingGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ groupId: billingGroupId("`groupId`") }, "the path"),
 );
 
 /** POST /teams/directory-groups and POST /organizations/groups: a non-blank `name`. @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupCreateBodySchema = lazySchema(() => openObject({ name: requiredText("`name`") }, "the request body"));
+export const GroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ name: requiredText("`name`") }, "the request body"),
+);
 
 const GROUP_UPDATE_FIELDS = ["name", "monthlySpendingLimitDollars", "clearMonthlySpendingLimitDollars"] as const;
 const MAX_LIMIT = ADMIN_LIMITS.maxGroupSpendingLimitDollars;
@@ -46,7 +48,7 @@ const MAX_LIMIT = ADMIN_LIMITS.maxGroupSpendingLimitDollars;
  * 0..2147483647 and never sent together with `clearMonthlySpendingLimitDollars`.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const GroupUpdateBodySchema = lazySchema(() =>
+export const GroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -89,7 +91,7 @@ export const GroupUpdateBodySchema = lazySchema(() =>
  * Bulk add or remove of a team directory or organization group's members: `userIds`, user_ ids, at most 100.
  * @see spec/admin-api.md#limits
  */
-export const GroupMemberIdsBodySchema = lazySchema(() =>
+export const GroupMemberIdsBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       userIds: v.pipe(
@@ -102,17 +104,17 @@ export const GroupMemberIdsBodySchema = lazySchema(() =>
 );
 
 /** GET /teams/directory-groups and its members: `page`, `pageSize` (larger than 200 is clamped). @see spec/admin-api.md#team-admin-api-team-key */
-export const DirectoryGroupsQuerySchema = lazySchema(() =>
+export const DirectoryGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(pageEntries("listDirectoryGroups"), "the list query"),
 );
 
 /** GET /organizations/groups: `page`, `pageSize` (clamped to 200), exact `name` (blank lists all). @see spec/admin-api.md#organization-api-organization-key */
-export const OrgGroupsQuerySchema = lazySchema(() =>
+export const OrgGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ ...pageEntries("orgListGroups"), name: v.optional(anyText("`name`")) }, "the list query"),
 );
 
 /** GET /teams/groups and /teams/groups/{groupId}: `billingCycle`, a date string (default: current cycle). @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupsQuerySchema = lazySchema(() =>
+export const BillingGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       billingCycle: v.optional(
@@ -130,7 +132,7 @@ export const BillingGroupsQuerySchema = lazySchema(() =>
 );
 
 /** POST /teams/groups: `name` required, `type` BILLING (the default). @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupCreateBodySchema = lazySchema(() =>
+export const BillingGroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { name: requiredText("`name`"), type: v.optional(oneOf(BILLING_GROUP_TYPES, "`type`")) },
     "the request body",
@@ -141,7 +143,7 @@ export const BillingGroupCreateBodySchema = lazySchema(() =>
  * PATCH /teams/groups/{groupId}: exactly one of `name` or `directoryGroupId` (a string, or null to detach).
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BillingGroupUpdateBodySchema = lazySchema(() =>
+export const BillingGroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -175,7 +177,7 @@ export const BillingGroupUpdateBodySchema = lazySchema(() =>
  * no other billing group.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BillingGroupMembersBodySchema = lazySchema(() =>
+export const BillingGroupMembersBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       userIds: arrayOf(

@@ -21,7 +21,7 @@ import { pageEntries } from "./requests-pagination.js";
 // are catalog ids; the server knows the catalog, so only their shape is checked here.
 
 /** `teamIds` of a bulk route: 1..100 whole numbers. @see spec/admin-api.md#organization-api-organization-key */
-export const BulkTeamIdsSchema = lazySchema(() =>
+export const BulkTeamIdsSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     arrayOf(integerField("each entry of `teamIds`"), "`teamIds`"),
     minItems(1, "`teamIds`"),
@@ -30,11 +30,13 @@ export const BulkTeamIdsSchema = lazySchema(() =>
 );
 
 /** A bulk body's `teamIds` alone (the client's first check on every bulk call). @see spec/admin-api.md#organization-api-organization-key */
-export const BulkTeamIdsBodySchema = lazySchema(() => openObject({ teamIds: BulkTeamIdsSchema }, "the request body"));
+export const BulkTeamIdsBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ teamIds: BulkTeamIdsSchema }, "the request body"),
+);
 
 const DEFAULT_KEYS = ["newProviderDefault", "newModelDefault"] as const;
 
-const configEntries = lazySchema(() => ({
+const configEntries = /* @__PURE__ */ lazySchema(() => ({
   state: v.optional(
     v.literal(
       "unrestricted",
@@ -82,22 +84,22 @@ function configForm<TInput>(): v.RawCheckAction<TInput> {
  * `newProviderDefault` and `newModelDefault`.
  * @see spec/admin-api.md#states-and-transitions
  */
-export const ModelAccessConfigBodySchema = lazySchema(() =>
+export const ModelAccessConfigBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(openObject(configEntries, "the request body"), configForm()),
 );
 
 /** PUT /organizations/teams/model-access/configuration: `teamIds` plus a configuration. @see spec/admin-api.md#organization-api-organization-key */
-export const ModelAccessConfigBulkBodySchema = lazySchema(() =>
+export const ModelAccessConfigBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(openObject({ ...configEntries, teamIds: BulkTeamIdsSchema }, "the request body"), configForm()),
 );
 
 /** PUT …/providers/{provider}: `enabled` required. @see spec/admin-api.md#team-admin-api-team-key */
-export const ProviderToggleBodySchema = lazySchema(() =>
+export const ProviderToggleBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ enabled: booleanField("`enabled`") }, "the request body"),
 );
 
 /** PUT /organizations/teams/model-access/providers/{provider}: `enabled` and `teamIds`. @see spec/admin-api.md#organization-api-organization-key */
-export const ProviderToggleBulkBodySchema = lazySchema(() =>
+export const ProviderToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ enabled: booleanField("`enabled`"), teamIds: BulkTeamIdsSchema }, "the request body"),
 );
 
@@ -106,7 +108,7 @@ export const ProviderToggleBulkBodySchema = lazySchema(() =>
  * restores the catalog default); omitted members stay unchanged.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const ModelParameterSettingSchema = lazySchema(() =>
+export const ModelParameterSettingSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -144,7 +146,7 @@ export const ModelParameterSettingSchema = lazySchema(() =>
 const PARAMETERS_MESSAGE = "[type] `parameters` must be an object keyed by parameter id";
 
 /** `parameters`: an object keyed by parameter id. @see spec/admin-api.md#organization-api-organization-key */
-export const ModelParametersSchema = lazySchema(() =>
+export const ModelParametersSchema = /* @__PURE__ */ lazySchema(() =>
   notAnArray(
     v.record(
       v.pipe(v.string(), v.minLength(1, "[min_length] a parameter id must not be empty")),
@@ -160,12 +162,12 @@ export const ModelParametersSchema = lazySchema(() =>
  * keeps catalog defaults).
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const ModelToggleBodySchema = lazySchema(() =>
+export const ModelToggleBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ enabled: booleanField("`enabled`"), parameters: v.optional(ModelParametersSchema) }, "the request body"),
 );
 
 /** PUT /organizations/teams/model-access/providers/{provider}/models/{model}: plus `teamIds`. @see spec/admin-api.md#organization-api-organization-key */
-export const ModelToggleBulkBodySchema = lazySchema(() =>
+export const ModelToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { enabled: booleanField("`enabled`"), parameters: v.optional(ModelParametersSchema), teamIds: BulkTeamIdsSchema },
     "the request body",
@@ -173,7 +175,7 @@ export const ModelToggleBulkBodySchema = lazySchema(() =>
 );
 
 /** Path parameters of the model access routes; each is checked when present. @see spec/admin-api.md#endpoints */
-export const ModelAccessPathSchema = lazySchema(() =>
+export const ModelAccessPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       teamId: v.optional(integerField("`teamId`")),
@@ -189,7 +191,7 @@ export const ModelAccessPathSchema = lazySchema(() =>
  * comma-separated string of them.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const OrgModelAccessQuerySchema = lazySchema(() =>
+export const OrgModelAccessQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       ...pageEntries("orgListModelAccess"),

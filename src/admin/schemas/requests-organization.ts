@@ -23,7 +23,7 @@ import { pageEntries } from "./requests-pagination.js";
 // Groups and model access live with their team counterparts.
 
 /** `organizationId`: required on every organization POST body; it must match the key's organization. @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationIdSchema = lazySchema(() => requiredText("`organizationId`"));
+export const OrganizationIdSchema = /* @__PURE__ */ lazySchema(() => requiredText("`organizationId`"));
 
 // @__NO_SIDE_EFFECTS__
 function teamIdList(label: string) {
@@ -35,7 +35,7 @@ function teamIdList(label: string) {
  * most 100) or `destinationTeamId` (the same as `teamIds` of one).
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncEntrySchema = lazySchema(() =>
+export const SyncEntrySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -66,20 +66,24 @@ export const SyncEntrySchema = lazySchema(() =>
   ),
 );
 
-const SyncUserListSchema = lazySchema(() => v.pipe(arrayOf(SyncEntrySchema, "`users`"), minItems(1, "`users`")));
+const SyncUserListSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(arrayOf(SyncEntrySchema, "`users`"), minItems(1, "`users`")),
+);
 
 /**
  * `users` of any length (non-empty), every entry checked: what the client checks before splitting a long list
  * into requests of 500.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncEntriesSchema = lazySchema(() => openObject({ users: SyncUserListSchema }, "the request body"));
+export const SyncEntriesSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ users: SyncUserListSchema }, "the request body"),
+);
 
 /**
  * POST /organizations/team-memberships/sync: `organizationId` and 1..500 `users`.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const OrgSyncBodySchema = lazySchema(() =>
+export const OrgSyncBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       organizationId: OrganizationIdSchema,
@@ -93,7 +97,7 @@ export const OrgSyncBodySchema = lazySchema(() =>
 );
 
 /** POST /organizations/pooled-usage. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgPooledUsageBodySchema = lazySchema(() =>
+export const OrgPooledUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ organizationId: OrganizationIdSchema }, "the request body"),
 );
 
@@ -102,7 +106,7 @@ export const OrgPooledUsageBodySchema = lazySchema(() =>
  * inclusive epoch-ms bounds, filters.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const OrgUsageEventsBodySchema = lazySchema(() =>
+export const OrgUsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -139,7 +143,7 @@ function emailOrEmails(label: string) {
  * alias of `userEmail`, so send one of them.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const OrgDailyUsageBodySchema = lazySchema(() =>
+export const OrgDailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -167,7 +171,7 @@ export const OrgDailyUsageBodySchema = lazySchema(() =>
 );
 
 /** POST /organizations/spend. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgSpendBodySchema = lazySchema(() =>
+export const OrgSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       organizationId: OrganizationIdSchema,
@@ -181,7 +185,9 @@ export const OrgSpendBodySchema = lazySchema(() =>
 );
 
 /** GET /organizations/members: `page`, `pageSize` (larger than 200 is clamped). @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMembersQuerySchema = lazySchema(() => openObject(pageEntries("orgListMembers"), "the list query"));
+export const OrgMembersQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(pageEntries("orgListMembers"), "the list query"),
+);
 
 /** One sync entry. @see spec/admin-api.md#organization-api-organization-key */
 export type SyncEntry = v.InferInput<typeof SyncEntrySchema>;

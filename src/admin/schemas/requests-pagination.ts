@@ -39,7 +39,7 @@ export const PAGE_SIZE_LIMITS: Readonly<Partial<Record<AdminRouteName, PageSizeL
 };
 
 /** `page`: a whole number from 1. @see spec/admin-api.md#endpoints */
-export const PageNumberSchema = lazySchema(() => integerAtLeast("`page`", 1));
+export const PageNumberSchema = /* @__PURE__ */ lazySchema(() => integerAtLeast("`page`", 1));
 
 /**
  * `pageSize` of `route`: a whole number from 1, at most the route's maximum where the server refuses larger
@@ -70,7 +70,7 @@ export function pageQuerySchema(route: AdminRouteName) {
  * from the previous page's `nextCursor`.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const CursorQuerySchema = lazySchema(() =>
+export const CursorQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       limit: v.optional(integerBetween("`limit`", 1, ADMIN_LIMITS.maxCursorLimit)),

@@ -23,7 +23,7 @@ import { pageEntries } from "./requests-pagination.js";
 // Request rules of the team routes for members, audit logs, usage, spend, spend limits and blocklists.
 
 /** POST /teams/remove-member: exactly one of `userId` (user_ id) or `email`. @see spec/admin-api.md#team-admin-api-team-key */
-export const RemoveMemberBodySchema = lazySchema(() =>
+export const RemoveMemberBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       { userId: v.optional(teamMemberId("`userId`")), email: v.optional(emailField("`email`")) },
@@ -46,7 +46,7 @@ export const RemoveMemberBodySchema = lazySchema(() =>
  * Whole dollars, `null` to remove the limit, 0 for a $0 limit; required. Negative limits are refused.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-const SpendLimitDollarsSchema = lazySchema(() =>
+const SpendLimitDollarsSchema = /* @__PURE__ */ lazySchema(() =>
   v.nullable(
     v.pipe(
       v.number("[type] `spendLimitDollars` must be a whole number of dollars, or null to remove the limit"),
@@ -56,16 +56,18 @@ const SpendLimitDollarsSchema = lazySchema(() =>
   ),
 );
 
-const spendLimitEntries = lazySchema(() => ({
+const spendLimitEntries = /* @__PURE__ */ lazySchema(() => ({
   userEmail: emailField("`userEmail`"),
   spendLimitDollars: SpendLimitDollarsSchema,
 }));
 
 /** POST /teams/user-spend-limit. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitBodySchema = lazySchema(() => openObject(spendLimitEntries, "the request body"));
+export const SetSpendLimitBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(spendLimitEntries, "the request body"),
+);
 
 /** One row of a bulk spend-limit update. @see spec/admin-api.md#team-admin-api-team-key */
-export const SpendLimitUpdateSchema = lazySchema(() => openObject(spendLimitEntries, "each update"));
+export const SpendLimitUpdateSchema = /* @__PURE__ */ lazySchema(() => openObject(spendLimitEntries, "each update"));
 
 // Emails are unique across the whole list (compared trimmed and case-insensitively); a repeat names the first.
 // @__NO_SIDE_EFFECTS__
@@ -95,12 +97,12 @@ function uniqueEmails<TInput>(): v.RawCheckAction<TInput> {
  * before it splits a long list into requests of 100.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const SpendLimitUpdatesSchema = lazySchema(() =>
+export const SpendLimitUpdatesSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ updates: v.pipe(arrayOf(SpendLimitUpdateSchema, "`updates`"), uniqueEmails()) }, "the request body"),
 );
 
 /** POST /teams/user-spend-limits (preview): one request of at most 100 updates. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitsBodySchema = lazySchema(() =>
+export const SetSpendLimitsBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       updates: v.pipe(
@@ -148,7 +150,7 @@ function commaList(label: string) {
  * (default 100) users; the range may span at most 30 days.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const AuditLogsQuerySchema = lazySchema(() =>
+export const AuditLogsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -192,7 +194,7 @@ export const AuditLogsQuerySchema = lazySchema(() =>
  * `pageSize` go together.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const DailyUsageBodySchema = lazySchema(() =>
+export const DailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -223,7 +225,7 @@ export const DailyUsageBodySchema = lazySchema(() =>
  * `hostingType` one of the four documented values.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const UsageEventsBodySchema = lazySchema(() =>
+export const UsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
@@ -244,7 +246,7 @@ export const UsageEventsBodySchema = lazySchema(() =>
 );
 
 /** POST /teams/spend. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamSpendBodySchema = lazySchema(() =>
+export const TeamSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       searchTerm: v.optional(anyText("`searchTerm`")),
@@ -257,7 +259,7 @@ export const TeamSpendBodySchema = lazySchema(() =>
 );
 
 /** One repository of a blocklist upsert: its URL and glob patterns. @see spec/admin-api.md#repository-blocklist-entry */
-export const BlocklistRepoInputSchema = lazySchema(() =>
+export const BlocklistRepoInputSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       url: requiredText("`url`"),
@@ -268,12 +270,14 @@ export const BlocklistRepoInputSchema = lazySchema(() =>
 );
 
 /** POST /settings/repo-blocklists/repos/upsert; replaces patterns only for the listed repositories. @see spec/admin-api.md#team-admin-api-team-key */
-export const BlocklistUpsertBodySchema = lazySchema(() =>
+export const BlocklistUpsertBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ repos: arrayOf(BlocklistRepoInputSchema, "`repos`") }, "the request body"),
 );
 
 /** The `{repoId}` of DELETE /settings/repo-blocklists/repos/{repoId}. @see spec/admin-api.md#team-admin-api-team-key */
-export const BlocklistRepoIdSchema = lazySchema(() => openObject({ repoId: requiredText("`repoId`") }, "the path"));
+export const BlocklistRepoIdSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ repoId: requiredText("`repoId`") }, "the path"),
+);
 
 /** What `removeMember` accepts. @see spec/admin-api.md#team-admin-api-team-key */
 export type RemoveMemberParams = v.InferInput<typeof RemoveMemberBodySchema>;

@@ -10,7 +10,7 @@ import { responseObject } from "./response-object.js";
 
 // `subscriptionIncludedReqs`, `usageBasedReqs` and `apiKeyReqs` count raw usage events, not billable request
 // units; for billable counts sum `requestsCosts` of the usage events.
-const dailyUsageEntries = lazySchema(() => ({
+const dailyUsageEntries = /* @__PURE__ */ lazySchema(() => ({
   day: v.string(),
   date: v.number(),
   email: v.string(),
@@ -42,7 +42,7 @@ const dailyUsageEntries = lazySchema(() => ({
  * counters count raw usage events, not billable units (sum `requestsCosts` of usage events for those).
  * @see spec/admin-api.md#daily-usage-row-data
  */
-export const TeamDailyUsageRowSchema = lazySchema(() =>
+export const TeamDailyUsageRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     userId: v.number(),
     isActive: v.optional(v.boolean()),
@@ -51,7 +51,7 @@ export const TeamDailyUsageRowSchema = lazySchema(() =>
 );
 
 /** One user-day of the organization route: `user_` string `userId` plus `teamId`. @see spec/admin-api.md#daily-usage-row-data */
-export const OrgDailyUsageRowSchema = lazySchema(() =>
+export const OrgDailyUsageRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     userId: v.string(),
     teamId: v.number(),
@@ -60,7 +60,7 @@ export const OrgDailyUsageRowSchema = lazySchema(() =>
 );
 
 /** 200 of POST /teams/daily-usage-data; `pagination` only when `page` and `pageSize` were sent. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamDailyUsageResponseSchema = lazySchema(() =>
+export const TeamDailyUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       data: v.array(TeamDailyUsageRowSchema),
@@ -72,7 +72,7 @@ export const TeamDailyUsageResponseSchema = lazySchema(() =>
 );
 
 /** 200 of POST /organizations/daily-usage-data, paginated by user. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgDailyUsageResponseSchema = lazySchema(() =>
+export const OrgDailyUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       data: v.array(OrgDailyUsageRowSchema),
@@ -87,7 +87,7 @@ export const OrgDailyUsageResponseSchema = lazySchema(() =>
  * Token counts of a token-based call; `totalCents` is the model cost in (fractional) cents.
  * @see spec/admin-api.md#usage-event-usageevents
  */
-export const UsageTokenUsageSchema = lazySchema(() =>
+export const UsageTokenUsageSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     inputTokens: v.number(),
     outputTokens: v.number(),
@@ -104,7 +104,7 @@ export const UsageTokenUsageSchema = lazySchema(() =>
  * third-party models; `requestsCosts` is in request units. `teamId` is set on the organization route.
  * @see spec/admin-api.md#usage-event-usageevents
  */
-export const UsageEventSchema = lazySchema(() =>
+export const UsageEventSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     teamId: v.optional(v.number()),
     /** Epoch milliseconds, as a string. */
@@ -130,12 +130,12 @@ export const UsageEventSchema = lazySchema(() =>
 );
 
 /** An organization usage event: every event is tagged with its `teamId`. @see spec/admin-api.md#usage-event-usageevents */
-export const OrgUsageEventSchema = lazySchema(() =>
+export const OrgUsageEventSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ ...UsageEventSchema.entries, teamId: v.number() }),
 );
 
 /** 200 of POST /teams/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
-export const UsageEventsResponseSchema = lazySchema(() =>
+export const UsageEventsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       totalUsageEventsCount: v.number(),
@@ -148,7 +148,7 @@ export const UsageEventsResponseSchema = lazySchema(() =>
 );
 
 /** 200 of POST /organizations/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
-export const OrgUsageEventsResponseSchema = lazySchema(() =>
+export const OrgUsageEventsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       ...UsageEventsResponseSchema.entries,
@@ -164,7 +164,7 @@ export const OrgUsageEventsResponseSchema = lazySchema(() =>
  * when unset.
  * @see spec/admin-api.md#spend-row-teammemberspend-team-route
  */
-export const TeamSpendRowSchema = lazySchema(() =>
+export const TeamSpendRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     userId: v.string(),
     name: v.string(),
@@ -181,7 +181,7 @@ export const TeamSpendRowSchema = lazySchema(() =>
 );
 
 /** 200 of POST /teams/spend; `subscriptionCycleStart` is epoch ms. @see spec/admin-api.md#spend-row-teammemberspend-team-route */
-export const TeamSpendResponseSchema = lazySchema(() =>
+export const TeamSpendResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       teamMemberSpend: v.array(TeamSpendRowSchema),
@@ -194,7 +194,7 @@ export const TeamSpendResponseSchema = lazySchema(() =>
 );
 
 /** 200 of POST /teams/user-spend-limit: failures (such as a malformed email) come back as `outcome: "error"`. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitResponseSchema = lazySchema(() =>
+export const SetSpendLimitResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       outcome: openEnum(SPEND_LIMIT_OUTCOMES),
@@ -205,7 +205,7 @@ export const SetSpendLimitResponseSchema = lazySchema(() =>
 );
 
 /** One row of a bulk spend-limit result, in request order; `error` on failed rows. @see spec/admin-api.md#team-admin-api-team-key */
-export const SpendLimitRowResultSchema = lazySchema(() =>
+export const SpendLimitRowResultSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     userEmail: v.string(),
     // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
@@ -215,7 +215,7 @@ export const SpendLimitRowResultSchema = lazySchema(() =>
 );
 
 /** 200 of POST /teams/user-spend-limits (preview). @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitsResponseSchema = lazySchema(() =>
+export const SetSpendLimitsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
       requestedCount: v.number(),

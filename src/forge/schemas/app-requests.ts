@@ -18,7 +18,7 @@ import {
 
 // Request bodies of app management, signing keys, token narrowing and webhook deliveries.
 
-const APP_PLAIN_ENTRIES = lazySchema(() => ({
+const APP_PLAIN_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   displayName: requiredText("`displayName`"),
   // An empty `webhookUrl` turns delivery off (and cancels pending deliveries for good).
   webhookUrl: httpUrl("`webhookUrl`", { allowEmpty: true }),
@@ -27,7 +27,7 @@ const APP_PLAIN_ENTRIES = lazySchema(() => ({
 }));
 
 /** The body of POST /namespaces/{namespaceSlug}/apps: `displayName` and `publicKey` required. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateAppSchema = lazySchema(() =>
+export const CreateAppSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       displayName: APP_PLAIN_ENTRIES.displayName,
@@ -69,7 +69,7 @@ const UPDATE_APP_FIELDS = [
 ] as const;
 
 /** The body of PATCH /apps/{appId}: at least one field; list fields wrapped for clean replacement. @see spec/forge-api.md#fully-described-operations */
-export const UpdateAppSchema = lazySchema(() =>
+export const UpdateAppSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -88,12 +88,12 @@ export const UpdateAppSchema = lazySchema(() =>
 );
 
 /** The body of POST /apps/{appId}/signing_keys: a PEM SPKI Ed25519 public key. @see spec/forge-api.md#fully-described-operations */
-export const SigningKeyRequestSchema = lazySchema(() =>
+export const SigningKeyRequestSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ publicKey: pemPublicKey("`publicKey`") }, "the signing key"),
 );
 
 /** The body of POST /app/installations/{id}/access_tokens: optional narrowing; empty or omitted inherits the grant. @see spec/forge-api.md#fully-described-operations */
-export const TokenNarrowingSchema = lazySchema(() =>
+export const TokenNarrowingSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       scopes: v.optional(stringList("`scopes`")),
@@ -109,7 +109,7 @@ export const TokenNarrowingSchema = lazySchema(() =>
 );
 
 /** The body of POST /app/webhook/deliveries:batchRedeliver: 1..100 unique ids. @see spec/forge-api.md#fully-described-operations */
-export const RedeliverSchema = lazySchema(() =>
+export const RedeliverSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       deliveryIds: v.pipe(
@@ -137,7 +137,7 @@ export const RedeliverSchema = lazySchema(() =>
 );
 
 /** The query of GET /app/webhook/deliveries. @see spec/forge-api.md#fully-described-operations */
-export const ListDeliveriesQuerySchema = lazySchema(() =>
+export const ListDeliveriesQuerySchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       delivered: v.optional(booleanField("`delivered`")),
@@ -156,7 +156,7 @@ export const ListDeliveriesQuerySchema = lazySchema(() =>
  * `rawDetails` (plain text) are named by the spec; other annotation fields pass through.
  * @see spec/forge-api.md#other-constants
  */
-export const AnnotationsSchema = lazySchema(() =>
+export const AnnotationsSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       annotations: v.pipe(

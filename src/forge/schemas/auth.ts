@@ -6,7 +6,7 @@ import { openEnum } from "../../core/schema.js";
 // calls optional may be absent. 64-bit integers stay strings.
 
 /** `{slug, id, type}` of an installation target or repository owner. @see spec/forge-api.md#installation */
-export const OwnerRefSchema = lazySchema(() =>
+export const OwnerRefSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     slug: v.string(),
     id: v.optional(v.string()),
@@ -15,7 +15,7 @@ export const OwnerRefSchema = lazySchema(() =>
 );
 
 /** An app. @see spec/forge-api.md#app */
-export const AppSchema = lazySchema(() =>
+export const AppSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     displayName: v.optional(v.string()),
@@ -32,7 +32,7 @@ export const AppSchema = lazySchema(() =>
 );
 
 /** An installation of an app. @see spec/forge-api.md#installation */
-export const InstallationSchema = lazySchema(() =>
+export const InstallationSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     appId: v.string(),
@@ -55,7 +55,7 @@ export const InstallationSchema = lazySchema(() =>
 );
 
 /** A page of installations; `nextPageToken` is empty on the last page. @see spec/forge-api.md#fully-described-operations */
-export const InstallationsPageSchema = lazySchema(() =>
+export const InstallationsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     installations: v.array(InstallationSchema),
     nextPageToken: v.optional(v.string(), ""),
@@ -63,10 +63,12 @@ export const InstallationsPageSchema = lazySchema(() =>
 );
 
 /** 200 of POST /app/installations/{id}/access_tokens. @see spec/forge-api.md#fully-described-operations */
-export const AccessTokenResponseSchema = lazySchema(() => v.looseObject({ token: v.string(), expiresAt: v.string() }));
+export const AccessTokenResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ token: v.string(), expiresAt: v.string() }),
+);
 
 /** A repository summary as the installation repository list returns it. @see spec/forge-api.md#repository */
-export const RepositorySummarySchema = lazySchema(() =>
+export const RepositorySummarySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     name: v.string(),
@@ -86,7 +88,7 @@ export const RepositorySummarySchema = lazySchema(() =>
 );
 
 /** A page of the installation's repositories. @see spec/forge-api.md#fully-described-operations */
-export const InstallationReposPageSchema = lazySchema(() =>
+export const InstallationReposPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     repositories: v.array(RepositorySummarySchema),
     nextPageToken: v.optional(v.string(), ""),
@@ -94,12 +96,12 @@ export const InstallationReposPageSchema = lazySchema(() =>
   }),
 );
 
-const BudgetSchema = lazySchema(() =>
+const BudgetSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ limit: v.number(), remaining: v.number(), reset: v.number(), used: v.number() }),
 );
 
 /** 200 of GET /rate_limit (prefer `resources.core`). @see spec/forge-api.md#fully-described-operations */
-export const RateLimitResponseSchema = lazySchema(() =>
+export const RateLimitResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     resources: v.looseObject({ core: BudgetSchema }),
     rate: v.optional(BudgetSchema),

@@ -12,7 +12,7 @@ export const CHECK_RUN_STATUSES = ["queued", "in_progress", "completed", "rerequ
 export const CHECK_RUN_OUTCOMES = ["created", "updated", "unchanged", "ignored_stale"] as const;
 
 /** A check run with the fields the spec names. @see spec/forge-api.md#common-references */
-export const CheckRunSchema = lazySchema(() =>
+export const CheckRunSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     name: v.optional(v.string()),
@@ -35,7 +35,7 @@ export const CheckRunSchema = lazySchema(() =>
 );
 
 /** A check suite attempt: (actor, key, externalId) on a commit. @see spec/forge-api.md#check-run-semantics */
-export const CheckSuiteSchema = lazySchema(() =>
+export const CheckSuiteSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     sha: v.optional(v.string()),
@@ -48,7 +48,7 @@ export const CheckSuiteSchema = lazySchema(() =>
 );
 
 /** One judged post: the run as stored and what the post did. @see spec/forge-api.md#check-run-semantics */
-export const CheckRunResultSchema = lazySchema(() =>
+export const CheckRunResultSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     checkRun: CheckRunSchema,
     outcome: openEnum(CHECK_RUN_OUTCOMES),
@@ -56,7 +56,7 @@ export const CheckRunResultSchema = lazySchema(() =>
 );
 
 /** Post Check Run: `{checkRun, outcome}` top-level beside `checkSuite`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const PostCheckRunResponseSchema = lazySchema(() =>
+export const PostCheckRunResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     ...CheckRunResultSchema.entries,
     checkSuite: v.optional(CheckSuiteSchema),
@@ -64,7 +64,7 @@ export const PostCheckRunResponseSchema = lazySchema(() =>
 );
 
 /** Batch Upsert Check Runs: `results[]` in request order (`checkRuns[]` is deprecated, kept if sent). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const BatchUpsertCheckRunsResponseSchema = lazySchema(() =>
+export const BatchUpsertCheckRunsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     results: v.array(CheckRunResultSchema),
     checkSuite: v.optional(CheckSuiteSchema),
@@ -72,7 +72,7 @@ export const BatchUpsertCheckRunsResponseSchema = lazySchema(() =>
 );
 
 /** A page of check runs. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CheckRunsPageSchema = lazySchema(() =>
+export const CheckRunsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     checkRuns: v.array(CheckRunSchema),
     nextPageToken: NextPageTokenSchema,
@@ -80,7 +80,7 @@ export const CheckRunsPageSchema = lazySchema(() =>
 );
 
 /** A page of check suites. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CheckSuitesPageSchema = lazySchema(() =>
+export const CheckSuitesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     checkSuites: v.array(CheckSuiteSchema),
     nextPageToken: NextPageTokenSchema,
@@ -88,7 +88,7 @@ export const CheckSuitesPageSchema = lazySchema(() =>
 );
 
 /** An annotation: `message` is Markdown, `rawDetails` plain text. @see spec/forge-api.md#common-references */
-export const AnnotationSchema = lazySchema(() =>
+export const AnnotationSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
     message: v.optional(v.string()),
@@ -97,7 +97,7 @@ export const AnnotationSchema = lazySchema(() =>
 );
 
 /** A page of annotations, ascending by id. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const AnnotationsPageSchema = lazySchema(() =>
+export const AnnotationsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     annotations: v.array(AnnotationSchema),
     nextPageToken: NextPageTokenSchema,

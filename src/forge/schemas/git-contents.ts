@@ -33,7 +33,7 @@ function clampedContext(label: string) {
  * honors them only when `literal` is true. `maxResults` defaults to 1000 server-side.
  * @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const GrepSchema = lazySchema(() =>
+export const GrepSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       query: v.pipe(
@@ -69,7 +69,7 @@ export function fileChangeBytes(change: unknown): number {
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MiB`;
 
 /** One entry of `files[]`: a path with exactly one of `content` (plus `encoding`, `mode`) or `delete`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const FileChangeSchema = lazySchema(() =>
+export const FileChangeSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -119,7 +119,7 @@ export const FileChangeSchema = lazySchema(() =>
 );
 
 /** The body of POST .../git/commits:createFromFiles: 1..1,000 changes, 8 MiB per file, 32 MiB in total. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateFromFilesSchema = lazySchema(() =>
+export const CreateFromFilesSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       expectedHeadSha: fullSha("`expectedHeadSha`"),
@@ -141,7 +141,7 @@ export const CreateFromFilesSchema = lazySchema(() =>
 );
 
 /** The body of POST /repos/{o}/{r}/git/refs: a branch ref and a full SHA. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateRefSchema = lazySchema(() =>
+export const CreateRefSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       ref: v.pipe(

@@ -9,7 +9,7 @@ import { GitRefSchema } from "./repo-responses.js";
 // Sizes are 64-bit on the wire and stay strings (a number sent instead is read as its decimal string).
 
 /** A 64-bit integer kept as a string; a JSON number is accepted and turned into its decimal string. */
-const Int64String = lazySchema(() =>
+const Int64String = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     v.union([v.string(), v.number()]),
     v.transform((value) => String(value)),
@@ -17,7 +17,7 @@ const Int64String = lazySchema(() =>
 );
 
 /** Who made a commit and when (RFC 3339). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GitSignatureSchema = lazySchema(() =>
+export const GitSignatureSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     name: v.optional(v.string()),
     email: v.optional(v.string()),
@@ -26,7 +26,7 @@ export const GitSignatureSchema = lazySchema(() =>
 );
 
 /** A commit: its tree, parents (first parent first), message and signatures. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CommitSchema = lazySchema(() =>
+export const CommitSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     sha: v.string(),
     treeSha: v.optional(v.string()),
@@ -41,7 +41,7 @@ export const CommitSchema = lazySchema(() =>
 export const FILE_CHANGE_STATUSES = ["added", "modified", "removed", "renamed", "copied", "changed"] as const;
 
 /** One changed file of a commit or a comparison. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ChangedFileSchema = lazySchema(() =>
+export const ChangedFileSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     path: v.string(),
     status: openEnum(FILE_CHANGE_STATUSES),
@@ -54,7 +54,7 @@ export const ChangedFileSchema = lazySchema(() =>
 );
 
 /** A page of changed files (List Commit Files, List Comparison Files). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ChangedFilesPageSchema = lazySchema(() =>
+export const ChangedFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     files: v.array(ChangedFileSchema),
     nextPageToken: NextPageTokenSchema,
@@ -65,7 +65,7 @@ export const ChangedFilesPageSchema = lazySchema(() =>
 export const CONTENT_TYPES = ["file", "dir", "symlink", "submodule"] as const;
 
 /** One entry of a directory listing. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ContentEntrySchema = lazySchema(() =>
+export const ContentEntrySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     type: openEnum(CONTENT_TYPES),
     name: v.optional(v.string()),
@@ -80,7 +80,7 @@ export const ContentEntrySchema = lazySchema(() =>
  * A path at a ref: a file (or symlink) with its bytes in `content` (base64 when `encoding` says so; see
  * `contentBytes`/`contentText`), or a directory with its `entries`. @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const ContentsSchema = lazySchema(() =>
+export const ContentsSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     ...ContentEntrySchema.entries,
     encoding: v.optional(v.string()),
@@ -94,7 +94,7 @@ export const ContentsSchema = lazySchema(() =>
 export const TREE_ENTRY_TYPES = ["blob", "tree", "commit"] as const;
 
 /** One entry of a tree; `path` is relative to the tree read. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const TreeEntrySchema = lazySchema(() =>
+export const TreeEntrySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     path: v.string(),
     mode: v.string(),
@@ -105,7 +105,7 @@ export const TreeEntrySchema = lazySchema(() =>
 );
 
 /** A tree read (recursively when asked); `truncated` when the forge cut the listing short. @see spec/forge-api.md#versioning */
-export const TreeSchema = lazySchema(() =>
+export const TreeSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     sha: v.string(),
     tree: v.array(TreeEntrySchema),
@@ -114,7 +114,7 @@ export const TreeSchema = lazySchema(() =>
 );
 
 /** A page of refs whose names start with a prefix. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MatchingRefsPageSchema = lazySchema(() =>
+export const MatchingRefsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     refs: v.array(GitRefSchema),
     nextPageToken: NextPageTokenSchema,
@@ -122,7 +122,7 @@ export const MatchingRefsPageSchema = lazySchema(() =>
 );
 
 /** One matching line of a text search with the context lines around it. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GrepLineSchema = lazySchema(() =>
+export const GrepLineSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     path: v.string(),
     lineNumber: v.number(),
@@ -133,7 +133,7 @@ export const GrepLineSchema = lazySchema(() =>
 );
 
 /** The text-search answer: complete only when `limitHit` is false (there is no pagination). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GrepResultSchema = lazySchema(() =>
+export const GrepResultSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     lines: v.array(GrepLineSchema),
     limitHit: v.optional(v.boolean(), false),

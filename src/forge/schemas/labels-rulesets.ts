@@ -22,17 +22,17 @@ function labelColor() {
   );
 }
 
-const LABEL_ENTRIES = lazySchema(() => ({
+const LABEL_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   name: codePointText("`name`", FORGE_LIMITS.maxLabelName, { required: true }),
   color: labelColor(),
   description: v.optional(codePointText("`description`", FORGE_LIMITS.maxLabelDescription)),
 }));
 
 /** The body of POST /repos/{o}/{r}/labels: `name` (<= 50), `color` (six hex, no #), optional `description` (<= 255). @see spec/forge-api.md#common-references */
-export const CreateLabelSchema = lazySchema(() => requestObject(LABEL_ENTRIES, "the label"));
+export const CreateLabelSchema = /* @__PURE__ */ lazySchema(() => requestObject(LABEL_ENTRIES, "the label"));
 
 /** The body of PATCH .../labels/{labelName}: the label's fields, each optional. @see spec/forge-api.md#common-references */
-export const UpdateLabelSchema = lazySchema(() =>
+export const UpdateLabelSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       name: v.optional(LABEL_ENTRIES.name),
@@ -58,7 +58,7 @@ function patternList(label: string) {
  * bypass-actor shapes are not shown in the spec, so each is only required to be an object.
  * @see spec/forge-api.md#common-references
  */
-export const RulesetRequestSchema = lazySchema(() =>
+export const RulesetRequestSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       name: requiredText("`name`"),

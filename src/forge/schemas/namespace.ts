@@ -36,7 +36,7 @@ function repoName(label: string) {
  * `visibility` (default private) and `defaultBranch` (default main) optional.
  * @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const CreateRepoSchema = lazySchema(() =>
+export const CreateRepoSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       name: repoName("`name`"),
@@ -48,7 +48,7 @@ export const CreateRepoSchema = lazySchema(() =>
 );
 
 /** The body of POST /namespaces/{namespaceSlug}/installations/{installationId}/repos. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const AddInstallationReposSchema = lazySchema(() =>
+export const AddInstallationReposSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       repoIds: v.pipe(
@@ -64,7 +64,7 @@ export const AddInstallationReposSchema = lazySchema(() =>
  * A repository as Get Repo, Create Repo and List Repos return it: the summary plus the merge settings
  * (read-only) and full timestamps. @see spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list
  */
-export const RepositorySchema = lazySchema(() =>
+export const RepositorySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     ...RepositorySummarySchema.entries,
     allowMergeCommit: v.optional(v.boolean()),
@@ -77,7 +77,7 @@ export const RepositorySchema = lazySchema(() =>
 );
 
 /** A page of a namespace's repositories (List Repos, assumed shape beside the installation list). @see spec/forge-api.md#other-constants */
-export const ReposPageSchema = lazySchema(() =>
+export const ReposPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     repositories: v.array(RepositorySchema),
     nextPageToken: NextPageTokenSchema,
@@ -85,7 +85,7 @@ export const ReposPageSchema = lazySchema(() =>
 );
 
 /** An app as the namespace listing returns it: display metadata only. @see spec/forge-api.md#app */
-export const NamespaceAppSchema = lazySchema(() =>
+export const NamespaceAppSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     displayName: v.optional(v.string()),
@@ -94,7 +94,7 @@ export const NamespaceAppSchema = lazySchema(() =>
 );
 
 /** A page of a namespace's apps, newest first. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const NamespaceAppsPageSchema = lazySchema(() =>
+export const NamespaceAppsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     apps: v.array(NamespaceAppSchema),
     nextPageToken: NextPageTokenSchema,

@@ -14,7 +14,7 @@ import { codePointLength, codePointText, itemCount, pathItem, requestObject, str
 export const PULL_FILE_STATUSES = ["added", "modified", "removed", "renamed"] as const;
 
 /** One file of List Pull Request Files (diff of head against the merge base). @see spec/forge-api.md#rate-limits-points-per-rolling-minute-per-authenticated-principal */
-export const PullFileSchema = lazySchema(() =>
+export const PullFileSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     path: v.string(),
     status: v.optional(openEnum(PULL_FILE_STATUSES)),
@@ -27,7 +27,7 @@ export const PullFileSchema = lazySchema(() =>
 );
 
 /** A page of pull request files. @see spec/forge-api.md#other-constants */
-export const PullFilesPageSchema = lazySchema(() =>
+export const PullFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     files: v.array(PullFileSchema),
     nextPageToken: NextPageTokenSchema,
@@ -35,7 +35,7 @@ export const PullFilesPageSchema = lazySchema(() =>
 );
 
 /** One commit of a pull request, oldest first; the last one is the head. @see spec/forge-api.md#scopes-requested-at-installation */
-export const PullCommitSchema = lazySchema(() =>
+export const PullCommitSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     sha: v.string(),
     message: v.optional(v.string()),
@@ -46,7 +46,7 @@ export const PullCommitSchema = lazySchema(() =>
 );
 
 /** A page of pull request commits. @see spec/forge-api.md#other-constants */
-export const PullCommitsPageSchema = lazySchema(() =>
+export const PullCommitsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     commits: v.array(PullCommitSchema),
     nextPageToken: NextPageTokenSchema,
@@ -54,18 +54,18 @@ export const PullCommitsPageSchema = lazySchema(() =>
 );
 
 /** A page of reviews. @see spec/forge-api.md#other-constants */
-export const ReviewsPageSchema = lazySchema(() =>
+export const ReviewsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ reviews: v.array(ReviewSchema), nextPageToken: NextPageTokenSchema }),
 );
 
 /** The labels a pull request holds after an add, replace or remove, ordered by name. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const PullLabelsSchema = lazySchema(() => v.looseObject({ labels: v.array(LabelSchema) }));
+export const PullLabelsSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ labels: v.array(LabelSchema) }));
 
 /**
  * The body of a review dismissal: an optional `message` (65,536 code points, as every comment body). The spec
  * names dismissals but not their body: `message` is assumed. @see spec/forge-api.md#events
  */
-export const DismissReviewSchema = lazySchema(() =>
+export const DismissReviewSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     { message: v.optional(codePointText("`message`", FORGE_LIMITS.maxBodyCodePoints)) },
     "the review dismissal",
@@ -97,10 +97,12 @@ function labelNames(min: number) {
  * The body of adding labels to a pull request: `labels`, at least one existing label name. The field name is
  * not shown in the spec: `labels` is assumed. @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const AddPullLabelsSchema = lazySchema(() => requestObject({ labels: labelNames(1) }, "the labels to add"));
+export const AddPullLabelsSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ labels: labelNames(1) }, "the labels to add"),
+);
 
 /** The body of replacing a pull request's labels; an empty `labels` clears them. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ReplacePullLabelsSchema = lazySchema(() =>
+export const ReplacePullLabelsSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ labels: labelNames(0) }, "the replacement labels"),
 );
 

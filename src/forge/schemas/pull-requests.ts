@@ -82,7 +82,7 @@ function parentSelector(allowClear: boolean) {
 const NEW_PARENT = "`parentPullRequest: { number }` or `parentPullRequest: { id }`";
 
 /** The body of POST /repos/{o}/{r}/pulls. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreatePullRequestSchema = lazySchema(() =>
+export const CreatePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -99,7 +99,7 @@ export const CreatePullRequestSchema = lazySchema(() =>
 );
 
 /** The body of PATCH /repos/{o}/{r}/pulls/{pullNumber}; `parentPullRequest` may `clear`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const UpdatePullRequestSchema = lazySchema(() =>
+export const UpdatePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -117,7 +117,7 @@ export const UpdatePullRequestSchema = lazySchema(() =>
 const AUTHOR = /^(?:(?:user|app|sa)_[A-Za-z0-9_-]+|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 
 /** The query of GET /repos/{o}/{r}/pulls. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ListPullsQuerySchema = lazySchema(() =>
+export const ListPullsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       state: v.optional(oneOf(["open", "closed", "merged", "all"] as const, "`state`")),
@@ -143,7 +143,7 @@ export const ListPullsQuerySchema = lazySchema(() =>
 const MERGE_METHODS = ["merge", "squash"] as const;
 
 /** The body of Merge Pull Request: optional `mergeMethod` (merge or squash) and `expectedHeadSha`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MergePullRequestSchema = lazySchema(() =>
+export const MergePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       mergeMethod: v.optional(
@@ -160,7 +160,7 @@ export const MergePullRequestSchema = lazySchema(() =>
 );
 
 /** The query of GET /repos/{o}/{r}/pulls/{pullNumber}/mergeability. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MergeabilityQuerySchema = lazySchema(() =>
+export const MergeabilityQuerySchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ expectedHeadSha: v.optional(fullSha("`expectedHeadSha`")) }, "the mergeability query"),
 );
 

@@ -11,12 +11,12 @@ import { ActorSchema, NextPageTokenSchema, PullRequestRefSchema, RepositoryRefSc
 export const PULL_REQUEST_STATES = ["open", "closed", "merged"] as const;
 
 /** A pull request's place in a stack; no `parentPullRequest` on the root. @see spec/forge-api.md#common-references */
-export const StackSchema = lazySchema(() =>
+export const StackSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ id: v.string(), parentPullRequest: v.optional(PullRequestRefSchema) }),
 );
 
 /** A pull request; `number` is a 64-bit integer kept as a string. @see spec/forge-api.md#common-references */
-export const PullRequestSchema = lazySchema(() =>
+export const PullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
     number: v.string(),
@@ -32,7 +32,7 @@ export const PullRequestSchema = lazySchema(() =>
 );
 
 /** A page of pull requests. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const PullRequestsPageSchema = lazySchema(() =>
+export const PullRequestsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     pullRequests: v.array(PullRequestSchema),
     nextPageToken: NextPageTokenSchema,
@@ -40,7 +40,7 @@ export const PullRequestsPageSchema = lazySchema(() =>
 );
 
 /** The pull request version a thread is anchored to: version number plus head and base SHAs. @see spec/forge-api.md#common-references */
-export const ThreadVersionSchema = lazySchema(() =>
+export const ThreadVersionSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     number: v.optional(v.string()),
     headSha: v.optional(v.string()),
@@ -49,7 +49,7 @@ export const ThreadVersionSchema = lazySchema(() =>
 );
 
 /** A comment thread (the OpenAPI component CommentThread) with its diff anchor. @see spec/forge-api.md#common-references */
-export const ThreadSchema = lazySchema(() =>
+export const ThreadSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     version: v.optional(ThreadVersionSchema),
@@ -64,7 +64,7 @@ export const ThreadSchema = lazySchema(() =>
 );
 
 /** A pull request comment with its full thread. @see spec/forge-api.md#common-references */
-export const CommentSchema = lazySchema(() =>
+export const CommentSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     body: v.optional(v.string()),
@@ -77,7 +77,7 @@ export const CommentSchema = lazySchema(() =>
 );
 
 /** A page of comments. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CommentsPageSchema = lazySchema(() =>
+export const CommentsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     comments: v.array(CommentSchema),
     nextPageToken: NextPageTokenSchema,
@@ -85,7 +85,7 @@ export const CommentsPageSchema = lazySchema(() =>
 );
 
 /** A pull request review; `dismissal` is set once dismissed. @see spec/forge-api.md#events */
-export const ReviewSchema = lazySchema(() =>
+export const ReviewSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     body: v.optional(v.string()),
@@ -98,7 +98,7 @@ export const ReviewSchema = lazySchema(() =>
 );
 
 /** A requested reviewer: exactly one of `user` (user_ id, email) or `group` (grp_ id). @see spec/forge-api.md#events */
-export const ReviewerSchema = lazySchema(() =>
+export const ReviewerSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     user: v.optional(v.looseObject({ id: v.string(), email: v.optional(v.string()) })),
     group: v.optional(v.looseObject({ id: v.string(), slug: v.optional(v.string()) })),
@@ -106,7 +106,7 @@ export const ReviewerSchema = lazySchema(() =>
 );
 
 /** GET /pulls/{pullNumber}/requested_reviewers. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RequestedReviewersSchema = lazySchema(() =>
+export const RequestedReviewersSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     reviewers: v.array(ReviewerSchema),
     nextPageToken: NextPageTokenSchema,
@@ -114,7 +114,7 @@ export const RequestedReviewersSchema = lazySchema(() =>
 );
 
 /** A label definition or assignment. @see spec/forge-api.md#common-references */
-export const LabelSchema = lazySchema(() =>
+export const LabelSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     name: v.string(),
@@ -124,12 +124,12 @@ export const LabelSchema = lazySchema(() =>
 );
 
 /** A page of labels. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const LabelsPageSchema = lazySchema(() =>
+export const LabelsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ labels: v.array(LabelSchema), nextPageToken: NextPageTokenSchema }),
 );
 
 /** One reason a pull request cannot merge. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MergeBlockerSchema = lazySchema(() =>
+export const MergeBlockerSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     kind: v.string(),
     message: v.optional(v.string()),
@@ -138,7 +138,7 @@ export const MergeBlockerSchema = lazySchema(() =>
 );
 
 /** GET .../mergeability; `evaluatedPullRequests` is read as sent (its shape is not shown). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MergeabilitySchema = lazySchema(() =>
+export const MergeabilitySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     verdict: openEnum(["mergeable", "blocked"] as const),
     blockers: v.optional(v.array(MergeBlockerSchema), []),

@@ -7,10 +7,10 @@ import { OwnerRefSchema } from "./auth.js";
 // loose objects, open enums, 64-bit integers as strings.
 
 /** A page token: empty on the last page; absent is read as empty. @see spec/forge-api.md#other-constants */
-export const NextPageTokenSchema = lazySchema(() => v.optional(v.string(), ""));
+export const NextPageTokenSchema = /* @__PURE__ */ lazySchema(() => v.optional(v.string(), ""));
 
 /** A user actor. @see spec/forge-api.md#common-references */
-export const UserActorSchema = lazySchema(() =>
+export const UserActorSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     email: v.optional(v.string()),
@@ -20,16 +20,20 @@ export const UserActorSchema = lazySchema(() =>
 );
 
 /** An app actor (no slug). @see spec/forge-api.md#common-references */
-export const AppActorSchema = lazySchema(() => v.looseObject({ id: v.string(), displayName: v.optional(v.string()) }));
+export const AppActorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ id: v.string(), displayName: v.optional(v.string()) }),
+);
 
 /** A service-account actor. @see spec/forge-api.md#common-references */
-export const ServiceAccountActorSchema = lazySchema(() => v.looseObject({ id: v.optional(v.string()) }));
+export const ServiceAccountActorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ id: v.optional(v.string()) }),
+);
 
 /**
  * OriginActor: the spec promises exactly one of `user`, `app`, `serviceAccount`. Responses are read leniently
  * (an actor of a kind added later parses too); use {@link actorKind} to branch. @see spec/forge-api.md#common-references
  */
-export const ActorSchema = lazySchema(() =>
+export const ActorSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     user: v.optional(UserActorSchema),
     app: v.optional(AppActorSchema),
@@ -51,7 +55,7 @@ export function actorKind(actor: Actor): "user" | "app" | "serviceAccount" | und
 }
 
 /** RepositoryReference. @see spec/forge-api.md#common-references */
-export const RepositoryRefSchema = lazySchema(() =>
+export const RepositoryRefSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
     name: v.optional(v.string()),
@@ -61,7 +65,7 @@ export const RepositoryRefSchema = lazySchema(() =>
 );
 
 /** PullRequestReference: a pull request and its repository; `number` stays a string. @see spec/forge-api.md#common-references */
-export const PullRequestRefSchema = lazySchema(() =>
+export const PullRequestRefSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
     number: v.optional(v.string()),

@@ -18,7 +18,7 @@ function principal(label: string) {
  * Which grant Delete Grant removes: exactly one of `user`, `group`, `teamGroup` (sent as the DELETE body).
  * @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const GrantSelectorSchema = lazySchema(() =>
+export const GrantSelectorSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -36,12 +36,12 @@ export const GrantSelectorSchema = lazySchema(() =>
  * The body of POST /repos/{o}/{r}:syncMirror: the one ref to sync (assumed field `ref`, a branch name or
  * `refs/heads/…`; the default branch when omitted). @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const SyncMirrorRequestSchema = lazySchema(() =>
+export const SyncMirrorRequestSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ ref: v.optional(requiredText("`ref`")) }, "the mirror sync"),
 );
 
 /** A repository's mirror: upstream provider, upstream id and status. @see spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list */
-export const MirrorSchema = lazySchema(() =>
+export const MirrorSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     source: v.optional(v.string()),
     sourceId: v.optional(v.string()),

@@ -7,7 +7,7 @@ import { NextPageTokenSchema } from "./references.js";
 // binary (application/gzip or a 302 to a signed address) and has no schema.
 
 /** A ruleset. @see spec/forge-api.md#common-references */
-export const RulesetSchema = lazySchema(() =>
+export const RulesetSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     name: v.string(),
@@ -22,10 +22,10 @@ export const RulesetSchema = lazySchema(() =>
 );
 
 /** The ruleset list (not paginated). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RulesetsListSchema = lazySchema(() => v.looseObject({ rulesets: v.array(RulesetSchema) }));
+export const RulesetsListSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ rulesets: v.array(RulesetSchema) }));
 
 /** POST :grep; the lines are complete only when `limitHit` is false. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GrepResponseSchema = lazySchema(() =>
+export const GrepResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     lines: v.array(v.looseObject({})),
     limitHit: v.optional(v.boolean(), false),
@@ -33,7 +33,7 @@ export const GrepResponseSchema = lazySchema(() =>
 );
 
 /** POST git/commits:createFromFiles. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateFromFilesResponseSchema = lazySchema(() =>
+export const CreateFromFilesResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     sha: v.string(),
     treeSha: v.string(),
@@ -42,16 +42,18 @@ export const CreateFromFilesResponseSchema = lazySchema(() =>
 );
 
 /** A Git ref (its full shape is not shown: `ref` and `sha` are read when present). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GitRefSchema = lazySchema(() => v.looseObject({ ref: v.string(), sha: v.optional(v.string()) }));
+export const GitRefSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ ref: v.string(), sha: v.optional(v.string()) }),
+);
 
-const GrantPrincipals = lazySchema(() => ({
+const GrantPrincipals = /* @__PURE__ */ lazySchema(() => ({
   user: v.optional(v.unknown()),
   group: v.optional(v.unknown()),
   teamGroup: v.optional(v.unknown()),
 }));
 
 /** A direct repository grant. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RepoGrantSchema = lazySchema(() =>
+export const RepoGrantSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     ...GrantPrincipals,
     permission: openEnum(["read", "write", "admin", "custom"] as const),
@@ -59,7 +61,7 @@ export const RepoGrantSchema = lazySchema(() =>
 );
 
 /** An owner grant (admin grants listed first). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const OwnerGrantSchema = lazySchema(() =>
+export const OwnerGrantSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     ...GrantPrincipals,
     permission: openEnum([
@@ -73,7 +75,7 @@ export const OwnerGrantSchema = lazySchema(() =>
 );
 
 /** The repository grant list. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RepoGrantsListSchema = lazySchema(() =>
+export const RepoGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     grants: v.array(RepoGrantSchema),
     nextPageToken: NextPageTokenSchema,
@@ -81,7 +83,7 @@ export const RepoGrantsListSchema = lazySchema(() =>
 );
 
 /** The owner grant list. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const OwnerGrantsListSchema = lazySchema(() =>
+export const OwnerGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     grants: v.array(OwnerGrantSchema),
     nextPageToken: NextPageTokenSchema,
@@ -89,7 +91,7 @@ export const OwnerGrantsListSchema = lazySchema(() =>
 );
 
 /** POST :syncMirror: `synced` is true on 200, false on 202 (pending). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const SyncMirrorResponseSchema = lazySchema(() => v.looseObject({ synced: v.boolean() }));
+export const SyncMirrorResponseSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ synced: v.boolean() }));
 
 /** Mirror transition job statuses. @see spec/forge-api.md#states-and-transitions */
 export const TRANSITION_JOB_STATUSES = [
@@ -102,7 +104,7 @@ export const TRANSITION_JOB_STATUSES = [
 ] as const;
 
 /** A mirror transition job; poll `status`, `phase` is display detail. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const TransitionJobSchema = lazySchema(() =>
+export const TransitionJobSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
     transition: v.optional(v.string()),
@@ -115,7 +117,7 @@ export const TransitionJobSchema = lazySchema(() =>
 );
 
 /** GET mirror/transition-jobs:active: an empty object when the repository never transitioned. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ActiveTransitionJobsSchema = lazySchema(() =>
+export const ActiveTransitionJobsSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     activeJob: v.optional(TransitionJobSchema),
     lastJob: v.optional(TransitionJobSchema),
@@ -123,7 +125,7 @@ export const ActiveTransitionJobsSchema = lazySchema(() =>
 );
 
 /** A page of compared files (head against the merge base). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CompareFilesPageSchema = lazySchema(() =>
+export const CompareFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     files: v.array(v.looseObject({})),
     nextPageToken: NextPageTokenSchema,

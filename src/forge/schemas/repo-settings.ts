@@ -22,7 +22,7 @@ const SETTINGS_FIELDS = [
 ] as const;
 
 /** The body of PATCH /repos/{o}/{r}: at least one field; the two merge-method flags together, one of them true. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RepoSettingsSchema = lazySchema(() =>
+export const RepoSettingsSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -65,14 +65,14 @@ function principal(label: string) {
   return v.union([requiredText(label), v.looseObject({})], `[type] ${label} must be an id string or an object`);
 }
 
-const PRINCIPAL_ENTRIES = lazySchema(() => ({
+const PRINCIPAL_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   user: v.optional(principal("`user`")),
   group: v.optional(principal("`group`")),
   teamGroup: v.optional(principal("`teamGroup`")),
 }));
 
 /** The body of POST /repos/{o}/{r}/grants: one principal, permission read, write or admin. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RepoGrantRequestSchema = lazySchema(() =>
+export const RepoGrantRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -98,7 +98,7 @@ export const OWNER_PERMISSIONS = [
 ] as const;
 
 /** The body of POST /owners/{ownerSlug}/grants: one principal and a PERMISSION_* value (not CUSTOM). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const OwnerGrantRequestSchema = lazySchema(() =>
+export const OwnerGrantRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -119,7 +119,7 @@ export const OwnerGrantRequestSchema = lazySchema(() =>
 export const MIRROR_TRANSITIONS = ["initial_to_inbound", "inbound_to_outbound", "outbound_to_inbound"] as const;
 
 /** The body of POST /repos/{o}/{r}/mirror:transition. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MirrorTransitionSchema = lazySchema(() =>
+export const MirrorTransitionSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ transition: oneOf(MIRROR_TRANSITIONS, "`transition`") }, "the mirror transition"),
 );
 

@@ -24,7 +24,7 @@ import {
 export const COMMENT_ANCHORS = ["inline", "file", "threadId"] as const;
 
 /** An inline anchor: a line range on one side of a file's diff. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const InlineAnchorSchema = lazySchema(() =>
+export const InlineAnchorSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
       {
@@ -49,9 +49,11 @@ export const InlineAnchorSchema = lazySchema(() =>
 );
 
 /** A file-level anchor. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const FileAnchorSchema = lazySchema(() => requestObject({ path: requiredText("`path`") }, "`file`"));
+export const FileAnchorSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ path: requiredText("`path`") }, "`file`"),
+);
 
-const ANCHOR_ENTRIES = lazySchema(() => ({
+const ANCHOR_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   inline: v.optional(InlineAnchorSchema),
   file: v.optional(FileAnchorSchema),
   threadId: v.optional(requiredText("`threadId`")),
@@ -84,10 +86,10 @@ function anchoredComment(label: string) {
 }
 
 /** The body of Create Pull Request Comment: `body` plus exactly one anchor. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateCommentSchema = lazySchema(() => anchoredComment("the comment"));
+export const CreateCommentSchema = /* @__PURE__ */ lazySchema(() => anchoredComment("the comment"));
 
 /** The body of Update Pull Request Comment. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const UpdateCommentSchema = lazySchema(() =>
+export const UpdateCommentSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     { body: codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints, { required: true }) },
     "the comment update",
@@ -95,12 +97,12 @@ export const UpdateCommentSchema = lazySchema(() =>
 );
 
 /** The body of PATCH /pulls/threads/{threadId}. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ResolveThreadSchema = lazySchema(() =>
+export const ResolveThreadSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ resolved: booleanField("`resolved`") }, "the thread update"),
 );
 
 /** The query of List Pull Request Comments: `threadIds` (at most 20 distinct), `since`, `until`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ListCommentsQuerySchema = lazySchema(() =>
+export const ListCommentsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       threadIds: v.optional(
@@ -127,7 +129,7 @@ export const ListCommentsQuerySchema = lazySchema(() =>
 );
 
 /** The body of Create Pull Request Review: optional `body` and up to 50 anchored `comments`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateReviewSchema = lazySchema(() =>
+export const CreateReviewSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
       // The spec bounds comment bodies; a review body is held to the same 65,536 code points.
@@ -147,7 +149,7 @@ export const CreateReviewSchema = lazySchema(() =>
  * The body of POST /pulls/{pullNumber}/requested_reviewers. The spec names the identifiers (user_ id, email,
  * grp_ id or group slug) but not the field: `reviewers` is assumed. @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const RequestReviewersSchema = lazySchema(() =>
+export const RequestReviewersSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     { reviewers: v.pipe(stringList("`reviewers`"), itemCount("`reviewers`", 1, Number.POSITIVE_INFINITY)) },
     "the reviewer request",

@@ -7,7 +7,7 @@ import { NextPageTokenSchema } from "./references.js";
 // Webhook delivery, redelivery, ping and signing-key responses.
 
 /** The latest attempt of a delivery. @see spec/forge-api.md#webhook-delivery */
-export const DeliveryAttemptSchema = lazySchema(() =>
+export const DeliveryAttemptSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
     deliveryId: v.optional(v.string()),
@@ -20,7 +20,7 @@ export const DeliveryAttemptSchema = lazySchema(() =>
 );
 
 /** A webhook delivery; `id` equals the `webhook-id` header. @see spec/forge-api.md#webhook-delivery */
-export const WebhookDeliverySchema = lazySchema(() =>
+export const WebhookDeliverySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
     event: v.optional(v.looseObject({ id: v.optional(v.string()), type: v.optional(v.string()) })),
@@ -32,7 +32,7 @@ export const WebhookDeliverySchema = lazySchema(() =>
 );
 
 /** A page of deliveries, newest first. @see spec/forge-api.md#fully-described-operations */
-export const WebhookDeliveriesPageSchema = lazySchema(() =>
+export const WebhookDeliveriesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     deliveries: v.array(WebhookDeliverySchema),
     nextPageToken: NextPageTokenSchema,
@@ -43,14 +43,14 @@ export const WebhookDeliveriesPageSchema = lazySchema(() =>
 export const REDELIVER_OUTCOMES = ["queued", "already_in_flight", "not_found"] as const;
 
 /** 202 of deliveries:batchRedeliver. @see spec/forge-api.md#fully-described-operations */
-export const RedeliverResultsSchema = lazySchema(() =>
+export const RedeliverResultsSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     results: v.array(v.looseObject({ deliveryId: v.string(), outcome: openEnum(REDELIVER_OUTCOMES) })),
   }),
 );
 
 /** POST /app/webhook/pings: a failing receiver is reported here, not as an error. @see spec/forge-api.md#fully-described-operations */
-export const PingResultSchema = lazySchema(() =>
+export const PingResultSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     deliveryId: v.string(),
     eventId: v.optional(v.string()),
@@ -60,7 +60,7 @@ export const PingResultSchema = lazySchema(() =>
 );
 
 /** A registered signing key; `kid` is the base64url SHA-256 of its SPKI DER. @see spec/forge-api.md#fully-described-operations */
-export const SigningKeySchema = lazySchema(() => v.looseObject({ kid: v.string() }));
+export const SigningKeySchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ kid: v.string() }));
 
 /** A webhook delivery. */
 export type WebhookDelivery = v.InferOutput<typeof WebhookDeliverySchema>;
