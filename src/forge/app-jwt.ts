@@ -1,4 +1,4 @@
-import { SignJWT } from "jose";
+import { loadJose } from "../core/jose.js";
 
 /** What an app JWT is signed with and for. */
 export interface AppJwtOptions {
@@ -16,13 +16,14 @@ export const APP_JWT_TTL_SECONDS = 290;
 export const APP_JWT_REUSE_MARGIN_SECONDS = 60;
 
 /**
- * Signs an app JWT with jose: header `alg` EdDSA, `kid` = app id, `typ` JWT; claims `iss` = app id,
- * `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
+ * Signs an app JWT with jose (loaded on the first signing): header `alg` EdDSA, `kid` = app id, `typ` JWT; claims
+ * `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
  * @see spec/forge-api.md#credentials
  */
 export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string; expiresAt: number }> {
   const nowSeconds = Math.floor(options.now() / 1000);
   const exp = nowSeconds + APP_JWT_TTL_SECONDS;
+  const { SignJWT } = await loadJose();
   const jwt = await new SignJWT({})
     .setProtectedHeader({ alg: "EdDSA", kid: options.appId, typ: "JWT" })
     .setIssuer(options.appId)

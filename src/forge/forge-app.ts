@@ -68,7 +68,7 @@ export interface GitCredentials {
 }
 
 /**
- * A Code Forge app: signs Ed25519 app JWTs (jose), reads the app and its installations, and mints,
+ * A Code Forge app: signs Ed25519 app JWTs (jose, loaded on first use), reads the app and its installations, and mints,
  * caches and refreshes installation tokens.
  *
  * ```ts
