@@ -1,4 +1,6 @@
-import { loadJose } from "../core/jose.js";
+import { lazyModule } from "../core/lazy-module.js";
+
+const loadSigning = lazyModule(() => import("./jwt-signing.js"));
 
 /** What an app JWT is signed with and for. */
 export interface AppJwtOptions {
@@ -16,14 +18,14 @@ export const APP_JWT_TTL_SECONDS = 290;
 export const APP_JWT_REUSE_MARGIN_SECONDS = 60;
 
 /**
- * Signs an app JWT with jose (loaded on the first signing): header `alg` EdDSA, `kid` = app id, `typ` JWT; claims
+ * Signs an app JWT with jose (its signing part, loaded on the first signing): header `alg` EdDSA, `kid` = app id, `typ` JWT; claims
  * `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
  * @see spec/forge-api.md#credentials
  */
 export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string; expiresAt: number }> {
   const nowSeconds = Math.floor(options.now() / 1000);
   const exp = nowSeconds + APP_JWT_TTL_SECONDS;
-  const { SignJWT } = await loadJose();
+  const { SignJWT } = await loadSigning();
   const jwt = await new SignJWT({})
     .setProtectedHeader({ alg: "EdDSA", kid: options.appId, typ: "JWT" })
     .setIssuer(options.appId)

@@ -1,7 +1,10 @@
 import type { CryptoKey } from "../core/crypto-key.js";
 import { ValidationError } from "../core/errors.js";
-import { loadJose } from "../core/jose.js";
+import { lazyModule } from "../core/lazy-module.js";
 import { base64Url } from "./base64url.js";
+
+const loadKeyGeneration = lazyModule(() => import("./key-generation.js"));
+const loadSigning = lazyModule(() => import("./jwt-signing.js"));
 
 /** An app's Ed25519 key pair as PEM: register `publicKey` (SPKI) with the forge, keep `privateKey` (PKCS#8). */
 export interface AppKeyPair {
@@ -14,7 +17,7 @@ export interface AppKeyPair {
  * @see spec/forge-api.md#credentials
  */
 export async function generateAppKeyPair(): Promise<AppKeyPair> {
-  const { exportPKCS8, exportSPKI, generateKeyPair } = await loadJose();
+  const { exportPKCS8, exportSPKI, generateKeyPair } = await loadKeyGeneration();
   const { publicKey, privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
   return { publicKey: await exportSPKI(publicKey), privateKey: await exportPKCS8(privateKey) };
 }
@@ -65,6 +68,6 @@ export async function importAppPrivateKey(privateKey: string | CryptoKey): Promi
   if (typeof privateKey !== "string" || !privateKey.includes("-----BEGIN PRIVATE KEY-----")) throw invalid;
   // WebCrypto's own error (a DataError, "Invalid keyData") would not say which option is wrong; no cause kept, as
   // nothing about a private key belongs in an error.
-  const { importPKCS8 } = await loadJose();
+  const { importPKCS8 } = await loadSigning();
   return importPKCS8(privateKey, "EdDSA").catch(() => Promise.reject(invalid));
 }
