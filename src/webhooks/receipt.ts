@@ -15,7 +15,7 @@ import { loadOnce } from "./load-once.js";
 
 // jose costs more to load than the rest of agentline/webhooks together, and only receipts need it: it is
 // imported on the first receipt, once, so a webhook receiver neither ships nor starts it.
-const loadJose = /* @__PURE__ */ loadOnce(() => import("jose"), "jose (installation receipts)");
+const loadJose = /* @__PURE__ */ loadOnce(() => import("./receipt-jose.js"), "jose (installation receipts)");
 
 /** The receipt's `typ` header. @see spec/forge-api.md#installation-flow */
 export const RECEIPT_TYPE = "forge-installation-receipt+jwt";
