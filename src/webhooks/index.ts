@@ -28,14 +28,12 @@ export {
   WebhookVerificationError,
   type WebhookVerificationReason,
 } from "./errors.js";
-export {
-  WEBHOOK_EVENT_SCHEMAS,
-  type WebhookEventPayloads,
-  type WebhookEventType,
-} from "./event-schemas.js";
+export type { WebhookEventPayloads, WebhookEventSchemas } from "./event-schemas.js";
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types.js";
 export {
   isWebhookEventType,
   type KnownWebhookEvent,
+  loadWebhookEventSchemas,
   parseWebhookEvent,
   type UnknownWebhookEvent,
   type WebhookEvent,
