@@ -1,6 +1,6 @@
-import { lazyModule } from "../core/lazy-module.js";
+import { loadOnce } from "../core/load-once.js";
 
-const loadSigning = lazyModule(() => import("./jwt-signing.js"));
+const loadSigning = loadOnce(() => import("./jwt-signing.js"), "jose (app JWT signing)");
 
 /** What an app JWT is signed with and for. */
 export interface AppJwtOptions {

@@ -1,10 +1,10 @@
 import type { CryptoKey } from "../core/crypto-key.js";
 import { ValidationError } from "../core/errors.js";
-import { lazyModule } from "../core/lazy-module.js";
+import { loadOnce } from "../core/load-once.js";
 import { base64Url } from "./base64url.js";
 
-const loadKeyGeneration = lazyModule(() => import("./key-generation.js"));
-const loadSigning = lazyModule(() => import("./jwt-signing.js"));
+const loadKeyGeneration = loadOnce(() => import("./key-generation.js"), "jose (key generation)");
+const loadSigning = loadOnce(() => import("./jwt-signing.js"), "jose (app JWT signing)");
 
 /** An app's Ed25519 key pair as PEM: register `publicKey` (SPKI) with the forge, keep `privateKey` (PKCS#8). */
 export interface AppKeyPair {

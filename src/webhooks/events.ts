@@ -1,8 +1,8 @@
 import { expectArgument, isNumberFrom, isText, optionsObject } from "../core/arguments.js";
 import type { ValidationIssue } from "../core/errors.js";
+import { loadOnce } from "../core/load-once.js";
 import type { WebhookEventPayloads, WebhookEventSchemas } from "./event-schemas.js";
 import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types.js";
-import { loadOnce } from "./load-once.js";
 import type { WebhookTypeSource } from "./signed-routing.js";
 import type { VerifiedWebhook } from "./verify.js";
 

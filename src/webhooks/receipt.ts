@@ -9,9 +9,9 @@ import {
   numberOption,
   optionsObject,
 } from "../core/arguments.js";
+import { loadOnce } from "../core/load-once.js";
 import { InstallationReceiptError, type InstallationReceiptReason, KeySetUnavailableError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
-import { loadOnce } from "./load-once.js";
 
 // jose costs more to load than the rest of agentline/webhooks together, and only receipts need it: it is
 // imported on the first receipt, once, so a webhook receiver neither ships nor starts it.

@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // Importing an entry builds nothing a call does not need: no jose (loaded on the first JWT signing or key
-// import, src/core/lazy-module.ts), and no forge or admin schema until a call reads it. Each entry is imported
+// import, src/core/load-once.ts), and no forge or admin schema until a call reads it. Each entry is imported
 // in a fresh Node process whose module hooks record the packages loaded and every valibot call with its stack.
 const script = fileURLToPath(new URL("./fixtures/import-cost.ts", import.meta.url));
 const hooks = fileURLToPath(new URL("./fixtures/import-cost-register.mjs", import.meta.url));

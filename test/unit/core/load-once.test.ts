@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isAgentlineError } from "../../../src/core/errors.js";
-import { loadOnce } from "../../../src/webhooks/load-once.js";
+import { loadOnce } from "../../../src/core/load-once.js";
 
 describe("loadOnce (the lazy loader of event schemas and jose)", () => {
   it("imports once for any number of callers, and retries after a failure reported as an AgentlineError", async () => {
