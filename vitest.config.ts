@@ -48,6 +48,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
+          // Inline projects do not inherit the root's test options (vitest 4): stated per project.
+          testTimeout: 30_000,
           include: ["test/unit/**/*.test.ts"],
         },
       },
@@ -73,6 +75,7 @@ export default defineConfig({
         },
         test: {
           name: "browser",
+          testTimeout: 30_000,
           include: ["test/browser/**/*.test.ts", "test/browser/**/*.test.tsx"],
           browser: {
             enabled: true,

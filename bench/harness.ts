@@ -19,7 +19,8 @@ async function timeBatch(task: Task, iterations: number): Promise<number> {
   return ((performance.now() - started) * 1e6) / iterations;
 }
 
-function median(values: number[]): number {
+/** The median of `values` (the mean of the middle two for an even count). */
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;

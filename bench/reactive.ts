@@ -3,14 +3,13 @@
 //   vs the bare run-state reducer folding the same run from the same RunStream;
 // - notifications per 1,000-event burst at the adapters' boundary (`subscribeCoalesced`, the subscription the React,
 //   Vue and Svelte adapters render from). Node has no DOM, so these are the renders the adapters would ask for;
-//   the browser tests (test/browser/reactive) count real renders in Chromium;
-// - min+gzip bytes that `agentline/reactive` + `agentline/react` add on top of the client (goal ≤ 4 KB).
+//   the browser tests (test/browser/reactive) count real renders in Chromium.
+// The bytes reactive + the React adapter add on top of the client are in package-size.ts (from the packed tarball).
 import { effect } from "@preact/signals-core";
 import { initialRunState, reduceRunState } from "../src/agents/run-state.js";
 import { RunStream, type RunStreamOptions } from "../src/agents/stream/run-stream.js";
 import { Transport } from "../src/core/transport.js";
 import { type RunStreamClient, subscribeCoalesced, watchRun } from "../src/reactive/index.js";
-import { entrySize, RUNTIME_PACKAGES } from "./entry-size.js";
 import { type Comparison, compare } from "./harness.js";
 
 const EVENTS = 20_000;
@@ -125,28 +124,12 @@ async function notificationsPerBurst(burst: number): Promise<{ notifications: nu
   return { notifications, snapshots };
 }
 
-/** Min+gzip bytes of an entry (agentline sources, runtime dependencies external unless `bundle` names them). */
-async function gzipSize(contents: string, bundle: string[] = []): Promise<number> {
-  return (
-    await entrySize(
-      contents,
-      RUNTIME_PACKAGES.filter((name) => !bundle.includes(name)),
-    )
-  ).gzip;
-}
-
 /** What `benchReactive` measured. */
 export interface ReactiveBenchResult {
   comparison: Comparison;
   events: number;
   eventsPerSecond: { watchRun: number; reducer: number };
   burst: { events: number; notifications: number; snapshots: number };
-  /**
-   * Min+gzip bytes added on top of `AgentsClient` by reactive + the React adapter: `useRun` alone (what a live run
-   * view ships), and every React export (check runs bring the ledger's selection and the check-run schemas);
-   * @preact/signals-core counted separately.
-   */
-  addedGzipBytes: { useRun: number; allReactExports: number; signalsCore: number };
 }
 
 /** Runs every reactive benchmark. */
@@ -160,13 +143,6 @@ export async function benchReactive(): Promise<ReactiveBenchResult> {
   );
   const perSecond = (ns: number) => Math.round(EVENTS / (ns / 1e9));
   const burst = await notificationsPerBurst(1_000);
-  const client = 'export { AgentsClient } from "./src/agents/index.ts";';
-  const [clientOnly, useRunOnly, allExports, useRunWithSignals] = await Promise.all([
-    gzipSize(client),
-    gzipSize(`${client}\nexport { useRun } from "./adapters/react/index.ts";`),
-    gzipSize(`${client}\nexport * from "./adapters/react/index.ts";`),
-    gzipSize(`${client}\nexport { useRun } from "./adapters/react/index.ts";`, ["@preact/signals-core"]),
-  ]);
   return {
     comparison,
     events: EVENTS,
@@ -175,11 +151,6 @@ export async function benchReactive(): Promise<ReactiveBenchResult> {
       reducer: perSecond(comparison.baselineNsPerOp),
     },
     burst: { events: 1_000, ...burst },
-    addedGzipBytes: {
-      useRun: useRunOnly - clientOnly,
-      allReactExports: allExports - clientOnly,
-      signalsCore: useRunWithSignals - useRunOnly,
-    },
   };
 }
 

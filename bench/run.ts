@@ -1,10 +1,18 @@
-// `npm run bench`: every benchmark, each a ratio against a baseline measured in the same run.
+// `npm run bench`: every benchmark. First what users get from the packed tarball (bundle sizes and startup, beside
+// the anchor SDKs); then each operation as a ratio against a baseline measured in the same run.
 import { benchAgentsGet } from "./agents-get.bench.js";
+import { saveResults } from "./consumer.js";
 import { benchForgeRequest } from "./forge-request.bench.js";
 import { type Comparison, report } from "./harness.js";
+import { benchPackageSize } from "./package-size.js";
 import { benchReactive } from "./reactive.js";
+import { benchStartup } from "./startup.js";
 import { benchStreamDecode } from "./stream-decode.bench.js";
 import { benchWebhooks } from "./webhooks.bench.js";
+
+const sizes = await benchPackageSize();
+const startup = await benchStartup();
+console.log();
 
 const results: Array<Comparison & { throughputRatio?: number; peakHeapMiB?: number }> = [];
 for (const result of await benchAgentsGet()) {
@@ -32,9 +40,6 @@ for (const result of webhooks.comparisons) {
   report(result);
   results.push(result);
 }
-console.log(
-  `webhook receiver entry (verifyWebhook + ForgeKeys): ${webhooks.size.minified} B minified, ${webhooks.size.gzip} B min+gzip (goal ≤ 3,072 B)`,
-);
 const reactive = await benchReactive();
 report(reactive.comparison);
 results.push(reactive.comparison);
@@ -44,8 +49,6 @@ console.log(
 console.log(
   `  a ${reactive.burst.events}-event burst: ${reactive.burst.notifications} adapter notification(s), ${reactive.burst.snapshots} snapshot changes without per-frame coalescing`,
 );
-const added = reactive.addedGzipBytes;
-console.log(
-  `reactive + React useRun on top of the client: ${added.useRun} B min+gzip, ${added.useRun + added.signalsCore} B with @preact/signals-core (goal ≤ 4,096 B); every React export ${added.allReactExports} B`,
-);
-console.log(JSON.stringify({ node: process.version, results }, null, 2));
+const all = { node: process.version, results, sizes, startup };
+console.log(JSON.stringify(all, null, 2));
+console.log(`(every figure: ${saveResults("bench", all)})`);

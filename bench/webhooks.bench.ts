@@ -1,26 +1,18 @@
 // verifyWebhook on a 10 KB delivery, against the bare minimum any verifier of a `Request` must do (read the
 // body, decode the signature, join the signed bytes, one crypto.subtle.verify with a cached key), in the same
-// run; also against node:crypto's verify, with 32 verifications in flight, and the min+gzip size of an entry
-// that imports only verifyWebhook + ForgeKeys.
+// run; also against node:crypto's verify, and with 32 verifications in flight. (The receiver's bundle size is in
+// package-size.ts, measured from the packed tarball.)
 import { createPublicKey, verify as nodeVerify } from "node:crypto";
 import { createFakeService } from "../src/testing/index.js";
 import { ForgeKeys } from "../src/webhooks/keys.js";
 import { signWebhook } from "../src/webhooks/sign.js";
 import { verifyWebhook } from "../src/webhooks/verify.js";
-import { entrySize } from "./entry-size.js";
 import { type Comparison, compare } from "./harness.js";
 
 const IN_FLIGHT = 32;
 
-/** Bytes of the smallest webhook receiver: `verifyWebhook` + `ForgeKeys` from `agentline/webhooks`, minified. */
-export function webhookEntrySize(): Promise<{ minified: number; gzip: number }> {
-  return entrySize('export { ForgeKeys, verifyWebhook } from "./src/webhooks/index.ts";');
-}
-
-export async function benchWebhooks(): Promise<{
-  comparisons: Comparison[];
-  size: { minified: number; gzip: number };
-}> {
+/** Runs the webhook verification comparisons. */
+export async function benchWebhooks(): Promise<{ comparisons: Comparison[] }> {
   const now = Date.parse("2026-11-21T12:00:00Z");
   const fake = createFakeService({ now: () => now });
   const keys = new ForgeKeys({ baseUrl: fake.baseUrl, fetch: fake.fetch, now: () => now });
@@ -75,5 +67,5 @@ export async function benchWebhooks(): Promise<{
     ),
   ];
   fake.reset();
-  return { comparisons, size: await webhookEntrySize() };
+  return { comparisons };
 }

@@ -16,7 +16,8 @@
 // even when npm skipped the packages' install scripts; AGENTLINE_DENO / AGENTLINE_BUN point at other binaries. A
 // file filter that matches none of their test files skips them. The example-worker and example-deno steps run
 // the webhook examples (examples/cloudflare-webhooks, examples/deno-webhooks) in workerd and Deno against the fake
-// forge (test/examples/), on dist/ as well.
+// forge (test/examples/), on dist/ as well. The types step compiles the packed package's declarations in a consumer
+// under Node's types, DOM, Cloudflare's workers types and Deno (test/types/check-shipped-types.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -151,6 +152,36 @@ const STEPS = [
       }
       const failed = results.filter((result) => !result.ok).length;
       return { passed: results.length - failed, failed, skipped: 0, ok: failed === 0 };
+    },
+  },
+  {
+    name: "readme",
+    runtime: "README.md's TypeScript blocks type-checked (strict, NodeNext) on dist/, the `run` ones run in Node",
+    run: async ({ args }) => {
+      if (!matchesFileFilter("README.md", args)) return skippedByFilter();
+      await buildDist();
+      const { checkReadmeSnippets } = await import("./docs-snippets.mjs");
+      const { checkExtractor } = await import("../test/readme/extractor-cases.mjs");
+      const { checkLinkRules } = await import("../test/readme/link-cases.mjs");
+      // The extractor's and the link checker's own cases first (pure, milliseconds), then README.md itself.
+      const rules = [checkExtractor(), checkLinkRules()];
+      const readme = await checkReadmeSnippets();
+      const passed = readme.passed + rules.reduce((sum, result) => sum + result.passed, 0);
+      const failed = readme.failed + rules.reduce((sum, result) => sum + result.failed, 0);
+      return { ...readme, passed, failed, ok: readme.ok && failed === 0 };
+    },
+  },
+  {
+    name: "types",
+    runtime: "the packed package's declarations under tsc (Node types, DOM, workers types) and deno check, on dist/",
+    prepare: async () => ({ env: { AGENTLINE_DENO: locateRuntime(DENO).path } }),
+    run: async ({ args, env }) => {
+      if (!matchesFileFilter("test/types/check-shipped-types.mjs", args)) return skippedByFilter();
+      await buildDist();
+      const { checkShippedTypes, reportTypeChecks } = await import("../test/types/check-shipped-types.mjs");
+      const results = await checkShippedTypes({ denoPath: env.AGENTLINE_DENO });
+      const failed = reportTypeChecks(results);
+      return { passed: results.results.length - failed, failed, skipped: 0, ok: failed === 0 };
     },
   },
   {

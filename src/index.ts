@@ -1,4 +1,7 @@
-// The front door: each API's client, and the errors and helpers they share.
+/**
+ * The front door: each API's client, and the errors and helpers they share.
+ * @module agentline
+ */
 export {
   AdminClient,
   type AdminClientOptions,

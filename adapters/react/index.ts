@@ -1,5 +1,8 @@
-// agentline/react: hooks over agentline/reactive. Each hook subscribes through useSyncExternalStore (StrictMode and
-// concurrent rendering safe) and coalesces changes to one render per animation frame.
+/**
+ * Hooks over agentline/reactive. Each hook subscribes through useSyncExternalStore (StrictMode and concurrent
+ * rendering safe) and coalesces changes to one render per animation frame.
+ * @module agentline/react
+ */
 
 import {
   type AgentRunsClient,

@@ -1,5 +1,8 @@
-// agentline/svelte: readable stores over agentline/reactive, through Svelte's store contract, so `$run` works in
-// any component (Svelte 4, and Svelte 5 with or without runes). Values arrive at most once per animation frame.
+/**
+ * Readable stores over agentline/reactive, through Svelte's store contract, so `$run` works in any component (Svelte
+ * 4, and Svelte 5 with or without runes). Values arrive at most once per animation frame.
+ * @module agentline/svelte
+ */
 import {
   type AgentRunsClient,
   type AgentView,

@@ -1,5 +1,8 @@
-// agentline/vue: composables over agentline/reactive. Values arrive as readonly shallow refs, updated at most once per
-// animation frame, and every subscription ends with the calling component's (or effect scope's) disposal.
+/**
+ * Composables over agentline/reactive. Values arrive as readonly shallow refs, updated at most once per animation
+ * frame, and every subscription ends with the calling component's (or effect scope's) disposal.
+ * @module agentline/vue
+ */
 import {
   type CheckRunsSnapshot,
   type CheckRunsView,

@@ -1,5 +1,6 @@
+import type { ApiPromise } from "../core/api-promise.js";
 import type { AdminContext } from "./admin-context.js";
-import { type AdminClientOptions, adminContext } from "./client-base.js";
+import { type AdminClientOptions, type AdminRawRequest, adminContext, adminRequest } from "./client-base.js";
 import { directoryGroups } from "./groups-resource.js";
 import { AssistantBotResource } from "./team/assistant-bot.js";
 import { BillingGroupsResource, TeamModelAccessResource } from "./team/billing-and-models.js";
@@ -42,6 +43,14 @@ export class AdminClient {
     this.billingGroups = new BillingGroupsResource(context);
     this.modelAccess = new TeamModelAccessResource(context);
     this.assistantBot = new AssistantBotResource(context);
+  }
+
+  /**
+   * Any route, typed by you: `request<T>({ method, path, query, body, schema, family })` with this client's key,
+   * budgets, retries, errors and logs. `path` is the spec's (`/teams/members`); a known route keeps its budget.
+   */
+  request<T = unknown>(request: AdminRawRequest<T>): ApiPromise<T> {
+    return adminRequest(this.#context, request);
   }
 
   /** The base URL requests go to. */

@@ -35,9 +35,9 @@ export interface AdminContext {
   secrets?: (() => readonly string[]) | undefined;
 }
 
-/** One call of an admin route. */
+/** One call of an admin route (by name, or a route built for `request()`). */
 export interface AdminCall<S extends v.GenericSchema | undefined> {
-  route: AdminRouteName;
+  route: AdminRouteName | AdminRoute;
   operation: string;
   pathParams?: Record<string, string>;
   query?: Record<string, QueryValue> | undefined;
@@ -45,6 +45,10 @@ export interface AdminCall<S extends v.GenericSchema | undefined> {
   /** The response schema; `undefined` keeps the body as it came (204 → `undefined`). */
   schema: S;
   options?: CallOptions | undefined;
+  /** Sent on every attempt (`request()` only). */
+  idempotencyKey?: string | undefined;
+  /** Leave the body unread (`request().asResponse()`). */
+  raw?: boolean | undefined;
 }
 
 type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
@@ -75,7 +79,7 @@ export async function adminSend<S extends v.GenericSchema | undefined>(
   context: AdminContext,
   call: AdminCall<S>,
 ): Promise<WithResponse<Output<S>>> {
-  const route = context.routes[call.route];
+  const route = typeof call.route === "string" ? context.routes[call.route] : call.route;
   if (route.keyKind !== context.keyKind) {
     throw new AgentlineError(
       `${call.operation}: ${accessHint(route)}; use the ${route.keyKind === "team" ? "AdminClient" : "OrganizationClient"}.`,
@@ -96,6 +100,8 @@ export async function adminSend<S extends v.GenericSchema | undefined>(
       query: call.query,
       body: call.body,
       idempotent: route.idempotent,
+      idempotencyKey: call.idempotencyKey,
+      stream: call.raw,
       options: call.options,
       parse: (json, response) => {
         assertNotFailedInBody(json, response, { method: route.method, path, secrets: context.secrets?.() ?? [] });

@@ -30,7 +30,7 @@ export interface UnsentChunk<Input> {
   items: Input[];
 }
 
-/** What {@link runChunked} did with each chunk; every input item is in exactly one of the three lists. */
+/** What a bulk call did with each chunk; every input item is in exactly one of the three lists. */
 export interface ChunkedReport<Input, Result, Merged = Result[]> {
   /** True when every chunk was applied. */
   ok: boolean;
@@ -47,7 +47,7 @@ export interface ChunkedReport<Input, Result, Merged = Result[]> {
 /** What to do when a chunk is rejected whole. */
 export type ChunkErrorMode = "throw" | "stop" | "continue";
 
-/** Options of {@link runChunked}. */
+/** Options of a bulk call. */
 export interface RunChunkedOptions<Input, Result, Merged> {
   items: readonly Input[];
   /** The route's documented maximum per request (100 spend limits, 100 teamIds, 500 sync entries, …). */

@@ -1,11 +1,21 @@
+import { ApiPromise, type WithResponse } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
 import { authorizationHeader } from "../core/auth.js";
-import { AgentlineError } from "../core/errors.js";
+import { AgentlineError, ValidationError } from "../core/errors.js";
 import type { ApiKeyClientOptions } from "../core/options.js";
 import { type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
+import { callOptionsOf, checkRawRequest, type RawRequest, rawIdempotent } from "../core/raw-request.js";
+import { matchRoute } from "../core/route-match.js";
 import { Transport } from "../core/transport.js";
-import { type AdminContext, memoizedBudgetKey } from "./admin-context.js";
-import { ADMIN_ROUTES, type AdminKeyKind, type AdminRoute, type AdminRouteName } from "./routes.js";
+import { type AdminContext, adminSend, memoizedBudgetKey } from "./admin-context.js";
+import {
+  ADMIN_RATE_LIMITS,
+  ADMIN_ROUTES,
+  type AdminKeyKind,
+  type AdminRoute,
+  type AdminRouteFamily,
+  type AdminRouteName,
+} from "./routes.js";
 
 /** Options of the Admin and Organization clients. Keys travel as HTTP Basic (key as username). */
 export interface AdminClientOptions extends Omit<ApiKeyClientOptions, "authScheme"> {
@@ -50,4 +60,53 @@ export function adminContext(
         });
   const secrets = () => [apiKey];
   return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId, secrets };
+}
+
+/** {@link RawRequest} on an Admin or Organization client: `family` picks the rate budget (`false`: none). */
+export interface AdminRawRequest<T = unknown> extends RawRequest<T> {
+  /** Default: the family of the known route the path names, else none. */
+  family?: AdminRouteFamily | false | undefined;
+}
+
+/**
+ * `request()` of the Admin and Organization clients: a known route's key kind, family and retry class when the path
+ * names one, the caller's `family` otherwise; then the same budgets, 401/403 hints and in-body failures as every call.
+ */
+export function adminRequest<T>(context: AdminContext, request: AdminRawRequest<T>): ApiPromise<T> {
+  return ApiPromise.deferred(async (raw) => {
+    const checked = checkRawRequest(request);
+    const family = request.family;
+    if (family !== undefined && family !== false && !Object.hasOwn(ADMIN_RATE_LIMITS, family)) {
+      throw new ValidationError(
+        [
+          {
+            path: "family",
+            rule: "enum",
+            message: `must be false or one of ${Object.keys(ADMIN_RATE_LIMITS).join(", ")}`,
+          },
+        ],
+        { context: "request" },
+      );
+    }
+    const known = matchRoute(context.routes, checked.method, checked.path);
+    const route: AdminRoute = {
+      method: checked.method as AdminRoute["method"],
+      path: checked.path,
+      keyKind: known?.keyKind ?? context.keyKind,
+      scopes: known?.scopes,
+      family: family === false ? undefined : (family ?? known?.family),
+      idempotent: rawIdempotent(checked, known?.idempotent),
+    };
+    const result = await adminSend(context, {
+      route,
+      operation: "request",
+      query: checked.request.query,
+      body: checked.request.body,
+      schema: checked.request.schema,
+      options: callOptionsOf(checked.request),
+      idempotencyKey: checked.request.idempotencyKey,
+      raw,
+    });
+    return result as WithResponse<T>;
+  });
 }

@@ -1,4 +1,7 @@
-// agentline/admin: the Team Admin and Organization API clients, their schemas and request checks.
+/**
+ * The Team Admin and Organization API clients, their schemas and request checks.
+ * @module agentline/admin
+ */
 
 export { PageNumberPromise } from "../core/page-pagination.js";
 export * from "../core/public.js";
@@ -6,7 +9,7 @@ export { MemoryRateBudgetStore, type RateBudgetStore, type RateBudgetWait } from
 export { AdminClient } from "./admin-client.js";
 export { BulkPartialError, type BulkResult, type ChunkedReport, retryFailed } from "./bulk.js";
 export type { BulkCallOptions, BulkRowsResult } from "./bulk-rows.js";
-export type { AdminClientOptions } from "./client-base.js";
+export type { AdminClientOptions, AdminRawRequest } from "./client-base.js";
 export type { DateInput } from "./date-ranges.js";
 export { type GroupMembersChange, GroupsResource } from "./groups-resource.js";
 export { ID_FAMILY_NAMES, ID_PREFIXES, type IdFamily, MANIFEST_ID_PATTERN } from "./ids.js";

@@ -1,7 +1,8 @@
+import type { ApiPromise } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
 import type { AdminContext } from "./admin-context.js";
-import { type AdminClientOptions, adminContext } from "./client-base.js";
+import { type AdminClientOptions, type AdminRawRequest, adminContext, adminRequest } from "./client-base.js";
 import { organizationGroups } from "./groups-resource.js";
 import { OrgModelAccessResource } from "./organization/model-access.js";
 import {
@@ -48,6 +49,14 @@ export class OrganizationClient {
     this.spend = new OrgSpendResource(context);
     this.modelAccess = new OrgModelAccessResource(context);
     this.groups = organizationGroups(context);
+  }
+
+  /**
+   * Any route, typed by you: `request<T>({ method, path, query, body, schema, family })` with this client's key,
+   * budgets, retries, errors and logs. `path` is the spec's (`/teams/members`); a known route keeps its budget.
+   */
+  request<T = unknown>(request: AdminRawRequest<T>): ApiPromise<T> {
+    return adminRequest(this.#context, request);
   }
 
   /** The base URL requests go to. */

@@ -62,6 +62,7 @@ export class AgentsResource {
           body: withId,
           idempotent,
           schema: CreateAgentResponseSchema,
+          resolvesError: isRetriedConflict,
           options,
         });
       } catch (error) {

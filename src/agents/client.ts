@@ -1,7 +1,9 @@
+import { ApiPromise } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
 import { type AuthScheme, authorizationHeader } from "../core/auth.js";
 import { AgentlineError } from "../core/errors.js";
 import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
+import { checkRawRequest, type RawRequest, rawRequestSpec } from "../core/raw-request.js";
 import { Transport } from "../core/transport.js";
 import { AgentsResource } from "./agents-resource.js";
 import { apiKeyInfo, ModelsResource, RepositoriesResource, SubTokensResource } from "./lookups-resource.js";
@@ -53,6 +55,14 @@ export class AgentsClient {
   /** Information about the API key in use: its name, creation time and (for user keys) the user. */
   me(options?: CallOptions) {
     return apiKeyInfo(this.#context, options);
+  }
+
+  /**
+   * Any operation, typed by you: `request<T>({ method, path, query, body, schema })` with this client's key, retries,
+   * errors and logs. `path` is the spec's (`/v1/agents/{id}`), below `baseUrl`.
+   */
+  request<T = unknown>(request: RawRequest<T>): ApiPromise<T> {
+    return ApiPromise.deferred((raw) => this.#context.transport.request(rawRequestSpec(checkRawRequest(request), raw)));
   }
 
   /** The base URL requests go to (without `/v1`). */

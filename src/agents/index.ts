@@ -1,4 +1,7 @@
-// agentline/agents: the Cloud Agents client, its types, schemas and request checks.
+/**
+ * The Cloud Agents client, its types, schemas and request checks.
+ * @module agentline/agents
+ */
 export * from "../core/public.js";
 export { AgentsResource } from "./agents-resource.js";
 export { AgentsClient, type AgentsClientOptions } from "./client.js";

@@ -25,6 +25,8 @@ export interface OperationCall<S extends v.GenericSchema | undefined> {
   stream?: boolean | undefined;
   /** The response schema; `undefined` keeps the body as it came. */
   schema: S;
+  /** A final error the caller resolves into success (logged as `resolved`, not as a failure). */
+  resolvesError?: ((error: unknown) => boolean) | undefined;
   options?: CallOptions | undefined;
 }
 
@@ -45,6 +47,7 @@ export function send<S extends v.GenericSchema | undefined>(
     idempotent: call.idempotent,
     idempotencyKey: call.idempotencyKey,
     stream: call.stream,
+    resolvesError: call.resolvesError,
     options: call.options,
     parse: (json) => (call.schema ? parseResponse(call.schema, json, call.operation) : json) as Output<S>,
   };

@@ -1,22 +1,62 @@
 import { argumentError } from "./arguments.js";
+import { AgentlineError } from "./errors.js";
 
 /** The data of a call together with the raw `Response` it came from. */
 export interface WithResponse<T> {
   data: T;
-  /** The raw response (its body already read). */
+  /** The raw response (its body already read; `asResponse()` gives one whose body is unread). */
   response: Response;
   /** The server's request id (`x-request-id`), when it sent one. */
   requestId: string | undefined;
 }
 
+// The text the transport read from each parsed response, so that `asResponse()` can hand out an unread copy. Weak:
+// it lives exactly as long as the response (and the caller's `{ data, response }`) does.
+const bodies = new WeakMap<Response, string>();
+
+/** Keeps the body text read from `response` (called by the transport before parsing it). */
+export function rememberBody(response: Response, text: string): void {
+  bodies.set(response, text);
+}
+
 /**
- * What every API call returns: await it for the data, or call `withResponse()` for the raw
- * `Response` (headers, status) beside it. The data promise is derived only when asked for, so a
- * caller who uses `withResponse()` alone never sees an unhandled rejection from the other.
+ * `response` with its body unread: itself when nobody read it (a raw or streamed call), otherwise a copy with the
+ * same status, headers, URL and body text.
+ */
+export function unreadResponse(response: Response): Response {
+  const text = bodies.get(response);
+  if (!response.bodyUsed || text === undefined) return response;
+  // A null-body status (204, 205, 304) refuses even an empty string.
+  const copy = new Response(text === "" ? null : text, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: response.headers,
+  });
+  Object.defineProperties(copy, { url: { value: response.url }, redirected: { value: response.redirected } });
+  return copy;
+}
+
+/** Reads the data of a call started by `asResponse()`: there is none, the body went to the caller. */
+function bodyHandedOut(): never {
+  throw new AgentlineError(
+    "This call was started by `asResponse()`, so its body is the caller's and was never parsed: await either the call or `asResponse()`, not both.",
+    { code: "body_not_parsed" },
+  );
+}
+
+/**
+ * What every API call returns: await it for the data, call `withResponse()` for the raw `Response`
+ * (headers, status) beside it, or `asResponse()` for the `Response` alone, body unread. The data promise
+ * is derived only when asked for, so a caller who uses `withResponse()` alone never sees an unhandled
+ * rejection from the other. A non-2xx answer rejects every one of them with the typed error.
  */
 export class ApiPromise<T> implements PromiseLike<T> {
   readonly #inner: Promise<WithResponse<T>>;
   #data: Promise<T> | undefined;
+  #response: Promise<Response> | undefined;
+  /** Set by {@link ApiPromise.deferred} until the call starts: asks it to leave the body unread. */
+  #requestRaw: (() => boolean) | undefined;
+  #raw = false;
 
   constructor(inner: Promise<WithResponse<T>>) {
     if (typeof (inner as Partial<Promise<unknown>> | null | undefined)?.then !== "function") {
@@ -41,13 +81,44 @@ export class ApiPromise<T> implements PromiseLike<T> {
     return new ApiPromise(inner);
   }
 
+  /**
+   * Starts `task` in a microtask: `raw` is true when `asResponse()` was called before that (chained on the call, as
+   * in `client.request(…).asResponse()`), so the task can leave the body unread for the caller to stream.
+   */
+  static deferred<T>(task: (raw: boolean) => Promise<WithResponse<T>>): ApiPromise<T> {
+    let started = false;
+    let raw = false;
+    const promise = new ApiPromise<T>(
+      Promise.resolve().then(() => {
+        started = true;
+        return task(raw);
+      }),
+    );
+    promise.#requestRaw = () => {
+      if (!started) raw = true;
+      return raw;
+    };
+    return promise;
+  }
+
   /** The data and the raw response. */
   withResponse(): Promise<WithResponse<T>> {
     return this.#inner;
   }
 
+  /**
+   * The raw `Response`, body unread, as openai-node's `asResponse()`: for headers, or to read the body yourself. A
+   * non-2xx answer still rejects with the typed error. Chained directly on `client.request(…)`, the body is never
+   * read by the SDK (stream a download); elsewhere it is a copy of the body the SDK read.
+   */
+  asResponse(): Promise<Response> {
+    if (this.#requestRaw?.()) this.#raw = true;
+    this.#response ??= this.#inner.then((result) => unreadResponse(result.response));
+    return this.#response;
+  }
+
   #dataPromise(): Promise<T> {
-    this.#data ??= this.#inner.then((result) => result.data);
+    this.#data ??= this.#inner.then((result) => (this.#raw ? bodyHandedOut() : result.data));
     return this.#data;
   }
 

@@ -1,4 +1,4 @@
-import type { WithResponse } from "./api-promise.js";
+import { unreadResponse, type WithResponse } from "./api-promise.js";
 import { argumentError, isObject } from "./arguments.js";
 
 const FETCHED_PAGE = "a function resolving to `{ data, response }`";
@@ -24,6 +24,11 @@ export abstract class FirstPageThenable<Page> implements PromiseLike<Page> {
         return result;
       });
     return this.#first;
+  }
+
+  /** The first page's raw `Response`, body unread (a copy of what was read); a non-2xx answer rejects. */
+  asResponse(): Promise<Response> {
+    return this.withResponse().then((result) => unreadResponse(result.response));
   }
 
   // biome-ignore lint/suspicious/noThenProperty: every list is deliberately thenable.

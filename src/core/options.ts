@@ -33,9 +33,20 @@ export interface Hooks {
   beforeRetry?: Array<(state: BeforeRetryState) => void | Promise<void>>;
 }
 
+/**
+ * How much the client logs, from nothing to every response. Each level includes the ones before it: `error` (a
+ * call failed for the service's reasons: 5xx, connection, timeout), `warn` (a call failed in a way that needs
+ * configuration: 401, 403, 429, a response that breaks the spec), `info` (retries, a 409 the SDK resolved into
+ * success, a call that failed with another 4xx), `debug` (every response, and calls the caller aborted).
+ */
+export type LogLevel = "off" | "error" | "warn" | "info" | "debug";
+
 /** One structured log record. Never contains a key, JWT or token. */
 export interface LogRecord {
-  event: "response" | "retry" | "failure";
+  /** The level the record was logged at (also the logger method it went to). */
+  level: Exclude<LogLevel, "off">;
+  /** `resolved`: a failure the SDK turned into success (a retried create meeting its own earlier attempt's 409). */
+  event: "response" | "retry" | "failure" | "resolved";
   operation: string;
   method: string;
   path: string;
@@ -74,9 +85,21 @@ export interface BaseClientOptions {
   /** Overrides the retry decision; return `undefined` to keep the default. */
   shouldRetry?: ((state: RetryState & { defaultDecision: boolean }) => boolean | undefined) | undefined;
   hooks?: Hooks | undefined;
+  /** Receives log records (console-compatible); `console` when only `logLevel` is set. */
   logger?: Logger | undefined;
-  /** Extra headers on every request. */
+  /**
+   * Which records reach the logger. Default: `debug` when a `logger` is passed (it filters on its own), otherwise
+   * `off`: the SDK never writes to the console unasked. No environment is read: pass e.g. `process.env.AGENTLINE_LOG`.
+   */
+  logLevel?: LogLevel | undefined;
+  /** Extra headers on every request. A `User-Agent` here is kept, with the SDK's identifier after it. */
   headers?: Record<string, string> | undefined;
+  /**
+   * The identifying header. Default: `User-Agent: agentline/<version> (<runtime>)` on server runtimes and nothing in
+   * browsers (any extra header there costs a CORS preflight); `true` also sends `X-Agentline-Client` from browsers,
+   * `false` sends nothing anywhere.
+   */
+  identify?: boolean | undefined;
   /** Waits between retries; inject to make tests instant. */
   sleep?: ((ms: number, signal?: AbortSignal) => Promise<void>) | undefined;
   /** The clock, in ms; inject for tests. */

@@ -8,7 +8,7 @@ import { AgentlineError, ValidationError } from "./errors.js";
 // before routing would otherwise be walked out of the segment.
 
 /** Percent-escapes decoded once, leniently: an invalid `%` sequence stays as it is (`a%b` is an ordinary id). */
-function decodeOnce(value: string): string {
+export function decodeOnce(value: string): string {
   return value.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 

@@ -32,8 +32,11 @@ export type {
   FetchLike,
   Hooks,
   Logger,
+  LogLevel,
   LogRecord,
 } from "./options.js";
 export { type CursorPage, PagePromise } from "./pagination.js";
 export type { RateLimitInfo } from "./rate-limit.js";
+export type { RawMethod, RawRequest } from "./raw-request.js";
 export type { RetryState } from "./retry.js";
+export { VERSION } from "./version.js";

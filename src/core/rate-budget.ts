@@ -11,7 +11,7 @@ export type RateBudgetTake = { ok: true } | { ok: false; waitMs: number };
 
 /**
  * Where budgets live. Async so that a KV store, a Durable Object or Redis can hold budgets shared
- * by several clients or processes. Keys are opaque: pass a hash (see {@link hashBudgetKey}), never
+ * by several clients or processes. Keys are opaque: pass a hash (see `hashBudgetKey`), never
  * a raw API key, because stores may log or persist them.
  * @see spec/admin-api.md#limits
  */
@@ -130,7 +130,7 @@ function insertSorted(log: number[], time: number): void {
   log.splice(at, 0, time);
 }
 
-/** Reported before each wait of {@link RateBudgets.acquire}. */
+/** Reported before each wait of a rate budget (`RateBudgets.acquire`). */
 export interface RateBudgetWait {
   /** The opaque budget key (never a raw API key). */
   key: string;

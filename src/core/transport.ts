@@ -1,6 +1,8 @@
-import type { WithResponse } from "./api-promise.js";
+import { rememberBody, type WithResponse } from "./api-promise.js";
 import { AbortError, AgentlineError, ApiError } from "./errors.js";
+import { identifyingHeaders } from "./identity.js";
 import { serializeBody } from "./json-body.js";
+import { failureLevel, type LogThreshold, logThreshold } from "./log-levels.js";
 import type { BaseClientOptions, CallOptions, FetchLike, Hooks, Logger, LogRecord } from "./options.js";
 import { type Redactor, redactorCache, secretsInHeaders } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
@@ -44,6 +46,11 @@ export interface RequestSpec<T> {
   beforeRetryWait?: ((error: unknown, delayMs: number) => Promise<void>) | undefined;
   /** Sent as `Idempotency-Key` on every attempt (POSTs get a fresh one per call when unset). */
   idempotencyKey?: string | undefined;
+  /**
+   * True for a final error the caller turns into success (a retried create meeting its own first attempt's 409):
+   * it is logged at `info` as `resolved`, never as a failure.
+   */
+  resolvesError?: ((error: unknown) => boolean) | undefined;
   options?: CallOptions | undefined;
 }
 
@@ -83,6 +90,7 @@ export class Transport {
   readonly #timeoutMs: number;
   readonly #hooks: Hooks;
   readonly #logger: Logger | undefined;
+  readonly #logThreshold: LogThreshold;
   readonly #headers: Record<string, string>;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #redactorFor = redactorCache();
@@ -112,8 +120,10 @@ export class Transport {
     };
     this.#timeoutMs = options.timeoutMs ?? 60_000;
     this.#hooks = options.hooks ?? {};
-    this.#logger = options.logger;
-    this.#headers = lowerCaseKeys(options.headers);
+    this.#logThreshold = logThreshold(options.logLevel, options.logger);
+    this.#logger = this.#logThreshold.off ? undefined : (options.logger ?? console);
+    const headers = lowerCaseKeys(options.headers);
+    this.#headers = { ...headers, ...identifyingHeaders(options.identify, headers["user-agent"]) };
     this.#sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
   }
@@ -199,7 +209,9 @@ export class Transport {
           return { data: undefined as T, response, requestId: response.headers.get("x-request-id") ?? undefined };
         }
         if (response.ok) {
-          const json = parseJson(await response.text());
+          const text = await response.text();
+          rememberBody(response, text);
+          const json = parseJson(text);
           if (json === BROKEN) throw brokenBodyError(response, this.#facts(method, url, spec));
           const data = spec.parse ? spec.parse(json, response) : (json as T);
           if (this.#logger)
@@ -244,9 +256,13 @@ export class Transport {
       }
       if (delayMs === undefined) {
         if (this.#logger) {
+          const resolved = spec.resolvesError?.(error) === true;
           this.#log(
-            "warn",
-            { ...this.#record("failure", spec, method, attempt, started), ...errorFields(error) },
+            resolved ? "info" : failureLevel(error),
+            {
+              ...this.#record(resolved ? "resolved" : "failure", spec, method, attempt, started),
+              ...errorFields(error),
+            },
             spec,
           );
         }
@@ -320,6 +336,7 @@ export class Transport {
     response?: Response,
   ): LogRecord {
     return {
+      level: "debug",
       event,
       operation: spec.operation,
       method,
@@ -332,10 +349,10 @@ export class Transport {
   }
 
   /** Every log record passes the same redaction as errors (a request id or a path may echo a secret). */
-  #log(level: "debug" | "info" | "warn", record: LogRecord, spec: RequestSpec<unknown>): void {
+  #log(level: LogRecord["level"], record: LogRecord, spec: RequestSpec<unknown>): void {
     const logger = this.#logger;
-    if (!logger) return;
-    record = this.#redactor(spec).value(record);
+    if (!logger || !this.#logThreshold.allows(level)) return;
+    record = this.#redactor(spec).value({ ...record, level });
     const status = record.status ?? record.errorCode ?? "";
     logger[level]?.(`agentline ${record.event}: ${record.method} ${record.path} ${status}`.trimEnd(), record);
   }

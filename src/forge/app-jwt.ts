@@ -1,4 +1,6 @@
-import { SignJWT } from "jose";
+import { loadOnce } from "../core/load-once.js";
+
+const loadSigning = loadOnce(() => import("./jwt-signing.js"), "jose (app JWT signing)");
 
 /** What an app JWT is signed with and for. */
 export interface AppJwtOptions {
@@ -16,13 +18,14 @@ export const APP_JWT_TTL_SECONDS = 290;
 export const APP_JWT_REUSE_MARGIN_SECONDS = 60;
 
 /**
- * Signs an app JWT with jose: header `alg` EdDSA, `kid` = app id, `typ` JWT; claims `iss` = app id,
- * `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
+ * Signs an app JWT with jose (its signing part, loaded on the first signing): header `alg` EdDSA, `kid` = app id, `typ` JWT; claims
+ * `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
  * @see spec/forge-api.md#credentials
  */
 export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string; expiresAt: number }> {
   const nowSeconds = Math.floor(options.now() / 1000);
   const exp = nowSeconds + APP_JWT_TTL_SECONDS;
+  const { SignJWT } = await loadSigning();
   const jwt = await new SignJWT({})
     .setProtectedHeader({ alg: "EdDSA", kid: options.appId, typ: "JWT" })
     .setIssuer(options.appId)

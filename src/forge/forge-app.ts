@@ -1,5 +1,6 @@
 import { ApiPromise } from "../core/api-promise.js";
 import { requestObject, requireOptions } from "../core/arguments.js";
+import type { CryptoKey } from "../core/crypto-key.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
@@ -21,6 +22,7 @@ import {
 } from "./installation-tokens.js";
 import { importAppPrivateKey } from "./keys.js";
 import { ForgePointsBudget, type ForgePrincipal } from "./points-budget.js";
+import { type ForgeRawRequest, forgeRequest } from "./raw-request.js";
 import { WebhooksResource } from "./resources/webhooks.js";
 import {
   type ForgeMethod,
@@ -66,7 +68,7 @@ export interface GitCredentials {
 }
 
 /**
- * A Code Forge app: signs Ed25519 app JWTs (jose), reads the app and its installations, and mints,
+ * A Code Forge app: signs Ed25519 app JWTs (jose, loaded on first use), reads the app and its installations, and mints,
  * caches and refreshes installation tokens.
  *
  * ```ts
@@ -164,6 +166,14 @@ export class ForgeApp {
           }),
         ),
     };
+  }
+
+  /**
+   * Any forge operation as the app (app JWT), typed by you: `request<T>({ method, path, query, body, schema, points })`
+   * with the app's points budget, retries, errors and logs. `path` is below the forge prefix (`/app/installations`).
+   */
+  request<T = unknown>(request: ForgeRawRequest<T>): ApiPromise<T> {
+    return forgeRequest(this.#requester, this.#routes, request);
   }
 
   /** The app itself (GET /app with an app JWT). */

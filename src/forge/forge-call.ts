@@ -31,7 +31,7 @@ type Output<S> = S extends v.GenericSchema ? v.InferOutput<S> : unknown;
  * Whether a call may be repeated after an ambiguous failure, per the route's class: merges and
  * commits from files only when they carry `expectedHeadSha` (a repeat then fails instead of applying twice).
  */
-function isIdempotent(route: ForgeRoute, body: unknown): boolean {
+export function isIdempotent(route: ForgeRoute, body: unknown): boolean {
   if (route.idempotent === "with-expected-head-sha") {
     return typeof (body as { expectedHeadSha?: unknown } | undefined)?.expectedHeadSha === "string";
   }

@@ -10,11 +10,12 @@ import { type RequestSpec, Transport } from "../core/transport.js";
 import { WAIT_EXCEEDS_CAP } from "../core/wait.js";
 import type { ForgeContext } from "./forge-call.js";
 import { OwnerClient } from "./owner-client.js";
-import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
+import type { ForgePointsBudget, ForgePointsCost, ForgePrincipal } from "./points-budget.js";
+import { type ForgeRawRequest, forgeRequest } from "./raw-request.js";
 import { RepoClient } from "./repo-client.js";
 import { AppsResource } from "./resources/apps.js";
 import { NamespaceClient } from "./resources/namespaces.js";
-import { checkRepoRef, type ForgeRouteName, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
+import { checkRepoRef, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
 import {
   InstallationReposPageSchema,
   type RateLimitResponse,
@@ -74,7 +75,7 @@ export class ForgeRequester {
    * with the server's `X-RateLimit-*` headers.
    */
   async send<T>(
-    spec: RequestSpec<T> & { route?: ForgeRouteName | undefined },
+    spec: RequestSpec<T> & { route?: ForgePointsCost | undefined },
   ): Promise<{ data: T; response: Response; requestId: string | undefined }> {
     const headers = { "x-request-id": crypto.randomUUID(), ...spec.options?.headers };
     const points = this.#points;
@@ -85,14 +86,14 @@ export class ForgeRequester {
       options: { ...spec.options, headers },
       // A 429 blocks the principal when it arrives, before this call's own retry wait (which then covers it).
       beforeRetryWait:
-        points && route
+        points && route !== undefined
           ? async (error) => {
               if (error instanceof RateLimitError)
                 await points.budget.penalize(await points.principal(), error.retryAfterMs);
             }
           : undefined,
       beforeAttempt:
-        points && route
+        points && route !== undefined
           ? async (_attempt, _previousError, signal) => {
               const maxWaitMs = this.transport.retrySettings.maxRetryAfterMs;
               await points.budget.acquire(await points.principal(), route, { signal, maxWaitMs });
@@ -216,6 +217,14 @@ export class ForgeClient {
       "repo",
     );
     return new RepoClient(this.#context, ref, this.#now);
+  }
+
+  /**
+   * Any forge operation, typed by you: `request<T>({ method, path, query, body, schema, points })` with this client's
+   * credential, points budget, retries, errors and logs. `path` is below the forge prefix (`/repos/acme/widgets`).
+   */
+  request<T = unknown>(request: ForgeRawRequest<T>): ApiPromise<T> {
+    return forgeRequest(this.#requester, this.#context.routes, request);
   }
 
   /** The credential's points budget (costs 0). */

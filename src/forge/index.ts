@@ -1,4 +1,7 @@
-// agentline/forge: the Code Forge clients (app, installation, user), the check-run ledger, schemas and request checks.
+/**
+ * The Code Forge clients (app, installation, user), the check-run ledger, schemas and request checks.
+ * @module agentline/forge
+ */
 export * from "../core/public.js";
 export * from "./check-runs.js";
 export { ForgeApp, type ForgeAppOptions, type GitCredentials } from "./forge-app.js";
@@ -32,6 +35,7 @@ export {
   type ForgePrincipal,
   type ForgePrincipalKind,
 } from "./points-budget.js";
+export type { ForgeRawRequest } from "./raw-request.js";
 export { RepoClient } from "./repo-client.js";
 export * from "./resources/apps.js";
 export * from "./resources/check-runs.js";

@@ -1,5 +1,5 @@
-import { base64url } from "jose";
 import { AgentlineError, ValidationError, type ValidationIssue } from "../core/errors.js";
+import { base64Url } from "./base64url.js";
 import { FORGE_USER_ONLY_SCOPES } from "./routes/route.js";
 
 // The first half of the installation flow: the consent address an app sends a workspace admin to, with a fresh
@@ -118,7 +118,7 @@ export function createInstallationConsent(options: InstallationConsentOptions): 
   }
   const issues = issuesOf(options);
   if (issues.length > 0) throw new ValidationError(issues, { context: "createInstallationConsent" });
-  const state = options.state ?? base64url.encode(crypto.getRandomValues(new Uint8Array(32)));
+  const state = options.state ?? base64Url(crypto.getRandomValues(new Uint8Array(32)));
   const url = absoluteUrl(options.installUrl) as URL;
   const query = url.searchParams;
   query.set("client_id", options.clientId);

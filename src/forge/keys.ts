@@ -1,5 +1,10 @@
-import { exportPKCS8, exportSPKI, generateKeyPair, importPKCS8 } from "jose";
+import type { CryptoKey } from "../core/crypto-key.js";
 import { ValidationError } from "../core/errors.js";
+import { loadOnce } from "../core/load-once.js";
+import { base64Url } from "./base64url.js";
+
+const loadKeyGeneration = loadOnce(() => import("./key-generation.js"), "jose (key generation)");
+const loadSigning = loadOnce(() => import("./jwt-signing.js"), "jose (app JWT signing)");
 
 /** An app's Ed25519 key pair as PEM: register `publicKey` (SPKI) with the forge, keep `privateKey` (PKCS#8). */
 export interface AppKeyPair {
@@ -12,6 +17,7 @@ export interface AppKeyPair {
  * @see spec/forge-api.md#credentials
  */
 export async function generateAppKeyPair(): Promise<AppKeyPair> {
+  const { exportPKCS8, exportSPKI, generateKeyPair } = await loadKeyGeneration();
   const { publicKey, privateKey } = await generateKeyPair("EdDSA", { crv: "Ed25519", extractable: true });
   return { publicKey: await exportSPKI(publicKey), privateKey: await exportPKCS8(privateKey) };
 }
@@ -38,12 +44,6 @@ function pemToDer(pem: string, label: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-function base64Url(bytes: Uint8Array): string {
-  let binary = "";
-  for (const byte of bytes) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-}
-
 /**
  * The `kid` the forge gives a registered signing key: base64url (no padding) of the SHA-256 digest of
  * the key's SPKI DER. @see spec/forge-api.md#fully-described-operations
@@ -68,5 +68,6 @@ export async function importAppPrivateKey(privateKey: string | CryptoKey): Promi
   if (typeof privateKey !== "string" || !privateKey.includes("-----BEGIN PRIVATE KEY-----")) throw invalid;
   // WebCrypto's own error (a DataError, "Invalid keyData") would not say which option is wrong; no cause kept, as
   // nothing about a private key belongs in an error.
+  const { importPKCS8 } = await loadSigning();
   return importPKCS8(privateKey, "EdDSA").catch(() => Promise.reject(invalid));
 }

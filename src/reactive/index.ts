@@ -1,4 +1,7 @@
-// agentline/reactive: runs, agents and check runs as signals and observables (built on @preact/signals-core).
+/**
+ * Runs, agents and check runs as signals and observables (built on @preact/signals-core).
+ * @module agentline/reactive
+ */
 export { batch, computed, effect, type ReadonlySignal, untracked } from "@preact/signals-core";
 export {
   type AgentRunsClient,

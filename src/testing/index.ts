@@ -1,3 +1,8 @@
+/**
+ * The embedded fake service: the Cloud Agents, Team Admin and Organization and Code Forge APIs in memory, behind a
+ * `fetch` to test your own code against.
+ * @module agentline/testing
+ */
 export type { AdminAuditEventInfo, AdminMemberInfo, FakeAdmin } from "./admin/controls.js";
 export type { AdminOrganizationKey, AdminSeedOptions, AdminTeamKey } from "./admin/options.js";
 export type { AdminFamilyStats, AdminStats } from "./admin/rate-limit.js";

@@ -1,4 +1,6 @@
 import * as v from "valibot";
+import type { ValidationIssue } from "../core/errors.js";
+import { toValidationIssues } from "../core/schema.js";
 import { InstallationSchema, RepositorySummarySchema } from "../forge/schemas/auth.js";
 import { CheckRunSchema, CheckSuiteSchema } from "../forge/schemas/check-responses.js";
 import {
@@ -9,10 +11,14 @@ import {
   ReviewSchema,
 } from "../forge/schemas/pull-responses.js";
 import { ActorSchema, PullRequestRefSchema, RepositoryRefSchema } from "../forge/schemas/references.js";
+import type { WebhookEventType } from "./event-types.js";
 
 // Payloads of the event types the spec names. Only fields the spec names are typed; everything else is kept
 // as sent (loose objects, open enums). Field names the spec describes but does not spell (`checkSuite`,
 // `checkRun`, `pullRequest`, `comment`, `reaction`, `reviewer`) follow the REST responses' camelCase names.
+// This module (with valibot and the forge schemas it reuses) is loaded on first use by `parseWebhookEvent`
+// and `loadWebhookEventSchemas`, never by importing agentline/webhooks: a receiver that only verifies
+// deliveries neither ships nor starts it.
 // @see spec/forge-api.md#events
 
 /** The app object every installation.* event carries. @see spec/forge-api.md#events */
@@ -129,10 +135,25 @@ export const WEBHOOK_EVENT_SCHEMAS = {
   "pull_request.reviewer.added": ReviewerEventPayloadSchema,
   "pull_request.reviewer.removed": ReviewerEventPayloadSchema,
   "pull_request.reviewer.rerequested": ReviewerEventPayloadSchema,
-} as const;
+} as const satisfies Record<WebhookEventType, v.GenericSchema>;
 
-/** An event type the spec names. @see spec/forge-api.md#events */
-export type WebhookEventType = keyof typeof WEBHOOK_EVENT_SCHEMAS;
+export type { WebhookEventType };
+
+/** The schemas of every named event type, by type. */
+export type WebhookEventSchemas = typeof WEBHOOK_EVENT_SCHEMAS;
+
+/** The outcome of checking a named type's payload: the parsed payload, or the named fields it broke. */
+export type PayloadCheck =
+  | { success: true; output: WebhookEventPayloads[WebhookEventType] }
+  | { success: false; issues: ValidationIssue[] };
+
+/** Checks a payload against its named type's schema, leniently (unknown fields and enum values pass). */
+export function checkWebhookPayload(type: WebhookEventType, payload: unknown): PayloadCheck {
+  const result = v.safeParse(WEBHOOK_EVENT_SCHEMAS[type], payload);
+  return result.success
+    ? { success: true, output: result.output as WebhookEventPayloads[WebhookEventType] }
+    : { success: false, issues: toValidationIssues(result.issues) };
+}
 
 /** The parsed payload of each named event type. */
 export type WebhookEventPayloads = {

@@ -1,8 +1,8 @@
-import * as v from "valibot";
 import { expectArgument, isNumberFrom, isText, optionsObject } from "../core/arguments.js";
 import type { ValidationIssue } from "../core/errors.js";
-import { toValidationIssues } from "../core/schema.js";
-import { WEBHOOK_EVENT_SCHEMAS, type WebhookEventPayloads, type WebhookEventType } from "./event-schemas.js";
+import { loadOnce } from "../core/load-once.js";
+import type { WebhookEventPayloads, WebhookEventSchemas } from "./event-schemas.js";
+import { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types.js";
 import type { WebhookTypeSource } from "./signed-routing.js";
 import type { VerifiedWebhook } from "./verify.js";
 
@@ -52,21 +52,34 @@ export type WebhookEventOf<K extends WebhookEventType> = Extract<KnownWebhookEve
 
 /** Whether a type is one the spec names. @see spec/forge-api.md#events */
 export function isWebhookEventType(type: string): type is WebhookEventType {
-  return Object.hasOwn(WEBHOOK_EVENT_SCHEMAS, type);
+  return (WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(type);
+}
+
+// The payload schemas, valibot and the forge schemas they reuse: loaded on the first typed event, not on import.
+const loadEventSchemas = /* @__PURE__ */ loadOnce(() => import("./event-schemas.js"), "the webhook event schemas");
+
+/**
+ * The valibot schema of every named event type's payload, loaded on first use (they are not part of importing
+ * agentline/webhooks, so a receiver that only verifies deliveries neither ships nor starts them).
+ * @see spec/forge-api.md#events
+ */
+export async function loadWebhookEventSchemas(): Promise<WebhookEventSchemas> {
+  return (await loadEventSchemas()).WEBHOOK_EVENT_SCHEMAS;
 }
 
 /**
  * Types a verified delivery: a named event type's payload is checked leniently (unknown fields and enum
  * values pass); an unknown type, a payload that breaks a named field, or a type that only the unsigned header
- * names comes back as an {@link UnknownWebhookEvent} with the payload as sent. Never throws on a payload; a
- * `delivery` that is not a verified delivery is an `invalid_argument`. @see spec/forge-api.md#events
+ * names comes back as an {@link UnknownWebhookEvent} with the payload as sent. Never rejects on a payload; a
+ * `delivery` that is not a verified delivery is an `invalid_argument`. Asynchronous because the payload
+ * schemas load on the first named type (once; later calls only parse). @see spec/forge-api.md#events
  */
-export function parseWebhookEvent(
+export async function parseWebhookEvent(
   delivery: Pick<
     VerifiedWebhook,
     "id" | "type" | "typeSource" | "installationId" | "unverifiedInstallationId" | "timestamp" | "payload"
   >,
-): WebhookEvent {
+): Promise<WebhookEvent> {
   optionsObject(delivery, "delivery");
   expectArgument(isText(delivery.id), "delivery.id", "the delivery id, a non-empty string");
   expectArgument(isText(delivery.type), "delivery.type", "the event type, a non-empty string");
@@ -81,9 +94,7 @@ export function parseWebhookEvent(
   // Anything but a type read from the signed body stays unknown, so no typed handler ever runs on a header's word.
   const typeSource = delivery.typeSource === "body" ? "body" : "header";
   if (typeSource !== "body" || !isWebhookEventType(type)) return { ...base, known: false, type, typeSource, payload };
-  const result = v.safeParse(WEBHOOK_EVENT_SCHEMAS[type], payload);
-  if (!result.success) {
-    return { ...base, known: false, type, typeSource, payload, issues: toValidationIssues(result.issues) };
-  }
+  const result = (await loadEventSchemas()).checkWebhookPayload(type, payload);
+  if (!result.success) return { ...base, known: false, type, typeSource, payload, issues: result.issues };
   return { ...base, known: true, type, typeSource, payload: result.output } as KnownWebhookEvent;
 }

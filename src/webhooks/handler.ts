@@ -109,7 +109,7 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
     if (request.method !== "POST") return text(405, "method not allowed", { allow: "POST" });
     let event: WebhookEvent;
     try {
-      event = parseWebhookEvent(await verifyWebhook(request, options));
+      event = await parseWebhookEvent(await verifyWebhook(request, options));
     } catch (error) {
       const reason = error instanceof WebhookVerificationError ? error.reason : undefined;
       report(error, reason ? { stage: "verify", reason } : { stage: "verify" });

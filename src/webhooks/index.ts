@@ -1,5 +1,7 @@
-// agentline/webhooks: signature and receipt verification, the key-set cache, typed events, the fetch handler
-// and dedupe stores.
+/**
+ * Signature and receipt verification, the key-set cache, typed events, the fetch handler and dedupe stores.
+ * @module agentline/webhooks
+ */
 export { DEFAULT_MAX_BODY_BYTES } from "./body.js";
 export { DEFAULT_DEDUPE_TTL_MS, type DedupeStore, MemoryDedupeStore, type MemoryDedupeStoreOptions } from "./dedupe.js";
 export {
@@ -26,14 +28,12 @@ export {
   WebhookVerificationError,
   type WebhookVerificationReason,
 } from "./errors.js";
-export {
-  WEBHOOK_EVENT_SCHEMAS,
-  type WebhookEventPayloads,
-  type WebhookEventType,
-} from "./event-schemas.js";
+export type { WebhookEventPayloads, WebhookEventSchemas } from "./event-schemas.js";
+export { WEBHOOK_EVENT_TYPES, type WebhookEventType } from "./event-types.js";
 export {
   isWebhookEventType,
   type KnownWebhookEvent,
+  loadWebhookEventSchemas,
   parseWebhookEvent,
   type UnknownWebhookEvent,
   type WebhookEvent,

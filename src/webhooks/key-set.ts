@@ -2,6 +2,8 @@
 // in them. WebCrypto only (no jose), so an entry that only verifies webhooks stays small.
 // @see spec/forge-api.md#discovery-and-keys
 
+import type { CryptoKey } from "../core/crypto-key.js";
+
 /** An Ed25519 public key as `GET /keys` publishes it. @see spec/forge-api.md#discovery-and-keys */
 export interface ForgePublicJwk {
   kty: "OKP";

@@ -1,4 +1,4 @@
-import { decodeProtectedHeader, type JWTPayload, jwtVerify } from "jose";
+import type { JWTPayload, ProtectedHeaderParameters } from "jose";
 import {
   CLOCK_OPTION,
   checkOptions,
@@ -9,8 +9,13 @@ import {
   numberOption,
   optionsObject,
 } from "../core/arguments.js";
+import { loadOnce } from "../core/load-once.js";
 import { InstallationReceiptError, type InstallationReceiptReason, KeySetUnavailableError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
+
+// jose costs more to load than the rest of agentline/webhooks together, and only receipts need it: it is
+// imported on the first receipt, once, so a webhook receiver neither ships nor starts it.
+const loadJose = /* @__PURE__ */ loadOnce(() => import("./receipt-jose.js"), "jose (installation receipts)");
 
 /** The receipt's `typ` header. @see spec/forge-api.md#installation-flow */
 export const RECEIPT_TYPE = "forge-installation-receipt+jwt";
@@ -142,7 +147,8 @@ export async function verifyInstallationReceipt(
   const base = options.baseUrl?.replace(/\/+$/, "");
   const issuer = base === undefined ? options.keys.issuer : `${base}/v1/forge`;
   expectArgument(issuer, "options.baseUrl", "given when `keys` does not know the forge's issuer");
-  let header: ReturnType<typeof decodeProtectedHeader>;
+  const { decodeProtectedHeader, jwtVerify } = await loadJose();
+  let header: ProtectedHeaderParameters;
   try {
     header = decodeProtectedHeader(token);
   } catch (error) {

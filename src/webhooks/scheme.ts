@@ -19,7 +19,8 @@ export interface WebhookScheme {
   signedContent(id: string, timestamp: string, body: Uint8Array): Uint8Array;
 }
 
-const encoder = new TextEncoder();
+// Pure: a bundle that never signs or verifies (a dedupe store alone) drops it.
+const encoder = /* @__PURE__ */ new TextEncoder();
 
 function defaultSignedContent(id: string, timestamp: string, body: Uint8Array): Uint8Array {
   const head = encoder.encode(`${id}.${timestamp}.`);
@@ -36,7 +37,7 @@ const defaults: WebhookScheme = {
   timestampHeader: "webhook-timestamp",
   signatureHeader: "webhook-signature",
   prefix: "v1ed",
-  acceptedPrefixes: Object.freeze(["v1ed", "v1a"]),
+  acceptedPrefixes: /* @__PURE__ */ Object.freeze(["v1ed", "v1a"]),
   signedContent: defaultSignedContent,
 };
 

@@ -7,6 +7,7 @@ import {
   optional,
   optionsObject,
 } from "../core/arguments.js";
+import type { CryptoKey } from "../core/crypto-key.js";
 import { bytesToBase64, resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
 
 /** What {@link signWebhook} signs. */

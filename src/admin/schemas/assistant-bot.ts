@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import {
   BOT_ACCESS_MODES,
@@ -18,100 +19,126 @@ import { responseObject } from "./response-object.js";
  * team default; `localExecution` null = no ceiling.
  * @see spec/admin-api.md#assistant-bot-records
  */
-export const BotCapabilitiesSchema = responseObject({
-  enabled: v.boolean(),
-  cloudAgents: v.boolean(),
-  templateSharing: v.nullable(openEnum(TEMPLATE_SHARING_LEVELS)),
-  actionRecording: v.boolean(),
-  localExecution: v.nullable(openEnum(LOCAL_EXECUTION_LEVELS)),
-  localEgressAllowed: v.boolean(),
-});
+export const BotCapabilitiesSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    enabled: v.boolean(),
+    cloudAgents: v.boolean(),
+    templateSharing: v.nullable(openEnum(TEMPLATE_SHARING_LEVELS)),
+    actionRecording: v.boolean(),
+    localExecution: v.nullable(openEnum(LOCAL_EXECUTION_LEVELS)),
+    localEgressAllowed: v.boolean(),
+  }),
+);
 
 /** Auto-review instructions: what to allow and what to block. @see spec/admin-api.md#assistant-bot-records */
-export const AutoReviewRulesSchema = responseObject({
-  allow: v.array(v.string()),
-  block: v.array(v.string()),
-});
+export const AutoReviewRulesSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    allow: v.array(v.string()),
+    block: v.array(v.string()),
+  }),
+);
 
 /** The auto-review policy; `enforced` means every member must keep auto-review on. @see spec/admin-api.md#assistant-bot-records */
-export const AutoReviewPolicySchema = responseObject({
-  enforced: v.boolean(),
-  rules: AutoReviewRulesSchema,
-});
+export const AutoReviewPolicySchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    enforced: v.boolean(),
+    rules: AutoReviewRulesSchema,
+  }),
+);
 
 /** A group allowed to use the bot; `id` is an encoded billing group id. @see spec/admin-api.md#assistant-bot-records */
-export const BotAccessGroupSchema = responseObject({ id: v.string(), name: v.string() }, ["id"]);
+export const BotAccessGroupSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ id: v.string(), name: v.string() }, ["id"]),
+);
 
 /** Who may use the bot: everyone, or the listed groups (empty when mode is all). @see spec/admin-api.md#assistant-bot-records */
-export const BotAccessSchema = responseObject({
-  mode: openEnum(BOT_ACCESS_MODES),
-  groups: v.array(BotAccessGroupSchema),
-});
+export const BotAccessSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    mode: openEnum(BOT_ACCESS_MODES),
+    groups: v.array(BotAccessGroupSchema),
+  }),
+);
 
 /**
  * The bot's network egress policy: `allowlist` holds host-or-CIDR entries (optional :port, `*.domain`
  * wildcards); `locked` stops group policies from overriding it.
  * @see spec/admin-api.md#assistant-bot-records
  */
-export const BotNetworkSchema = responseObject({
-  egressMode: openEnum(EGRESS_MODES),
-  allowlist: v.array(v.string()),
-  locked: v.boolean(),
-});
+export const BotNetworkSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    egressMode: openEnum(EGRESS_MODES),
+    allowlist: v.array(v.string()),
+    locked: v.boolean(),
+  }),
+);
 
 /** A team rule the assistant bot follows; `id` is rule_…. @see spec/admin-api.md#assistant-bot-records */
-export const TeamRuleSchema = responseObject(
-  {
-    id: v.string(),
-    name: v.string(),
-    content: v.string(),
-    enabled: v.boolean(),
-    scope: openEnum(TEAM_RULE_SCOPES),
-    createdAt: v.string(),
-    updatedAt: v.string(),
-  },
-  ["id"],
+export const TeamRuleSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      id: v.string(),
+      name: v.string(),
+      content: v.string(),
+      enabled: v.boolean(),
+      scope: openEnum(TEAM_RULE_SCOPES),
+      createdAt: v.string(),
+      updatedAt: v.string(),
+    },
+    ["id"],
+  ),
 );
 
 /** A page of team rules, newest first; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRulesPageSchema = responseObject(
-  {
-    teamRules: v.array(TeamRuleSchema),
-    nextCursor: NextCursorSchema,
-  },
-  ["teamRules"],
+export const TeamRulesPageSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      teamRules: v.array(TeamRuleSchema),
+      nextCursor: NextCursorSchema,
+    },
+    ["teamRules"],
+  ),
 );
 
 /** `{teamRule}` of create (201) and update. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRuleResponseSchema = responseObject({ teamRule: TeamRuleSchema }, ["teamRule"]);
+export const TeamRuleResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ teamRule: TeamRuleSchema }, ["teamRule"]),
+);
 
 /** A setup script: `setup` runs, optional `check` verifies. @see spec/admin-api.md#assistant-bot-records */
-export const SetupScriptSchema = responseObject({
-  id: v.string(),
-  setup: v.string(),
-  check: v.optional(v.string()),
-});
+export const SetupScriptSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    id: v.string(),
+    setup: v.string(),
+    check: v.optional(v.string()),
+  }),
+);
 
 /** A setup manifest. @see spec/admin-api.md#assistant-bot-records */
-export const SetupManifestSchema = responseObject(
-  {
-    id: v.string(),
-    scripts: v.array(SetupScriptSchema),
-  },
-  ["id"],
+export const SetupManifestSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      id: v.string(),
+      scripts: v.array(SetupScriptSchema),
+    },
+    ["id"],
+  ),
 );
 
 /** A page of setup manifests, ordered by id; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetupManifestsPageSchema = responseObject(
-  {
-    manifests: v.array(SetupManifestSchema),
-    nextCursor: NextCursorSchema,
-  },
-  ["manifests"],
+export const SetupManifestsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      manifests: v.array(SetupManifestSchema),
+      nextCursor: NextCursorSchema,
+    },
+    ["manifests"],
+  ),
 );
 
 /** `{manifest}` of a create-or-replace. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetupManifestResponseSchema = responseObject({ manifest: SetupManifestSchema }, ["manifest"]);
+export const SetupManifestResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ manifest: SetupManifestSchema }, ["manifest"]),
+);
 
 /** The bot's capabilities. @see spec/admin-api.md#assistant-bot-records */
 export type BotCapabilities = v.InferOutput<typeof BotCapabilitiesSchema>;

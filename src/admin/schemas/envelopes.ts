@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { BULK_ROW_STATUSES } from "./constants.js";
 import { responseObject } from "./response-object.js";
@@ -11,76 +12,90 @@ import { responseObject } from "./response-object.js";
  * organization model-access list. The spec spells it out for the audit log; the other lists reuse it.
  * @see spec/admin-api.md#audit-log-event
  */
-export const PagePaginationSchema = responseObject({
-  page: v.number(),
-  pageSize: v.number(),
-  totalCount: v.number(),
-  totalPages: v.number(),
-  hasNextPage: v.boolean(),
-  hasPreviousPage: v.boolean(),
-});
+export const PagePaginationSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    page: v.number(),
+    pageSize: v.number(),
+    totalCount: v.number(),
+    totalPages: v.number(),
+    hasNextPage: v.boolean(),
+    hasPreviousPage: v.boolean(),
+  }),
+);
 
 /** Pagination of the daily-usage routes, counted in users. @see spec/admin-api.md#team-admin-api-team-key */
-export const UserPaginationSchema = responseObject({
-  page: v.number(),
-  pageSize: v.number(),
-  totalUsers: v.number(),
-  totalPages: v.number(),
-  hasNextPage: v.boolean(),
-  hasPreviousPage: v.boolean(),
-});
+export const UserPaginationSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    page: v.number(),
+    pageSize: v.number(),
+    totalUsers: v.number(),
+    totalPages: v.number(),
+    hasNextPage: v.boolean(),
+    hasPreviousPage: v.boolean(),
+  }),
+);
 
 /** Pagination of the usage-event routes. @see spec/admin-api.md#usage-event-usageevents */
-export const UsageEventsPaginationSchema = responseObject({
-  numPages: v.number(),
-  currentPage: v.number(),
-  pageSize: v.number(),
-  hasNextPage: v.boolean(),
-  hasPreviousPage: v.boolean(),
-});
+export const UsageEventsPaginationSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    numPages: v.number(),
+    currentPage: v.number(),
+    pageSize: v.number(),
+    hasNextPage: v.boolean(),
+    hasPreviousPage: v.boolean(),
+  }),
+);
 
 /** A date range in epoch milliseconds, as the usage and spend routes echo it. @see spec/admin-api.md#team-admin-api-team-key */
-export const PeriodSchema = responseObject({
-  startDate: v.number(),
-  endDate: v.number(),
-});
+export const PeriodSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    startDate: v.number(),
+    endDate: v.number(),
+  }),
+);
 
 /**
  * The cursor of the assistant-bot lists: `null` on the last page. An omitted cursor is read as `null` too,
  * so callers test one value.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const NextCursorSchema = v.nullish(v.string(), null);
+export const NextCursorSchema = /* @__PURE__ */ lazySchema(() => v.nullish(v.string(), null));
 
 /** One team's row in a bulk model-access result. @see spec/admin-api.md#organization-api-organization-key */
-export const BulkTeamResultSchema = responseObject(
-  {
-    teamId: v.number(),
-    // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
-    status: v.optional(openEnum(BULK_ROW_STATUSES)),
-    errorMessage: v.optional(v.string()),
-  },
-  ["teamId"],
+export const BulkTeamResultSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      teamId: v.number(),
+      // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+      status: v.optional(openEnum(BULK_ROW_STATUSES)),
+      errorMessage: v.optional(v.string()),
+    },
+    ["teamId"],
+  ),
 );
 
 /**
  * 200 of the bulk model-access routes: the batch was processed; inspect each row and retry only failed teams.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const BulkTeamResultsSchema = responseObject(
-  {
-    results: v.array(BulkTeamResultSchema),
-    successCount: v.number(),
-    errorCount: v.number(),
-  },
-  ["results"],
+export const BulkTeamResultsSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      results: v.array(BulkTeamResultSchema),
+      successCount: v.number(),
+      errorCount: v.number(),
+    },
+    ["results"],
+  ),
 );
 
 /** The `{error}` body some routes fail with (remove-member, sync). @see spec/admin-api.md#errors */
-export const AdminErrorMessageBodySchema = v.looseObject({ error: v.string() });
+export const AdminErrorMessageBodySchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ error: v.string() }));
 
 /** The `{code: 'error', message}` body most routes fail with. @see spec/admin-api.md#errors */
-export const AdminErrorBodySchema = v.looseObject({ code: v.string(), message: v.string() });
+export const AdminErrorBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ code: v.string(), message: v.string() }),
+);
 
 /** Page-number pagination. @see spec/admin-api.md#audit-log-event */
 export type PagePagination = v.InferOutput<typeof PagePaginationSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { BILLING_GROUP_TYPES } from "./constants.js";
 import { PagePaginationSchema } from "./envelopes.js";
@@ -11,106 +12,130 @@ import { responseObject } from "./response-object.js";
  * A team directory group; `monthlySpendingLimitDollars` is whole dollars per member, null when there is none.
  * @see spec/admin-api.md#team-directory-group
  */
-export const DirectoryGroupSchema = responseObject(
-  {
-    id: v.string(),
-    name: v.string(),
-    memberCount: v.number(),
-    monthlySpendingLimitDollars: v.nullable(v.number()),
-    createdAt: v.string(),
-    updatedAt: v.string(),
-  },
-  ["id"],
+export const DirectoryGroupSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      id: v.string(),
+      name: v.string(),
+      memberCount: v.number(),
+      monthlySpendingLimitDollars: v.nullable(v.number()),
+      createdAt: v.string(),
+      updatedAt: v.string(),
+    },
+    ["id"],
+  ),
 );
 
 /** An organization group: a directory group's fields, `id` g_…, plus `publicId` grp_…. @see spec/admin-api.md#organization-group */
-export const OrganizationGroupSchema = responseObject(
-  {
-    ...DirectoryGroupSchema.entries,
-    publicId: v.string(),
-  },
-  ["id"],
+export const OrganizationGroupSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      ...DirectoryGroupSchema.entries,
+      publicId: v.string(),
+    },
+    ["id"],
+  ),
 );
 
 /** A member of a directory or organization group; `userId` is user_…. @see spec/admin-api.md#team-directory-group */
-export const GroupMemberSchema = responseObject(
-  {
-    userId: v.string(),
-    name: v.string(),
-    email: v.string(),
-    joinedAt: v.string(),
-  },
-  ["userId"],
+export const GroupMemberSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      userId: v.string(),
+      name: v.string(),
+      email: v.string(),
+      joinedAt: v.string(),
+    },
+    ["userId"],
+  ),
 );
 
 /** 200 of GET /teams/directory-groups. @see spec/admin-api.md#team-admin-api-team-key */
-export const DirectoryGroupListResponseSchema = responseObject(
-  {
-    groups: v.array(DirectoryGroupSchema),
-    pagination: PagePaginationSchema,
-  },
-  ["groups"],
+export const DirectoryGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      groups: v.array(DirectoryGroupSchema),
+      pagination: PagePaginationSchema,
+    },
+    ["groups"],
+  ),
 );
 
 /** `{group}`: get, create (201) and update of a team directory group. @see spec/admin-api.md#team-admin-api-team-key */
-export const DirectoryGroupResponseSchema = responseObject({ group: DirectoryGroupSchema }, ["group"]);
+export const DirectoryGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ group: DirectoryGroupSchema }, ["group"]),
+);
 
 /** 200 of GET /organizations/groups; an unmatched `name` filter gives an empty array. @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationGroupListResponseSchema = responseObject(
-  {
-    groups: v.array(OrganizationGroupSchema),
-    pagination: PagePaginationSchema,
-  },
-  ["groups"],
+export const OrganizationGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      groups: v.array(OrganizationGroupSchema),
+      pagination: PagePaginationSchema,
+    },
+    ["groups"],
+  ),
 );
 
 /** `{group}`: get, create (201) and update of an organization group. @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationGroupResponseSchema = responseObject({ group: OrganizationGroupSchema }, ["group"]);
+export const OrganizationGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ group: OrganizationGroupSchema }, ["group"]),
+);
 
 /** 200 of a group's member list (directory and organization groups). @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersResponseSchema = responseObject(
-  {
-    members: v.array(GroupMemberSchema),
-    pagination: PagePaginationSchema,
-  },
-  ["members"],
+export const GroupMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      members: v.array(GroupMemberSchema),
+      pagination: PagePaginationSchema,
+    },
+    ["members"],
+  ),
 );
 
 /** 200 of a members bulk-add. @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersAddedSchema = responseObject({ addedCount: v.number() }, ["addedCount"]);
+export const GroupMembersAddedSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ addedCount: v.number() }, ["addedCount"]),
+);
 
 /** 200 of a members bulk-remove. @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupMembersRemovedSchema = responseObject({ removedCount: v.number() }, ["removedCount"]);
+export const GroupMembersRemovedSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ removedCount: v.number() }, ["removedCount"]),
+);
 
 /** One day of a billing group's (or member's) spend; `spendCents` is fractional cents. @see spec/admin-api.md#billing-group */
-export const DailySpendSchema = responseObject({
-  /** YYYY-MM-DD. */
-  date: v.string(),
-  spendCents: v.number(),
-});
+export const DailySpendSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    /** YYYY-MM-DD. */
+    date: v.string(),
+    spendCents: v.number(),
+  }),
+);
 
 // The spec does not type billing-group member ids (team member ids are user_ strings, some routes use numbers).
-const AnyUserIdSchema = v.union([v.string(), v.number()]);
+const AnyUserIdSchema = /* @__PURE__ */ lazySchema(() => v.union([v.string(), v.number()]));
 
 /**
  * A current or former member of a billing group; `leftAt` is null while a member; `spendCents` fractional cents.
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupMemberSchema = responseObject(
-  {
-    userId: AnyUserIdSchema,
-    name: v.string(),
-    email: v.string(),
-    joinedAt: v.string(),
-    leftAt: v.nullable(v.string()),
-    spendCents: v.number(),
-    dailySpend: v.optional(v.array(DailySpendSchema)),
-  },
-  ["userId"],
+export const BillingGroupMemberSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      userId: AnyUserIdSchema,
+      name: v.string(),
+      email: v.string(),
+      joinedAt: v.string(),
+      leftAt: v.nullable(v.string()),
+      spendCents: v.number(),
+      dailySpend: v.optional(v.array(DailySpendSchema)),
+    },
+    ["userId"],
+  ),
 );
 
 // What every billing-group answer says about the group itself (reads and writes alike).
-const billingGroupEntries = {
+const billingGroupEntries = /* @__PURE__ */ lazySchema(() => ({
   id: v.string(),
   name: v.string(),
   type: openEnum(BILLING_GROUP_TYPES),
@@ -118,58 +143,68 @@ const billingGroupEntries = {
   memberCount: v.number(),
   createdAt: v.string(),
   updatedAt: v.string(),
-};
+}));
 
 /**
  * A billing group with its cycle's spend (fractional cents) and members; `directoryGroupId` is null when not
  * linked to a directory group.
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupSchema = responseObject(
-  {
-    ...billingGroupEntries,
-    spendCents: v.number(),
-    currentMembers: v.array(BillingGroupMemberSchema),
-    formerMembers: v.array(BillingGroupMemberSchema),
-    dailySpend: v.array(DailySpendSchema),
-  },
-  ["id"],
+export const BillingGroupSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      ...billingGroupEntries,
+      spendCents: v.number(),
+      currentMembers: v.array(BillingGroupMemberSchema),
+      formerMembers: v.array(BillingGroupMemberSchema),
+      dailySpend: v.array(DailySpendSchema),
+    },
+    ["id"],
+  ),
 );
 
 /** The billing cycle a billing-group answer covers; the spec does not type the bounds. @see spec/admin-api.md#billing-group */
-export const BillingCycleSchema = responseObject({
-  cycleStart: v.union([v.string(), v.number()]),
-  cycleEnd: v.union([v.string(), v.number()]),
-});
+export const BillingCycleSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    cycleStart: v.union([v.string(), v.number()]),
+    cycleEnd: v.union([v.string(), v.number()]),
+  }),
+);
 
 /** 200 of GET /teams/groups; `unassignedGroup` (id group_unassigned) holds members in no group. @see spec/admin-api.md#billing-group */
-export const BillingGroupListResponseSchema = responseObject(
-  {
-    groups: v.array(BillingGroupSchema),
-    unassignedGroup: BillingGroupSchema,
-    billingCycle: BillingCycleSchema,
-  },
-  ["groups"],
+export const BillingGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      groups: v.array(BillingGroupSchema),
+      unassignedGroup: BillingGroupSchema,
+      billingCycle: BillingCycleSchema,
+    },
+    ["groups"],
+  ),
 );
 
 /** 200 of GET /teams/groups/{groupId}. @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupResponseSchema = responseObject(
-  {
-    group: BillingGroupSchema,
-    billingCycle: BillingCycleSchema,
-  },
-  ["group"],
+export const BillingGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      group: BillingGroupSchema,
+      billingCycle: BillingCycleSchema,
+    },
+    ["group"],
+  ),
 );
 
 /** A billing-group member as writes return it. @see spec/admin-api.md#billing-group */
-export const BillingGroupWriteMemberSchema = responseObject(
-  {
-    userId: AnyUserIdSchema,
-    name: v.string(),
-    email: v.string(),
-    joinedAt: v.string(),
-  },
-  ["userId"],
+export const BillingGroupWriteMemberSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      userId: AnyUserIdSchema,
+      name: v.string(),
+      email: v.string(),
+      joinedAt: v.string(),
+    },
+    ["userId"],
+  ),
 );
 
 /**
@@ -177,18 +212,22 @@ export const BillingGroupWriteMemberSchema = responseObject(
  * the spend fields, which are kept when present (in fractional cents).
  * @see spec/admin-api.md#billing-group
  */
-export const BillingGroupWriteSchema = responseObject(
-  {
-    ...billingGroupEntries,
-    spendCents: v.optional(v.number()),
-    dailySpend: v.optional(v.array(DailySpendSchema)),
-    members: v.array(BillingGroupWriteMemberSchema),
-  },
-  ["id"],
+export const BillingGroupWriteSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      ...billingGroupEntries,
+      spendCents: v.optional(v.number()),
+      dailySpend: v.optional(v.array(DailySpendSchema)),
+      members: v.array(BillingGroupWriteMemberSchema),
+    },
+    ["id"],
+  ),
 );
 
 /** `{group}` of billing-group create, update and member writes. @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupWriteResponseSchema = responseObject({ group: BillingGroupWriteSchema }, ["group"]);
+export const BillingGroupWriteResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ group: BillingGroupWriteSchema }, ["group"]),
+);
 
 /** A team directory group. @see spec/admin-api.md#team-directory-group */
 export type DirectoryGroup = v.InferOutput<typeof DirectoryGroupSchema>;

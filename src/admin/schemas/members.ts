@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { AUDIT_APPLICATION_TYPES, AUDIT_EVENT_TYPES, TEAM_ROLES } from "./constants.js";
 import { PagePaginationSchema } from "./envelopes.js";
@@ -8,78 +9,96 @@ import { responseObject } from "./response-object.js";
 // Lenient objects (see ./response-object.ts): documented fields optional, unknown fields and enum values kept.
 
 /** A team member; `id` is `user_<encoded>`. @see spec/admin-api.md#team-member */
-export const TeamMemberSchema = responseObject(
-  {
-    id: v.string(),
-    email: v.string(),
-    name: v.string(),
-    role: openEnum(TEAM_ROLES),
-    isRemoved: v.boolean(),
-  },
-  ["id"],
+export const TeamMemberSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      id: v.string(),
+      email: v.string(),
+      name: v.string(),
+      role: openEnum(TEAM_ROLES),
+      isRemoved: v.boolean(),
+    },
+    ["id"],
+  ),
 );
 
 /** 200 of GET /teams/members. @see spec/admin-api.md#team-admin-api-team-key */
-export const ListMembersResponseSchema = responseObject({ teamMembers: v.array(TeamMemberSchema) }, ["teamMembers"]);
+export const ListMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ teamMembers: v.array(TeamMemberSchema) }, ["teamMembers"]),
+);
 
 /**
  * What an audit row carries about the event; assistant-bot routine rows identify the bot with `sand_agent_id`.
  * @see spec/admin-api.md#audit-log-event
  */
-export const AuditEventDataSchema = responseObject({ sand_agent_id: v.optional(v.string()) });
+export const AuditEventDataSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ sand_agent_id: v.optional(v.string()) }),
+);
 
 /** One audit log row (snake_case, as on the wire). @see spec/admin-api.md#audit-log-event */
-export const AuditLogEventSchema = responseObject({
-  // The spec does not type the id; both forms are kept as sent.
-  event_id: v.union([v.string(), v.number()]),
-  timestamp: v.string(),
-  ip_address: v.string(),
-  user_email: v.string(),
-  event_type: openEnum(AUDIT_EVENT_TYPES),
-  application_type: openEnum(AUDIT_APPLICATION_TYPES),
-  event_data: AuditEventDataSchema,
-});
+export const AuditLogEventSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    // The spec does not type the id; both forms are kept as sent.
+    event_id: v.union([v.string(), v.number()]),
+    timestamp: v.string(),
+    ip_address: v.string(),
+    user_email: v.string(),
+    event_type: openEnum(AUDIT_EVENT_TYPES),
+    application_type: openEnum(AUDIT_APPLICATION_TYPES),
+    event_data: AuditEventDataSchema,
+  }),
+);
 
 /** The query the audit log answered, echoed; the spec does not type the dates (string or epoch ms). @see spec/admin-api.md#audit-log-event */
-export const AuditLogParamsSchema = responseObject({
-  teamId: v.number(),
-  startDate: v.union([v.string(), v.number()]),
-  endDate: v.union([v.string(), v.number()]),
-});
+export const AuditLogParamsSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    teamId: v.number(),
+    startDate: v.union([v.string(), v.number()]),
+    endDate: v.union([v.string(), v.number()]),
+  }),
+);
 
 /** 200 of GET /teams/audit-logs. @see spec/admin-api.md#audit-log-event */
-export const AuditLogsResponseSchema = responseObject(
-  {
-    events: v.array(AuditLogEventSchema),
-    pagination: PagePaginationSchema,
-    params: AuditLogParamsSchema,
-  },
-  ["events"],
+export const AuditLogsResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      events: v.array(AuditLogEventSchema),
+      pagination: PagePaginationSchema,
+      params: AuditLogParamsSchema,
+    },
+    ["events"],
+  ),
 );
 
 /** 200 of POST /teams/remove-member. @see spec/admin-api.md#team-admin-api-team-key */
-export const RemoveMemberResponseSchema = responseObject({
-  success: v.boolean(),
-  userId: v.string(),
-  hasBillingCycleUsage: v.boolean(),
-});
+export const RemoveMemberResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    success: v.boolean(),
+    userId: v.string(),
+    hasBillingCycleUsage: v.boolean(),
+  }),
+);
 
 /**
  * A repository blocklist entry; `patterns` are globs (`*` blocks the whole repository, `**\/*.secret` any
  * subdirectory).
  * @see spec/admin-api.md#repository-blocklist-entry
  */
-export const BlocklistEntrySchema = responseObject(
-  {
-    id: v.string(),
-    url: v.string(),
-    patterns: v.array(v.string()),
-  },
-  ["id"],
+export const BlocklistEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      id: v.string(),
+      url: v.string(),
+      patterns: v.array(v.string()),
+    },
+    ["id"],
+  ),
 );
 
 /** 200 of GET /settings/repo-blocklists/repos and of the upsert. @see spec/admin-api.md#team-admin-api-team-key */
-export const BlocklistsResponseSchema = responseObject({ repos: v.array(BlocklistEntrySchema) }, ["repos"]);
+export const BlocklistsResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ repos: v.array(BlocklistEntrySchema) }, ["repos"]),
+);
 
 /** A team member. @see spec/admin-api.md#team-member */
 export type TeamMember = v.InferOutput<typeof TeamMemberSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { MODEL_ACCESS_DEFAULTS, MODEL_ACCESS_STATES } from "./constants.js";
 import { PagePaginationSchema } from "./envelopes.js";
@@ -7,43 +8,49 @@ import { responseObject } from "./response-object.js";
 // Model access policy (preview): configuration, the provider/model catalog with toggles and parameters, and the
 // organization's list across teams. Provider and model ids are catalog ids, not display names.
 
-const DefaultSchema = v.nullable(openEnum(MODEL_ACCESS_DEFAULTS));
+const DefaultSchema = /* @__PURE__ */ lazySchema(() => v.nullable(openEnum(MODEL_ACCESS_DEFAULTS)));
 
 /**
  * A team's model access policy; the two defaults are set (enabled/disabled) when `state` is custom, else null.
  * @see spec/admin-api.md#model-access-configuration
  */
-export const ModelAccessConfigSchema = responseObject({
-  teamId: v.number(),
-  state: openEnum(MODEL_ACCESS_STATES),
-  newProviderDefault: DefaultSchema,
-  newModelDefault: DefaultSchema,
-});
+export const ModelAccessConfigSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    teamId: v.number(),
+    state: openEnum(MODEL_ACCESS_STATES),
+    newProviderDefault: DefaultSchema,
+    newModelDefault: DefaultSchema,
+  }),
+);
 
 /**
  * A row of the organization list: the configuration plus `teamName`, or `errorMessage` in place of state and
  * defaults when the team cannot load its configuration (still a 200 row).
  * @see spec/admin-api.md#model-access-configuration
  */
-export const OrgModelAccessRowSchema = responseObject(
-  {
-    teamId: v.number(),
-    teamName: v.optional(v.string()),
-    state: v.optional(openEnum(MODEL_ACCESS_STATES)),
-    newProviderDefault: v.optional(DefaultSchema),
-    newModelDefault: v.optional(DefaultSchema),
-    errorMessage: v.optional(v.string()),
-  },
-  ["teamId"],
+export const OrgModelAccessRowSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      teamId: v.number(),
+      teamName: v.optional(v.string()),
+      state: v.optional(openEnum(MODEL_ACCESS_STATES)),
+      newProviderDefault: v.optional(DefaultSchema),
+      newModelDefault: v.optional(DefaultSchema),
+      errorMessage: v.optional(v.string()),
+    },
+    ["teamId"],
+  ),
 );
 
 /** 200 of GET /organizations/teams/model-access/configuration. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgModelAccessListResponseSchema = responseObject(
-  {
-    teams: v.array(OrgModelAccessRowSchema),
-    pagination: PagePaginationSchema,
-  },
-  ["teams"],
+export const OrgModelAccessListResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      teams: v.array(OrgModelAccessRowSchema),
+      pagination: PagePaginationSchema,
+    },
+    ["teams"],
+  ),
 );
 
 /**
@@ -51,48 +58,56 @@ export const OrgModelAccessListResponseSchema = responseObject(
  * when none).
  * @see spec/admin-api.md#model-access-providers
  */
-export const ModelParameterSchema = responseObject(
-  {
-    id: v.string(),
-    displayName: v.string(),
-    supportedValues: v.array(v.string()),
-    allowedValues: v.array(v.string()),
-    configuredDefaultValue: v.nullable(v.string()),
-    catalogDefaultValue: v.nullable(v.string()),
-  },
-  ["id"],
+export const ModelParameterSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      id: v.string(),
+      displayName: v.string(),
+      supportedValues: v.array(v.string()),
+      allowedValues: v.array(v.string()),
+      configuredDefaultValue: v.nullable(v.string()),
+      catalogDefaultValue: v.nullable(v.string()),
+    },
+    ["id"],
+  ),
 );
 
 /** A catalog model with its toggle and parameters. @see spec/admin-api.md#model-access-providers */
-export const AccessModelSchema = responseObject(
-  {
-    id: v.string(),
-    displayName: v.string(),
-    enabled: v.boolean(),
-    parameters: v.array(ModelParameterSchema),
-  },
-  ["id"],
+export const AccessModelSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      id: v.string(),
+      displayName: v.string(),
+      enabled: v.boolean(),
+      parameters: v.array(ModelParameterSchema),
+    },
+    ["id"],
+  ),
 );
 
 /** A catalog provider with its toggle and models. @see spec/admin-api.md#model-access-providers */
-export const AccessProviderSchema = responseObject(
-  {
-    id: v.string(),
-    displayName: v.string(),
-    enabled: v.boolean(),
-    models: v.array(AccessModelSchema),
-  },
-  ["id"],
+export const AccessProviderSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      id: v.string(),
+      displayName: v.string(),
+      enabled: v.boolean(),
+      models: v.array(AccessModelSchema),
+    },
+    ["id"],
+  ),
 );
 
 /** 200 of the providers routes (409 unless the policy is custom). @see spec/admin-api.md#model-access-providers */
-export const ModelProvidersResponseSchema = responseObject(
-  {
-    teamId: v.number(),
-    state: openEnum(MODEL_ACCESS_STATES),
-    providers: v.array(AccessProviderSchema),
-  },
-  ["providers"],
+export const ModelProvidersResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      teamId: v.number(),
+      state: openEnum(MODEL_ACCESS_STATES),
+      providers: v.array(AccessProviderSchema),
+    },
+    ["providers"],
+  ),
 );
 
 /**
@@ -100,11 +115,13 @@ export const ModelProvidersResponseSchema = responseObject(
  * envelope: `models` is read when present, and everything else is kept as sent.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const ProviderModelsResponseSchema = responseObject({
-  teamId: v.optional(v.number()),
-  state: v.optional(openEnum(MODEL_ACCESS_STATES)),
-  models: v.optional(v.array(AccessModelSchema)),
-});
+export const ProviderModelsResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    teamId: v.optional(v.number()),
+    state: v.optional(openEnum(MODEL_ACCESS_STATES)),
+    models: v.optional(v.array(AccessModelSchema)),
+  }),
+);
 
 /** A team's model access policy. @see spec/admin-api.md#model-access-configuration */
 export type ModelAccessConfig = v.InferOutput<typeof ModelAccessConfigSchema>;

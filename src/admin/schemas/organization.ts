@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { BULK_ROW_STATUSES, ORGANIZATION_ROLES, TEAM_ROLES } from "./constants.js";
 import { PagePaginationSchema, PeriodSchema } from "./envelopes.js";
@@ -9,33 +10,39 @@ import { responseObject } from "./response-object.js";
 // model access in ./model-access.ts.
 
 /** A team an organization member belongs to, with their role in it. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMemberTeamSchema = responseObject(
-  {
-    teamId: v.number(),
-    teamRole: openEnum(TEAM_ROLES),
-  },
-  ["teamId"],
+export const OrgMemberTeamSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      teamId: v.number(),
+      teamRole: openEnum(TEAM_ROLES),
+    },
+    ["teamId"],
+  ),
 );
 
 /** An organization member; `organizationRole` is independent of each `teamRole`. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMemberSchema = responseObject(
-  {
-    userId: v.number(),
-    email: v.string(),
-    name: v.string(),
-    organizationRole: openEnum(ORGANIZATION_ROLES),
-    teams: v.array(OrgMemberTeamSchema),
-  },
-  ["userId"],
+export const OrgMemberSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      userId: v.number(),
+      email: v.string(),
+      name: v.string(),
+      organizationRole: openEnum(ORGANIZATION_ROLES),
+      teams: v.array(OrgMemberTeamSchema),
+    },
+    ["userId"],
+  ),
 );
 
 /** 200 of GET /organizations/members. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMembersResponseSchema = responseObject(
-  {
-    members: v.array(OrgMemberSchema),
-    pagination: PagePaginationSchema,
-  },
-  ["members"],
+export const OrgMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      members: v.array(OrgMemberSchema),
+      pagination: PagePaginationSchema,
+    },
+    ["members"],
+  ),
 );
 
 /**
@@ -43,78 +50,92 @@ export const OrgMembersResponseSchema = responseObject(
  * server found invalid echo 0.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncResultRowSchema = responseObject({
-  userId: v.union([v.number(), v.string()]),
-  teamIds: v.array(v.number()),
-  destinationTeamId: v.optional(v.number()),
-  // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
-  status: v.optional(openEnum(BULK_ROW_STATUSES)),
-  errorMessage: v.optional(v.string()),
-});
+export const SyncResultRowSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    userId: v.union([v.number(), v.string()]),
+    teamIds: v.array(v.number()),
+    destinationTeamId: v.optional(v.number()),
+    // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+    status: v.optional(openEnum(BULK_ROW_STATUSES)),
+    errorMessage: v.optional(v.string()),
+  }),
+);
 
 /**
  * 200 of POST /organizations/team-memberships/sync: per-entry failures are error rows that do not block the
  * other entries.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncResultsSchema = responseObject(
-  {
-    results: v.array(SyncResultRowSchema),
-    successCount: v.number(),
-    errorCount: v.number(),
-  },
-  ["results"],
+export const SyncResultsSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      results: v.array(SyncResultRowSchema),
+      successCount: v.number(),
+      errorCount: v.number(),
+    },
+    ["results"],
+  ),
 );
 
 /**
  * The organization's pooled budget, in (fractional) cents; contract dates are ISO 8601 or null.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const UsagePoolSchema = responseObject({
-  limitCents: v.number(),
-  usedCents: v.number(),
-  remainingCents: v.number(),
-  contractStartDate: v.nullable(v.string()),
-  contractEndDate: v.nullable(v.string()),
-});
+export const UsagePoolSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    limitCents: v.number(),
+    usedCents: v.number(),
+    remainingCents: v.number(),
+    contractStartDate: v.nullable(v.string()),
+    contractEndDate: v.nullable(v.string()),
+  }),
+);
 
 /** One team's share of the pool, in cents; `budgetLimitCents` only when the team has a budget. @see spec/admin-api.md#organization-api-organization-key */
-export const PooledTeamUsageSchema = responseObject({
-  teamId: v.number(),
-  usedCents: v.number(),
-  budgetLimitCents: v.optional(v.number()),
-});
+export const PooledTeamUsageSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    teamId: v.number(),
+    usedCents: v.number(),
+    budgetLimitCents: v.optional(v.number()),
+  }),
+);
 
 /** 200 of POST /organizations/pooled-usage; team `usedCents` sum to `pool.usedCents`. @see spec/admin-api.md#organization-api-organization-key */
-export const PooledUsageResponseSchema = responseObject({
-  pool: UsagePoolSchema,
-  teams: v.array(PooledTeamUsageSchema),
-});
+export const PooledUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    pool: UsagePoolSchema,
+    teams: v.array(PooledTeamUsageSchema),
+  }),
+);
 
 /**
  * One member's included pool spend over the contract window, `spendCents` in fractional cents.
  * @see spec/admin-api.md#spend-row-organization-route
  */
-export const OrgSpendRowSchema = responseObject({
-  userId: v.string(),
-  teamId: v.number(),
-  name: v.string(),
-  email: v.string(),
-  role: v.string(),
-  spendCents: v.number(),
-});
+export const OrgSpendRowSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    userId: v.string(),
+    teamId: v.number(),
+    name: v.string(),
+    email: v.string(),
+    role: v.string(),
+    spendCents: v.number(),
+  }),
+);
 
 /**
  * 200 of POST /organizations/spend. The spec does not name the rows' key; it is read as `teamMemberSpend`, the
  * team route's, when present, and any other key is kept as sent.
  * @see spec/admin-api.md#spend-row-organization-route
  */
-export const OrgSpendResponseSchema = responseObject({
-  teamMemberSpend: v.optional(v.array(OrgSpendRowSchema)),
-  totalMembers: v.number(),
-  totalPages: v.number(),
-  period: PeriodSchema,
-});
+export const OrgSpendResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    teamMemberSpend: v.optional(v.array(OrgSpendRowSchema)),
+    totalMembers: v.number(),
+    totalPages: v.number(),
+    period: PeriodSchema,
+  }),
+);
 
 /** A team of an organization member. @see spec/admin-api.md#organization-api-organization-key */
 export type OrgMemberTeam = v.InferOutput<typeof OrgMemberTeamSchema>;

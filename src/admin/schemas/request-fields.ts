@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { pathItem } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
 
@@ -28,7 +29,7 @@ export function requiredText(label: string) {
   );
 }
 
-const EMAIL = v.pipe(v.string(), v.rfcEmail());
+const EMAIL = /* @__PURE__ */ lazySchema(() => v.pipe(v.string(), v.rfcEmail()));
 
 /** An email address. @see spec/admin-api.md#team-admin-api-team-key */
 // @__NO_SIDE_EFFECTS__

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { billingGroupId, manifestId, teamRuleId } from "../ids.js";
 import { isAllowlistEntry } from "./allowlist.js";
@@ -36,28 +37,30 @@ const CAPABILITY_FIELDS = [
  * PATCH /assistant-bot/capabilities: at least one field; `enabled` is read-only here (use enable/disable).
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BotCapabilitiesPatchSchema = v.pipe(
-  openObject(
-    {
-      cloudAgents: v.optional(booleanField("`cloudAgents`")),
-      templateSharing: v.optional(oneOfOrNull(TEMPLATE_SHARING_LEVELS, "`templateSharing`", "the team default")),
-      actionRecording: v.optional(booleanField("`actionRecording`")),
-      localExecution: v.optional(oneOfOrNull(LOCAL_EXECUTION_LEVELS, "`localExecution`", "no ceiling")),
-      localEgressAllowed: v.optional(booleanField("`localEgressAllowed`")),
-    },
-    "the request body",
+export const BotCapabilitiesPatchSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        cloudAgents: v.optional(booleanField("`cloudAgents`")),
+        templateSharing: v.optional(oneOfOrNull(TEMPLATE_SHARING_LEVELS, "`templateSharing`", "the team default")),
+        actionRecording: v.optional(booleanField("`actionRecording`")),
+        localExecution: v.optional(oneOfOrNull(LOCAL_EXECUTION_LEVELS, "`localExecution`", "no ceiling")),
+        localEgressAllowed: v.optional(booleanField("`localEgressAllowed`")),
+      },
+      "the request body",
+    ),
+    atLeastOneOf(CAPABILITY_FIELDS),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const body: unknown = dataset.value;
+      if (isPlainObject(body) && body.enabled !== undefined) {
+        addIssue({
+          message:
+            "[read_only] `enabled` cannot be changed here; remove it and turn the bot on or off with the enable and disable routes",
+          path: [pathItem(body, "enabled", body.enabled)],
+        });
+      }
+    }),
   ),
-  atLeastOneOf(CAPABILITY_FIELDS),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (isPlainObject(body) && body.enabled !== undefined) {
-      addIssue({
-        message:
-          "[read_only] `enabled` cannot be changed here; remove it and turn the bot on or off with the enable and disable routes",
-        path: [pathItem(body, "enabled", body.enabled)],
-      });
-    }
-  }),
 );
 
 const MAX_RULES = ADMIN_LIMITS.maxAutoReviewRules;
@@ -96,12 +99,14 @@ function autoReviewList(label: string) {
  * entries of up to 1,000 characters after trimming.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const AutoReviewBodySchema = openObject(
-  {
-    enforced: booleanField("`enforced`"),
-    rules: openObject({ allow: autoReviewList("`rules.allow`"), block: autoReviewList("`rules.block`") }, "`rules`"),
-  },
-  "the request body",
+export const AutoReviewBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      enforced: booleanField("`enforced`"),
+      rules: openObject({ allow: autoReviewList("`rules.allow`"), block: autoReviewList("`rules.block`") }, "`rules`"),
+    },
+    "the request body",
+  ),
 );
 
 const MAX_GROUPS = ADMIN_LIMITS.maxAccessGroupIds;
@@ -110,107 +115,123 @@ const MAX_GROUPS = ADMIN_LIMITS.maxAccessGroupIds;
  * PUT /assistant-bot/access: `mode` all (no `groupIds`) or limited (1..100 distinct billing group ids, group_).
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BotAccessBodySchema = v.pipe(
-  openObject(
-    {
-      mode: oneOf(BOT_ACCESS_MODES, "`mode`"),
-      groupIds: v.optional(
-        arrayOf(
-          billingGroupId("each entry of `groupIds`", "assistant-bot access takes billing group ids (group_)"),
-          "`groupIds`",
+export const BotAccessBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        mode: oneOf(BOT_ACCESS_MODES, "`mode`"),
+        groupIds: v.optional(
+          arrayOf(
+            billingGroupId("each entry of `groupIds`", "assistant-bot access takes billing group ids (group_)"),
+            "`groupIds`",
+          ),
         ),
-      ),
-    },
-    "the request body",
-  ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (!isPlainObject(body)) return;
-    const path = pathTo(body, "groupIds", body.groupIds);
-    if (body.mode === "all") {
-      if (body.groupIds !== undefined) {
+      },
+      "the request body",
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const body: unknown = dataset.value;
+      if (!isPlainObject(body)) return;
+      const path = pathTo(body, "groupIds", body.groupIds);
+      if (body.mode === "all") {
+        if (body.groupIds !== undefined) {
+          addIssue({
+            message: '[exclusive] omit `groupIds` when `mode` is "all"; it lists groups only for "limited"',
+            path,
+          });
+        }
+        return;
+      }
+      if (body.mode !== "limited") return;
+      if (body.groupIds === undefined) {
+        addIssue({ message: '[required] `mode` "limited" needs `groupIds`, 1 to 100 billing group ids', path });
+        return;
+      }
+      if (!Array.isArray(body.groupIds)) return;
+      const distinct = new Set(body.groupIds).size;
+      if (distinct === 0) {
+        addIssue({ message: '[min_items] `groupIds` is empty; name at least one group, or use `mode` "all"', path });
+      } else if (distinct > MAX_GROUPS) {
         addIssue({
-          message: '[exclusive] omit `groupIds` when `mode` is "all"; it lists groups only for "limited"',
+          message: `[max_items] \`groupIds\` names ${distinct} distinct groups; send at most ${MAX_GROUPS}`,
           path,
         });
       }
-      return;
-    }
-    if (body.mode !== "limited") return;
-    if (body.groupIds === undefined) {
-      addIssue({ message: '[required] `mode` "limited" needs `groupIds`, 1 to 100 billing group ids', path });
-      return;
-    }
-    if (!Array.isArray(body.groupIds)) return;
-    const distinct = new Set(body.groupIds).size;
-    if (distinct === 0) {
-      addIssue({ message: '[min_items] `groupIds` is empty; name at least one group, or use `mode` "all"', path });
-    } else if (distinct > MAX_GROUPS) {
-      addIssue({
-        message: `[max_items] \`groupIds\` names ${distinct} distinct groups; send at most ${MAX_GROUPS}`,
-        path,
-      });
-    }
-  }),
+    }),
+  ),
 );
 
 /**
  * PUT /assistant-bot/network: the whole policy, `egressMode`, `allowlist` and `locked`, all required.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BotNetworkBodySchema = openObject(
-  {
-    egressMode: oneOf(EGRESS_MODES, "`egressMode`"),
-    allowlist: arrayOf(
-      v.pipe(
-        v.string("[type] each allowlist entry must be a string"),
-        v.check(
-          isAllowlistEntry,
-          "[allowlist_entry] each allowlist entry must be a host or CIDR with an optional :port, such as api.example.com, *.example.com:443 or 10.0.0.0/8 (no scheme or path)",
-        ),
-      ),
-      "`allowlist`",
-    ),
-    locked: booleanField("`locked`"),
-  },
-  "the request body",
-);
-
-/** The `{ruleId}` of a team rule route: rule_…. @see spec/admin-api.md#assistant-bot-records */
-export const TeamRulePathSchema = openObject({ ruleId: teamRuleId("`ruleId`") }, "the path");
-
-/** POST /assistant-bot/team-rules: `name`, `content` and `enabled`, all required. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRuleCreateBodySchema = openObject(
-  { name: requiredText("`name`"), content: requiredText("`content`"), enabled: booleanField("`enabled`") },
-  "the request body",
-);
-
-/** PATCH /assistant-bot/team-rules/{ruleId}: any of `name`, `content`, `enabled`; at least one. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamRuleUpdateBodySchema = v.pipe(
+export const BotNetworkBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
-      name: v.optional(requiredText("`name`")),
-      content: v.optional(requiredText("`content`")),
-      enabled: v.optional(booleanField("`enabled`")),
+      egressMode: oneOf(EGRESS_MODES, "`egressMode`"),
+      allowlist: arrayOf(
+        v.pipe(
+          v.string("[type] each allowlist entry must be a string"),
+          v.check(
+            isAllowlistEntry,
+            "[allowlist_entry] each allowlist entry must be a host or CIDR with an optional :port, such as api.example.com, *.example.com:443 or 10.0.0.0/8 (no scheme or path)",
+          ),
+        ),
+        "`allowlist`",
+      ),
+      locked: booleanField("`locked`"),
     },
     "the request body",
   ),
-  atLeastOneOf(["name", "content", "enabled"]),
+);
+
+/** The `{ruleId}` of a team rule route: rule_…. @see spec/admin-api.md#assistant-bot-records */
+export const TeamRulePathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ ruleId: teamRuleId("`ruleId`") }, "the path"),
+);
+
+/** POST /assistant-bot/team-rules: `name`, `content` and `enabled`, all required. @see spec/admin-api.md#team-admin-api-team-key */
+export const TeamRuleCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    { name: requiredText("`name`"), content: requiredText("`content`"), enabled: booleanField("`enabled`") },
+    "the request body",
+  ),
+);
+
+/** PATCH /assistant-bot/team-rules/{ruleId}: any of `name`, `content`, `enabled`; at least one. @see spec/admin-api.md#team-admin-api-team-key */
+export const TeamRuleUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        name: v.optional(requiredText("`name`")),
+        content: v.optional(requiredText("`content`")),
+        enabled: v.optional(booleanField("`enabled`")),
+      },
+      "the request body",
+    ),
+    atLeastOneOf(["name", "content", "enabled"]),
+  ),
 );
 
 /** The `{manifestId}` of a setup manifest route. @see spec/admin-api.md#assistant-bot-records */
-export const ManifestPathSchema = openObject({ manifestId: manifestId("`manifestId`") }, "the path");
+export const ManifestPathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ manifestId: manifestId("`manifestId`") }, "the path"),
+);
 
 /** One setup script: `id` (manifest id format), `setup` (non-empty command), optional `check`. @see spec/admin-api.md#assistant-bot-records */
-export const SetupScriptInputSchema = openObject(
-  { id: manifestId("`id`"), setup: requiredText("`setup`"), check: v.optional(requiredText("`check`")) },
-  "each script",
+export const SetupScriptInputSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    { id: manifestId("`id`"), setup: requiredText("`setup`"), check: v.optional(requiredText("`check`")) },
+    "each script",
+  ),
 );
 
 /** PUT /assistant-bot/setup-manifests/{manifestId}: a non-empty `scripts` array. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetupManifestBodySchema = openObject(
-  { scripts: v.pipe(arrayOf(SetupScriptInputSchema, "`scripts`"), minItems(1, "`scripts`")) },
-  "the request body",
+export const SetupManifestBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    { scripts: v.pipe(arrayOf(SetupScriptInputSchema, "`scripts`"), minItems(1, "`scripts`")) },
+    "the request body",
+  ),
 );
 
 /** A capabilities update. @see spec/admin-api.md#team-admin-api-team-key */

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { billingGroupId, directoryGroupId, organizationGroupId, teamMemberId } from "../ids.js";
 import { ADMIN_LIMITS, BILLING_GROUP_TYPES } from "./constants.js";
@@ -20,16 +21,24 @@ import { pageEntries } from "./requests-pagination.js";
 // directory and organization groups share their body rules.
 
 /** The `{groupId}` of a team directory group route: team_group_…. @see spec/admin-api.md#team-directory-group */
-export const DirectoryGroupPathSchema = openObject({ groupId: directoryGroupId("`groupId`") }, "the path");
+export const DirectoryGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ groupId: directoryGroupId("`groupId`") }, "the path"),
+);
 
 /** The `{groupId}` of an organization group route: g_… (the public grp_… id is refused). @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationGroupPathSchema = openObject({ groupId: organizationGroupId("`groupId`") }, "the path");
+export const OrganizationGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ groupId: organizationGroupId("`groupId`") }, "the path"),
+);
 
 /** The `{groupId}` of a billing group route: group_…. @see spec/admin-api.md#billing-group */
-export const BillingGroupPathSchema = openObject({ groupId: billingGroupId("`groupId`") }, "the path");
+export const BillingGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ groupId: billingGroupId("`groupId`") }, "the path"),
+);
 
 /** POST /teams/directory-groups and POST /organizations/groups: a non-blank `name`. @see spec/admin-api.md#team-admin-api-team-key */
-export const GroupCreateBodySchema = openObject({ name: requiredText("`name`") }, "the request body");
+export const GroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ name: requiredText("`name`") }, "the request body"),
+);
 
 const GROUP_UPDATE_FIELDS = ["name", "monthlySpendingLimitDollars", "clearMonthlySpendingLimitDollars"] as const;
 const MAX_LIMIT = ADMIN_LIMITS.maxGroupSpendingLimitDollars;
@@ -39,117 +48,128 @@ const MAX_LIMIT = ADMIN_LIMITS.maxGroupSpendingLimitDollars;
  * 0..2147483647 and never sent together with `clearMonthlySpendingLimitDollars`.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const GroupUpdateBodySchema = v.pipe(
-  openObject(
-    {
-      name: v.optional(requiredText("`name`")),
-      monthlySpendingLimitDollars: v.optional(
-        v.pipe(
-          v.number(
-            "[type] `monthlySpendingLimitDollars` must be a whole number of dollars; to remove the limit send `clearMonthlySpendingLimitDollars: true` instead",
+export const GroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        name: v.optional(requiredText("`name`")),
+        monthlySpendingLimitDollars: v.optional(
+          v.pipe(
+            v.number(
+              "[type] `monthlySpendingLimitDollars` must be a whole number of dollars; to remove the limit send `clearMonthlySpendingLimitDollars: true` instead",
+            ),
+            v.integer("[integer] `monthlySpendingLimitDollars` must be a whole number of dollars"),
+            v.minValue(0, "[min_value] `monthlySpendingLimitDollars` must be at least 0"),
+            v.maxValue(MAX_LIMIT, `[max_value] \`monthlySpendingLimitDollars\` must be at most ${MAX_LIMIT}`),
           ),
-          v.integer("[integer] `monthlySpendingLimitDollars` must be a whole number of dollars"),
-          v.minValue(0, "[min_value] `monthlySpendingLimitDollars` must be at least 0"),
-          v.maxValue(MAX_LIMIT, `[max_value] \`monthlySpendingLimitDollars\` must be at most ${MAX_LIMIT}`),
         ),
-      ),
-      clearMonthlySpendingLimitDollars: v.optional(
-        v.literal(
-          true,
-          "[one_of] `clearMonthlySpendingLimitDollars` must be true (it removes the limit); leave it out otherwise",
+        clearMonthlySpendingLimitDollars: v.optional(
+          v.literal(
+            true,
+            "[one_of] `clearMonthlySpendingLimitDollars` must be true (it removes the limit); leave it out otherwise",
+          ),
         ),
-      ),
-    },
-    "the request body",
+      },
+      "the request body",
+    ),
+    atLeastOneOf(GROUP_UPDATE_FIELDS),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const body: unknown = dataset.value;
+      if (!isPlainObject(body)) return;
+      if (body.monthlySpendingLimitDollars !== undefined && body.clearMonthlySpendingLimitDollars !== undefined) {
+        addIssue({
+          message:
+            "[exclusive] `clearMonthlySpendingLimitDollars` cannot be sent with `monthlySpendingLimitDollars`; set a limit or clear it, not both",
+          path: [pathItem(body, "clearMonthlySpendingLimitDollars", body.clearMonthlySpendingLimitDollars)],
+        });
+      }
+    }),
   ),
-  atLeastOneOf(GROUP_UPDATE_FIELDS),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (!isPlainObject(body)) return;
-    if (body.monthlySpendingLimitDollars !== undefined && body.clearMonthlySpendingLimitDollars !== undefined) {
-      addIssue({
-        message:
-          "[exclusive] `clearMonthlySpendingLimitDollars` cannot be sent with `monthlySpendingLimitDollars`; set a limit or clear it, not both",
-        path: [pathItem(body, "clearMonthlySpendingLimitDollars", body.clearMonthlySpendingLimitDollars)],
-      });
-    }
-  }),
 );
 
 /**
  * Bulk add or remove of a team directory or organization group's members: `userIds`, user_ ids, at most 100.
  * @see spec/admin-api.md#limits
  */
-export const GroupMemberIdsBodySchema = openObject(
-  {
-    userIds: v.pipe(
-      arrayOf(teamMemberId("each entry of `userIds`"), "`userIds`"),
-      maxItems(ADMIN_LIMITS.maxGroupMemberIds, "`userIds`", "split it into calls of 100"),
-    ),
-  },
-  "the request body",
+export const GroupMemberIdsBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      userIds: v.pipe(
+        arrayOf(teamMemberId("each entry of `userIds`"), "`userIds`"),
+        maxItems(ADMIN_LIMITS.maxGroupMemberIds, "`userIds`", "split it into calls of 100"),
+      ),
+    },
+    "the request body",
+  ),
 );
 
 /** GET /teams/directory-groups and its members: `page`, `pageSize` (larger than 200 is clamped). @see spec/admin-api.md#team-admin-api-team-key */
-export const DirectoryGroupsQuerySchema = openObject(pageEntries("listDirectoryGroups"), "the list query");
+export const DirectoryGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(pageEntries("listDirectoryGroups"), "the list query"),
+);
 
 /** GET /organizations/groups: `page`, `pageSize` (clamped to 200), exact `name` (blank lists all). @see spec/admin-api.md#organization-api-organization-key */
-export const OrgGroupsQuerySchema = openObject(
-  { ...pageEntries("orgListGroups"), name: v.optional(anyText("`name`")) },
-  "the list query",
+export const OrgGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ ...pageEntries("orgListGroups"), name: v.optional(anyText("`name`")) }, "the list query"),
 );
 
 /** GET /teams/groups and /teams/groups/{groupId}: `billingCycle`, a date string (default: current cycle). @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupsQuerySchema = openObject(
-  {
-    billingCycle: v.optional(
-      v.pipe(
-        requiredText("`billingCycle`"),
-        v.check(
-          (text) => text.trim() === "" || !Number.isNaN(Date.parse(text)),
-          "[date] `billingCycle` must be a date string, such as 2025-01-31",
+export const BillingGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      billingCycle: v.optional(
+        v.pipe(
+          requiredText("`billingCycle`"),
+          v.check(
+            (text) => text.trim() === "" || !Number.isNaN(Date.parse(text)),
+            "[date] `billingCycle` must be a date string, such as 2025-01-31",
+          ),
         ),
       ),
-    ),
-  },
-  "the query",
+    },
+    "the query",
+  ),
 );
 
 /** POST /teams/groups: `name` required, `type` BILLING (the default). @see spec/admin-api.md#team-admin-api-team-key */
-export const BillingGroupCreateBodySchema = openObject(
-  { name: requiredText("`name`"), type: v.optional(oneOf(BILLING_GROUP_TYPES, "`type`")) },
-  "the request body",
+export const BillingGroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    { name: requiredText("`name`"), type: v.optional(oneOf(BILLING_GROUP_TYPES, "`type`")) },
+    "the request body",
+  ),
 );
 
 /**
  * PATCH /teams/groups/{groupId}: exactly one of `name` or `directoryGroupId` (a string, or null to detach).
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BillingGroupUpdateBodySchema = v.pipe(
-  openObject(
-    {
-      name: v.optional(requiredText("`name`")),
-      directoryGroupId: v.optional(
-        v.nullable(
-          v.pipe(
-            v.string("[type] `directoryGroupId` must be a string id, or null to detach the directory group"),
-            v.minLength(1, "[min_length] `directoryGroupId` must not be empty; send null to detach"),
+export const BillingGroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        name: v.optional(requiredText("`name`")),
+        directoryGroupId: v.optional(
+          v.nullable(
+            v.pipe(
+              v.string("[type] `directoryGroupId` must be a string id, or null to detach the directory group"),
+              v.minLength(1, "[min_length] `directoryGroupId` must not be empty; send null to detach"),
+            ),
           ),
         ),
-      ),
-    },
-    "the request body",
+      },
+      "the request body",
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const body: unknown = dataset.value;
+      if (!isPlainObject(body)) return;
+      const given = presentKeys(body, ["name", "directoryGroupId"]).length;
+      if (given !== 1) {
+        addIssue({
+          message: `[exactly_one_of] send exactly one of \`name\` or \`directoryGroupId\` per update; this body has ${given === 0 ? "neither" : "both"} (send two updates to change both)`,
+        });
+      }
+    }),
   ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (!isPlainObject(body)) return;
-    const given = presentKeys(body, ["name", "directoryGroupId"]).length;
-    if (given !== 1) {
-      addIssue({
-        message: `[exactly_one_of] send exactly one of \`name\` or \`directoryGroupId\` per update; this body has ${given === 0 ? "neither" : "both"} (send two updates to change both)`,
-      });
-    }
-  }),
 );
 
 /**
@@ -157,17 +177,19 @@ export const BillingGroupUpdateBodySchema = v.pipe(
  * no other billing group.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const BillingGroupMembersBodySchema = openObject(
-  {
-    userIds: arrayOf(
-      v.union(
-        [requiredText("each entry of `userIds`"), integerField("each entry of `userIds`")],
-        "[type] each entry of `userIds` must be a user id (a string or a whole number)",
+export const BillingGroupMembersBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      userIds: arrayOf(
+        v.union(
+          [requiredText("each entry of `userIds`"), integerField("each entry of `userIds`")],
+          "[type] each entry of `userIds` must be a user id (a string or a whole number)",
+        ),
+        "`userIds`",
       ),
-      "`userIds`",
-    ),
-  },
-  "the request body",
+    },
+    "the request body",
+  ),
 );
 
 /** A new directory or organization group. @see spec/admin-api.md#team-admin-api-team-key */

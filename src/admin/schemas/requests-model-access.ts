@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { ADMIN_LIMITS, MODEL_ACCESS_DEFAULTS } from "./constants.js";
 import {
@@ -20,18 +21,22 @@ import { pageEntries } from "./requests-pagination.js";
 // are catalog ids; the server knows the catalog, so only their shape is checked here.
 
 /** `teamIds` of a bulk route: 1..100 whole numbers. @see spec/admin-api.md#organization-api-organization-key */
-export const BulkTeamIdsSchema = v.pipe(
-  arrayOf(integerField("each entry of `teamIds`"), "`teamIds`"),
-  minItems(1, "`teamIds`"),
-  maxItems(ADMIN_LIMITS.maxBulkTeamIds, "`teamIds`", "split it into requests of 100 and retry only failed teams"),
+export const BulkTeamIdsSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    arrayOf(integerField("each entry of `teamIds`"), "`teamIds`"),
+    minItems(1, "`teamIds`"),
+    maxItems(ADMIN_LIMITS.maxBulkTeamIds, "`teamIds`", "split it into requests of 100 and retry only failed teams"),
+  ),
 );
 
 /** A bulk body's `teamIds` alone (the client's first check on every bulk call). @see spec/admin-api.md#organization-api-organization-key */
-export const BulkTeamIdsBodySchema = openObject({ teamIds: BulkTeamIdsSchema }, "the request body");
+export const BulkTeamIdsBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ teamIds: BulkTeamIdsSchema }, "the request body"),
+);
 
 const DEFAULT_KEYS = ["newProviderDefault", "newModelDefault"] as const;
 
-const configEntries = {
+const configEntries = /* @__PURE__ */ lazySchema(() => ({
   state: v.optional(
     v.literal(
       "unrestricted",
@@ -40,7 +45,7 @@ const configEntries = {
   ),
   newProviderDefault: v.optional(oneOf(MODEL_ACCESS_DEFAULTS, "`newProviderDefault`")),
   newModelDefault: v.optional(oneOf(MODEL_ACCESS_DEFAULTS, "`newModelDefault`")),
-};
+}));
 
 // `{state: "unrestricted"}` alone, or both defaults: never mixed, never half.
 // @__NO_SIDE_EFFECTS__
@@ -79,21 +84,23 @@ function configForm<TInput>(): v.RawCheckAction<TInput> {
  * `newProviderDefault` and `newModelDefault`.
  * @see spec/admin-api.md#states-and-transitions
  */
-export const ModelAccessConfigBodySchema = v.pipe(openObject(configEntries, "the request body"), configForm());
+export const ModelAccessConfigBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(openObject(configEntries, "the request body"), configForm()),
+);
 
 /** PUT /organizations/teams/model-access/configuration: `teamIds` plus a configuration. @see spec/admin-api.md#organization-api-organization-key */
-export const ModelAccessConfigBulkBodySchema = v.pipe(
-  openObject({ ...configEntries, teamIds: BulkTeamIdsSchema }, "the request body"),
-  configForm(),
+export const ModelAccessConfigBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(openObject({ ...configEntries, teamIds: BulkTeamIdsSchema }, "the request body"), configForm()),
 );
 
 /** PUT …/providers/{provider}: `enabled` required. @see spec/admin-api.md#team-admin-api-team-key */
-export const ProviderToggleBodySchema = openObject({ enabled: booleanField("`enabled`") }, "the request body");
+export const ProviderToggleBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ enabled: booleanField("`enabled`") }, "the request body"),
+);
 
 /** PUT /organizations/teams/model-access/providers/{provider}: `enabled` and `teamIds`. @see spec/admin-api.md#organization-api-organization-key */
-export const ProviderToggleBulkBodySchema = openObject(
-  { enabled: booleanField("`enabled`"), teamIds: BulkTeamIdsSchema },
-  "the request body",
+export const ProviderToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ enabled: booleanField("`enabled`"), teamIds: BulkTeamIdsSchema }, "the request body"),
 );
 
 /**
@@ -101,49 +108,53 @@ export const ProviderToggleBulkBodySchema = openObject(
  * restores the catalog default); omitted members stay unchanged.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const ModelParameterSettingSchema = v.pipe(
-  openObject(
-    {
-      allowedValues: v.optional(
-        v.nullable(
-          v.pipe(
-            arrayOf(requiredText("each allowed value"), "`allowedValues`"),
-            v.check(
-              (values) => values.length > 0,
-              "[min_items] `allowedValues` must not be empty; send null to lift the restriction",
+export const ModelParameterSettingSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        allowedValues: v.optional(
+          v.nullable(
+            v.pipe(
+              arrayOf(requiredText("each allowed value"), "`allowedValues`"),
+              v.check(
+                (values) => values.length > 0,
+                "[min_items] `allowedValues` must not be empty; send null to lift the restriction",
+              ),
             ),
           ),
         ),
-      ),
-      defaultValue: v.optional(
-        v.nullable(v.string("[type] `defaultValue` must be a string, or null to restore the catalog default")),
-      ),
-    },
-    "each parameter setting",
+        defaultValue: v.optional(
+          v.nullable(v.string("[type] `defaultValue` must be a string, or null to restore the catalog default")),
+        ),
+      },
+      "each parameter setting",
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const setting: unknown = dataset.value;
+      if (!isPlainObject(setting) || typeof setting.defaultValue !== "string") return;
+      const allowed = setting.allowedValues;
+      if (Array.isArray(allowed) && allowed.length > 0 && !allowed.includes(setting.defaultValue)) {
+        addIssue({
+          message: "[default_not_allowed] `defaultValue` must be one of `allowedValues`; add it there or pick another",
+          path: [pathItem(setting, "defaultValue", setting.defaultValue)],
+        });
+      }
+    }),
   ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const setting: unknown = dataset.value;
-    if (!isPlainObject(setting) || typeof setting.defaultValue !== "string") return;
-    const allowed = setting.allowedValues;
-    if (Array.isArray(allowed) && allowed.length > 0 && !allowed.includes(setting.defaultValue)) {
-      addIssue({
-        message: "[default_not_allowed] `defaultValue` must be one of `allowedValues`; add it there or pick another",
-        path: [pathItem(setting, "defaultValue", setting.defaultValue)],
-      });
-    }
-  }),
 );
 
 const PARAMETERS_MESSAGE = "[type] `parameters` must be an object keyed by parameter id";
 
 /** `parameters`: an object keyed by parameter id. @see spec/admin-api.md#organization-api-organization-key */
-export const ModelParametersSchema = notAnArray(
-  v.record(
-    v.pipe(v.string(), v.minLength(1, "[min_length] a parameter id must not be empty")),
-    ModelParameterSettingSchema,
+export const ModelParametersSchema = /* @__PURE__ */ lazySchema(() =>
+  notAnArray(
+    v.record(
+      v.pipe(v.string(), v.minLength(1, "[min_length] a parameter id must not be empty")),
+      ModelParameterSettingSchema,
+      PARAMETERS_MESSAGE,
+    ),
     PARAMETERS_MESSAGE,
   ),
-  PARAMETERS_MESSAGE,
 );
 
 /**
@@ -151,25 +162,28 @@ export const ModelParametersSchema = notAnArray(
  * keeps catalog defaults).
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const ModelToggleBodySchema = openObject(
-  { enabled: booleanField("`enabled`"), parameters: v.optional(ModelParametersSchema) },
-  "the request body",
+export const ModelToggleBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ enabled: booleanField("`enabled`"), parameters: v.optional(ModelParametersSchema) }, "the request body"),
 );
 
 /** PUT /organizations/teams/model-access/providers/{provider}/models/{model}: plus `teamIds`. @see spec/admin-api.md#organization-api-organization-key */
-export const ModelToggleBulkBodySchema = openObject(
-  { enabled: booleanField("`enabled`"), parameters: v.optional(ModelParametersSchema), teamIds: BulkTeamIdsSchema },
-  "the request body",
+export const ModelToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    { enabled: booleanField("`enabled`"), parameters: v.optional(ModelParametersSchema), teamIds: BulkTeamIdsSchema },
+    "the request body",
+  ),
 );
 
 /** Path parameters of the model access routes; each is checked when present. @see spec/admin-api.md#endpoints */
-export const ModelAccessPathSchema = openObject(
-  {
-    teamId: v.optional(integerField("`teamId`")),
-    provider: v.optional(requiredText("`provider`")),
-    model: v.optional(requiredText("`model`")),
-  },
-  "the path",
+export const ModelAccessPathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      teamId: v.optional(integerField("`teamId`")),
+      provider: v.optional(requiredText("`provider`")),
+      model: v.optional(requiredText("`model`")),
+    },
+    "the path",
+  ),
 );
 
 /**
@@ -177,23 +191,28 @@ export const ModelAccessPathSchema = openObject(
  * comma-separated string of them.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const OrgModelAccessQuerySchema = openObject(
-  {
-    ...pageEntries("orgListModelAccess"),
-    teamIds: v.optional(
-      v.union(
-        [
-          v.pipe(
-            v.string(),
-            v.regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, "[pattern] `teamIds` must be comma-separated team ids, such as 12,34"),
-          ),
-          arrayOf(integerField("each entry of `teamIds`"), "`teamIds`"),
-        ],
-        "[type] `teamIds` must be an array of team ids or a comma-separated string of them",
+export const OrgModelAccessQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      ...pageEntries("orgListModelAccess"),
+      teamIds: v.optional(
+        v.union(
+          [
+            v.pipe(
+              v.string(),
+              v.regex(
+                /^\s*\d+\s*(,\s*\d+\s*)*$/,
+                "[pattern] `teamIds` must be comma-separated team ids, such as 12,34",
+              ),
+            ),
+            arrayOf(integerField("each entry of `teamIds`"), "`teamIds`"),
+          ],
+          "[type] `teamIds` must be an array of team ids or a comma-separated string of them",
+        ),
       ),
-    ),
-  },
-  "the list query",
+    },
+    "the list query",
+  ),
 );
 
 /** A configuration write. @see spec/admin-api.md#states-and-transitions */

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { ADMIN_LIMITS, ORGANIZATION_SPEND_SORT_KEYS, SORT_DIRECTIONS } from "./constants.js";
 import {
@@ -22,7 +23,7 @@ import { pageEntries } from "./requests-pagination.js";
 // Groups and model access live with their team counterparts.
 
 /** `organizationId`: required on every organization POST body; it must match the key's organization. @see spec/admin-api.md#organization-api-organization-key */
-export const OrganizationIdSchema = requiredText("`organizationId`");
+export const OrganizationIdSchema = /* @__PURE__ */ lazySchema(() => requiredText("`organizationId`"));
 
 // @__NO_SIDE_EFFECTS__
 function teamIdList(label: string) {
@@ -34,87 +35,99 @@ function teamIdList(label: string) {
  * most 100) or `destinationTeamId` (the same as `teamIds` of one).
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncEntrySchema = v.pipe(
-  openObject(
-    {
-      userId: v.union(
-        [integerField("`userId`"), requiredText("`userId`")],
-        "[type] `userId` must be a whole number or a string id",
-      ),
-      teamIds: v.optional(
-        v.pipe(
-          teamIdList("`teamIds`"),
-          maxItems(ADMIN_LIMITS.maxSyncTeamIds, "`teamIds`", "a user can be synced to at most 100 teams at once"),
+export const SyncEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        userId: v.union(
+          [integerField("`userId`"), requiredText("`userId`")],
+          "[type] `userId` must be a whole number or a string id",
         ),
-      ),
-      destinationTeamId: v.optional(integerField("`destinationTeamId`")),
-    },
-    "each sync entry",
+        teamIds: v.optional(
+          v.pipe(
+            teamIdList("`teamIds`"),
+            maxItems(ADMIN_LIMITS.maxSyncTeamIds, "`teamIds`", "a user can be synced to at most 100 teams at once"),
+          ),
+        ),
+        destinationTeamId: v.optional(integerField("`destinationTeamId`")),
+      },
+      "each sync entry",
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const entry: unknown = dataset.value;
+      if (!isPlainObject(entry)) return;
+      const given = presentKeys(entry, ["teamIds", "destinationTeamId"]).length;
+      if (given !== 1) {
+        addIssue({
+          message: `[exactly_one_of] each entry needs exactly one of \`teamIds\` (the complete set of teams) or \`destinationTeamId\` (one team); this one has ${given === 0 ? "neither" : "both"}`,
+        });
+      }
+    }),
   ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const entry: unknown = dataset.value;
-    if (!isPlainObject(entry)) return;
-    const given = presentKeys(entry, ["teamIds", "destinationTeamId"]).length;
-    if (given !== 1) {
-      addIssue({
-        message: `[exactly_one_of] each entry needs exactly one of \`teamIds\` (the complete set of teams) or \`destinationTeamId\` (one team); this one has ${given === 0 ? "neither" : "both"}`,
-      });
-    }
-  }),
 );
 
-const SyncUserListSchema = v.pipe(arrayOf(SyncEntrySchema, "`users`"), minItems(1, "`users`"));
+const SyncUserListSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(arrayOf(SyncEntrySchema, "`users`"), minItems(1, "`users`")),
+);
 
 /**
  * `users` of any length (non-empty), every entry checked: what the client checks before splitting a long list
  * into requests of 500.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const SyncEntriesSchema = openObject({ users: SyncUserListSchema }, "the request body");
+export const SyncEntriesSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ users: SyncUserListSchema }, "the request body"),
+);
 
 /**
  * POST /organizations/team-memberships/sync: `organizationId` and 1..500 `users`.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const OrgSyncBodySchema = openObject(
-  {
-    organizationId: OrganizationIdSchema,
-    users: v.pipe(
-      SyncUserListSchema,
-      maxItems(ADMIN_LIMITS.maxSyncUsers, "`users`", "the client's syncMemberships splits longer lists"),
-    ),
-  },
-  "the request body",
+export const OrgSyncBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      organizationId: OrganizationIdSchema,
+      users: v.pipe(
+        SyncUserListSchema,
+        maxItems(ADMIN_LIMITS.maxSyncUsers, "`users`", "the client's syncMemberships splits longer lists"),
+      ),
+    },
+    "the request body",
+  ),
 );
 
 /** POST /organizations/pooled-usage. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgPooledUsageBodySchema = openObject({ organizationId: OrganizationIdSchema }, "the request body");
+export const OrgPooledUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ organizationId: OrganizationIdSchema }, "the request body"),
+);
 
 /**
  * POST /organizations/filtered-usage-events: `teamIds` (default all teams, each linked to the organization),
  * inclusive epoch-ms bounds, filters.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const OrgUsageEventsBodySchema = v.pipe(
-  openObject(
-    {
-      organizationId: OrganizationIdSchema,
-      teamIds: v.optional(teamIdList("`teamIds`")),
-      startDate: v.optional(epochMsField("`startDate`")),
-      endDate: v.optional(epochMsField("`endDate`")),
-      userId: v.optional(
-        v.union(
-          [integerField("`userId`"), requiredText("`userId`")],
-          "[type] `userId` must be a whole number or a string id",
+export const OrgUsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        organizationId: OrganizationIdSchema,
+        teamIds: v.optional(teamIdList("`teamIds`")),
+        startDate: v.optional(epochMsField("`startDate`")),
+        endDate: v.optional(epochMsField("`endDate`")),
+        userId: v.optional(
+          v.union(
+            [integerField("`userId`"), requiredText("`userId`")],
+            "[type] `userId` must be a whole number or a string id",
+          ),
         ),
-      ),
-      email: v.optional(anyText("`email`")),
-      serviceAccountId: v.optional(requiredText("`serviceAccountId`")),
-      ...pageEntries("orgUsageEvents"),
-    },
-    "the request body",
+        email: v.optional(anyText("`email`")),
+        serviceAccountId: v.optional(requiredText("`serviceAccountId`")),
+        ...pageEntries("orgUsageEvents"),
+      },
+      "the request body",
+    ),
+    dateRange("startDate", "endDate"),
   ),
-  dateRange("startDate", "endDate"),
 );
 
 // @__NO_SIDE_EFFECTS__
@@ -130,45 +143,51 @@ function emailOrEmails(label: string) {
  * alias of `userEmail`, so send one of them.
  * @see spec/admin-api.md#organization-api-organization-key
  */
-export const OrgDailyUsageBodySchema = v.pipe(
-  openObject(
-    {
-      organizationId: OrganizationIdSchema,
-      startDate: v.optional(epochMsField("`startDate`")),
-      endDate: v.optional(epochMsField("`endDate`")),
-      teamIds: v.optional(teamIdList("`teamIds`")),
-      userEmail: v.optional(emailOrEmails("`userEmail`")),
-      userEmails: v.optional(emailOrEmails("`userEmails`")),
-      ...pageEntries("orgDailyUsage"),
-    },
-    "the request body",
+export const OrgDailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        organizationId: OrganizationIdSchema,
+        startDate: v.optional(epochMsField("`startDate`")),
+        endDate: v.optional(epochMsField("`endDate`")),
+        teamIds: v.optional(teamIdList("`teamIds`")),
+        userEmail: v.optional(emailOrEmails("`userEmail`")),
+        userEmails: v.optional(emailOrEmails("`userEmails`")),
+        ...pageEntries("orgDailyUsage"),
+      },
+      "the request body",
+    ),
+    dateRange("startDate", "endDate", ADMIN_LIMITS.maxDateRangeDays),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const body: unknown = dataset.value;
+      if (isPlainObject(body) && presentKeys(body, ["userEmail", "userEmails"]).length === 2) {
+        addIssue({
+          message: "[exclusive] `userEmails` is an alias of `userEmail`; send only one of them",
+          path: [pathItem(body, "userEmails", body.userEmails)],
+        });
+      }
+    }),
   ),
-  dateRange("startDate", "endDate", ADMIN_LIMITS.maxDateRangeDays),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (isPlainObject(body) && presentKeys(body, ["userEmail", "userEmails"]).length === 2) {
-      addIssue({
-        message: "[exclusive] `userEmails` is an alias of `userEmail`; send only one of them",
-        path: [pathItem(body, "userEmails", body.userEmails)],
-      });
-    }
-  }),
 );
 
 /** POST /organizations/spend. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgSpendBodySchema = openObject(
-  {
-    organizationId: OrganizationIdSchema,
-    teamIds: v.optional(teamIdList("`teamIds`")),
-    sortBy: v.optional(oneOf(ORGANIZATION_SPEND_SORT_KEYS, "`sortBy`")),
-    sortDirection: v.optional(oneOf(SORT_DIRECTIONS, "`sortDirection`")),
-    ...pageEntries("orgSpend"),
-  },
-  "the request body",
+export const OrgSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      organizationId: OrganizationIdSchema,
+      teamIds: v.optional(teamIdList("`teamIds`")),
+      sortBy: v.optional(oneOf(ORGANIZATION_SPEND_SORT_KEYS, "`sortBy`")),
+      sortDirection: v.optional(oneOf(SORT_DIRECTIONS, "`sortDirection`")),
+      ...pageEntries("orgSpend"),
+    },
+    "the request body",
+  ),
 );
 
 /** GET /organizations/members: `page`, `pageSize` (larger than 200 is clamped). @see spec/admin-api.md#organization-api-organization-key */
-export const OrgMembersQuerySchema = openObject(pageEntries("orgListMembers"), "the list query");
+export const OrgMembersQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(pageEntries("orgListMembers"), "the list query"),
+);
 
 /** One sync entry. @see spec/admin-api.md#organization-api-organization-key */
 export type SyncEntry = v.InferInput<typeof SyncEntrySchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import type { AdminRouteName } from "../routes.js";
 import { ADMIN_LIMITS } from "./constants.js";
 import { integerAtLeast, integerBetween, openObject, requiredText } from "./request-fields.js";
@@ -38,7 +39,7 @@ export const PAGE_SIZE_LIMITS: Readonly<Partial<Record<AdminRouteName, PageSizeL
 };
 
 /** `page`: a whole number from 1. @see spec/admin-api.md#endpoints */
-export const PageNumberSchema = integerAtLeast("`page`", 1);
+export const PageNumberSchema = /* @__PURE__ */ lazySchema(() => integerAtLeast("`page`", 1));
 
 /**
  * `pageSize` of `route`: a whole number from 1, at most the route's maximum where the server refuses larger
@@ -69,12 +70,14 @@ export function pageQuerySchema(route: AdminRouteName) {
  * from the previous page's `nextCursor`.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const CursorQuerySchema = openObject(
-  {
-    limit: v.optional(integerBetween("`limit`", 1, ADMIN_LIMITS.maxCursorLimit)),
-    cursor: v.optional(requiredText("`cursor`")),
-  },
-  "the list query",
+export const CursorQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      limit: v.optional(integerBetween("`limit`", 1, ADMIN_LIMITS.maxCursorLimit)),
+      cursor: v.optional(requiredText("`cursor`")),
+    },
+    "the list query",
+  ),
 );
 
 /** `page` and `pageSize` of a page-numbered list. @see spec/admin-api.md#endpoints */

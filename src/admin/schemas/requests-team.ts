@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { teamMemberId } from "../ids.js";
 import { ADMIN_LIMITS, HOSTING_TYPES, SORT_DIRECTIONS, TEAM_SPEND_SORT_KEYS } from "./constants.js";
@@ -22,45 +23,51 @@ import { pageEntries } from "./requests-pagination.js";
 // Request rules of the team routes for members, audit logs, usage, spend, spend limits and blocklists.
 
 /** POST /teams/remove-member: exactly one of `userId` (user_ id) or `email`. @see spec/admin-api.md#team-admin-api-team-key */
-export const RemoveMemberBodySchema = v.pipe(
-  openObject(
-    { userId: v.optional(teamMemberId("`userId`")), email: v.optional(emailField("`email`")) },
-    "the request body",
+export const RemoveMemberBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      { userId: v.optional(teamMemberId("`userId`")), email: v.optional(emailField("`email`")) },
+      "the request body",
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const body: unknown = dataset.value;
+      if (!isPlainObject(body)) return;
+      const given = presentKeys(body, ["userId", "email"]).length;
+      if (given !== 1) {
+        addIssue({
+          message: `[exactly_one_of] name the member by exactly one of \`userId\` (a user_ id) or \`email\`; this body has ${given === 0 ? "neither" : "both"}`,
+        });
+      }
+    }),
   ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (!isPlainObject(body)) return;
-    const given = presentKeys(body, ["userId", "email"]).length;
-    if (given !== 1) {
-      addIssue({
-        message: `[exactly_one_of] name the member by exactly one of \`userId\` (a user_ id) or \`email\`; this body has ${given === 0 ? "neither" : "both"}`,
-      });
-    }
-  }),
 );
 
 /**
  * Whole dollars, `null` to remove the limit, 0 for a $0 limit; required. Negative limits are refused.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-const SpendLimitDollarsSchema = v.nullable(
-  v.pipe(
-    v.number("[type] `spendLimitDollars` must be a whole number of dollars, or null to remove the limit"),
-    v.integer("[integer] `spendLimitDollars` must be a whole number of dollars, or null to remove the limit"),
-    v.minValue(0, "[min_value] `spendLimitDollars` must be at least 0 (0 sets a $0 limit; null removes it)"),
+const SpendLimitDollarsSchema = /* @__PURE__ */ lazySchema(() =>
+  v.nullable(
+    v.pipe(
+      v.number("[type] `spendLimitDollars` must be a whole number of dollars, or null to remove the limit"),
+      v.integer("[integer] `spendLimitDollars` must be a whole number of dollars, or null to remove the limit"),
+      v.minValue(0, "[min_value] `spendLimitDollars` must be at least 0 (0 sets a $0 limit; null removes it)"),
+    ),
   ),
 );
 
-const spendLimitEntries = {
+const spendLimitEntries = /* @__PURE__ */ lazySchema(() => ({
   userEmail: emailField("`userEmail`"),
   spendLimitDollars: SpendLimitDollarsSchema,
-};
+}));
 
 /** POST /teams/user-spend-limit. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitBodySchema = openObject(spendLimitEntries, "the request body");
+export const SetSpendLimitBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(spendLimitEntries, "the request body"),
+);
 
 /** One row of a bulk spend-limit update. @see spec/admin-api.md#team-admin-api-team-key */
-export const SpendLimitUpdateSchema = openObject(spendLimitEntries, "each update");
+export const SpendLimitUpdateSchema = /* @__PURE__ */ lazySchema(() => openObject(spendLimitEntries, "each update"));
 
 // Emails are unique across the whole list (compared trimmed and case-insensitively); a repeat names the first.
 // @__NO_SIDE_EFFECTS__
@@ -90,21 +97,22 @@ function uniqueEmails<TInput>(): v.RawCheckAction<TInput> {
  * before it splits a long list into requests of 100.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const SpendLimitUpdatesSchema = openObject(
-  { updates: v.pipe(arrayOf(SpendLimitUpdateSchema, "`updates`"), uniqueEmails()) },
-  "the request body",
+export const SpendLimitUpdatesSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ updates: v.pipe(arrayOf(SpendLimitUpdateSchema, "`updates`"), uniqueEmails()) }, "the request body"),
 );
 
 /** POST /teams/user-spend-limits (preview): one request of at most 100 updates. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitsBodySchema = openObject(
-  {
-    updates: v.pipe(
-      arrayOf(SpendLimitUpdateSchema, "`updates`"),
-      uniqueEmails(),
-      maxItems(ADMIN_LIMITS.maxSpendLimitUpdates, "`updates`", "the client's setSpendLimits splits longer lists"),
-    ),
-  },
-  "the request body",
+export const SetSpendLimitsBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      updates: v.pipe(
+        arrayOf(SpendLimitUpdateSchema, "`updates`"),
+        uniqueEmails(),
+        maxItems(ADMIN_LIMITS.maxSpendLimitUpdates, "`updates`", "the client's setSpendLimits splits longer lists"),
+      ),
+    },
+    "the request body",
+  ),
 );
 
 const DAY_MS = 86_400_000;
@@ -142,41 +150,43 @@ function commaList(label: string) {
  * (default 100) users; the range may span at most 30 days.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const AuditLogsQuerySchema = v.pipe(
-  openObject(
-    {
-      startTime: v.optional(stringOrNumber("`startTime`")),
-      endTime: v.optional(stringOrNumber("`endTime`")),
-      eventTypes: v.optional(commaList("`eventTypes`")),
-      search: v.optional(anyText("`search`")),
-      users: v.optional(commaList("`users`")),
-      ...pageEntries("listAuditLogs"),
-    },
-    "the audit-log query",
+export const AuditLogsQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        startTime: v.optional(stringOrNumber("`startTime`")),
+        endTime: v.optional(stringOrNumber("`endTime`")),
+        eventTypes: v.optional(commaList("`eventTypes`")),
+        search: v.optional(anyText("`search`")),
+        users: v.optional(commaList("`users`")),
+        ...pageEntries("listAuditLogs"),
+      },
+      "the audit-log query",
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const query: unknown = dataset.value;
+      if (!isPlainObject(query)) return;
+      const users = listEntries(query.users);
+      const pageSize = typeof query.pageSize === "number" ? query.pageSize : 100;
+      if (users !== undefined && users.length > pageSize) {
+        addIssue({
+          message: `[max_items] \`users\` names ${users.length} users but the page holds ${pageSize}; raise \`pageSize\` or name fewer users`,
+          path: [pathItem(query, "users", query.users)],
+        });
+      }
+      const start = instantOf(query.startTime);
+      const end = instantOf(query.endTime);
+      if (start === undefined || end === undefined) return;
+      const path = pathTo(query, "endTime", query.endTime);
+      if (start > end) addIssue({ message: "[date_range] `endTime` is before `startTime`; swap them", path });
+      else if (end - start > ADMIN_LIMITS.maxDateRangeDays * DAY_MS) {
+        addIssue({
+          message: `[max_range] the range from \`startTime\` to \`endTime\` spans more than ${ADMIN_LIMITS.maxDateRangeDays} days; split it`,
+          path,
+        });
+      }
+    }),
   ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const query: unknown = dataset.value;
-    if (!isPlainObject(query)) return;
-    const users = listEntries(query.users);
-    const pageSize = typeof query.pageSize === "number" ? query.pageSize : 100;
-    if (users !== undefined && users.length > pageSize) {
-      addIssue({
-        message: `[max_items] \`users\` names ${users.length} users but the page holds ${pageSize}; raise \`pageSize\` or name fewer users`,
-        path: [pathItem(query, "users", query.users)],
-      });
-    }
-    const start = instantOf(query.startTime);
-    const end = instantOf(query.endTime);
-    if (start === undefined || end === undefined) return;
-    const path = pathTo(query, "endTime", query.endTime);
-    if (start > end) addIssue({ message: "[date_range] `endTime` is before `startTime`; swap them", path });
-    else if (end - start > ADMIN_LIMITS.maxDateRangeDays * DAY_MS) {
-      addIssue({
-        message: `[max_range] the range from \`startTime\` to \`endTime\` spans more than ${ADMIN_LIMITS.maxDateRangeDays} days; split it`,
-        path,
-      });
-    }
-  }),
 );
 
 /**
@@ -184,28 +194,30 @@ export const AuditLogsQuerySchema = v.pipe(
  * `pageSize` go together.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const DailyUsageBodySchema = v.pipe(
-  openObject(
-    {
-      startDate: epochMsField("`startDate`"),
-      endDate: epochMsField("`endDate`"),
-      ...pageEntries("teamDailyUsage"),
-    },
-    "the request body",
+export const DailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        startDate: epochMsField("`startDate`"),
+        endDate: epochMsField("`endDate`"),
+        ...pageEntries("teamDailyUsage"),
+      },
+      "the request body",
+    ),
+    dateRange("startDate", "endDate", ADMIN_LIMITS.maxDateRangeDays),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const body: unknown = dataset.value;
+      if (!isPlainObject(body)) return;
+      const given = presentKeys(body, ["page", "pageSize"]);
+      if (given.length === 1) {
+        const missing = given[0] === "page" ? "pageSize" : "page";
+        addIssue({
+          message: `[together] send both \`page\` and \`pageSize\` to paginate, or neither; \`${missing}\` is missing`,
+          path: [pathItem(body, missing, undefined)],
+        });
+      }
+    }),
   ),
-  dateRange("startDate", "endDate", ADMIN_LIMITS.maxDateRangeDays),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (!isPlainObject(body)) return;
-    const given = presentKeys(body, ["page", "pageSize"]);
-    if (given.length === 1) {
-      const missing = given[0] === "page" ? "pageSize" : "page";
-      addIssue({
-        message: `[together] send both \`page\` and \`pageSize\` to paginate, or neither; \`${missing}\` is missing`,
-        path: [pathItem(body, missing, undefined)],
-      });
-    }
-  }),
 );
 
 /**
@@ -213,52 +225,59 @@ export const DailyUsageBodySchema = v.pipe(
  * `hostingType` one of the four documented values.
  * @see spec/admin-api.md#team-admin-api-team-key
  */
-export const UsageEventsBodySchema = v.pipe(
-  openObject(
-    {
-      startDate: v.optional(epochMsField("`startDate`")),
-      endDate: v.optional(epochMsField("`endDate`")),
-      userId: v.optional(integerField("`userId`")),
-      email: v.optional(anyText("`email`")),
-      serviceAccountId: v.optional(requiredText("`serviceAccountId`")),
-      cloudAgentId: v.optional(requiredText("`cloudAgentId`")),
-      automationId: v.optional(requiredText("`automationId`")),
-      hostingType: v.optional(oneOf(HOSTING_TYPES, "`hostingType`")),
-      ...pageEntries("teamUsageEvents"),
-    },
-    "the request body",
+export const UsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    openObject(
+      {
+        startDate: v.optional(epochMsField("`startDate`")),
+        endDate: v.optional(epochMsField("`endDate`")),
+        userId: v.optional(integerField("`userId`")),
+        email: v.optional(anyText("`email`")),
+        serviceAccountId: v.optional(requiredText("`serviceAccountId`")),
+        cloudAgentId: v.optional(requiredText("`cloudAgentId`")),
+        automationId: v.optional(requiredText("`automationId`")),
+        hostingType: v.optional(oneOf(HOSTING_TYPES, "`hostingType`")),
+        ...pageEntries("teamUsageEvents"),
+      },
+      "the request body",
+    ),
+    dateRange("startDate", "endDate"),
   ),
-  dateRange("startDate", "endDate"),
 );
 
 /** POST /teams/spend. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamSpendBodySchema = openObject(
-  {
-    searchTerm: v.optional(anyText("`searchTerm`")),
-    sortBy: v.optional(oneOf(TEAM_SPEND_SORT_KEYS, "`sortBy`")),
-    sortDirection: v.optional(oneOf(SORT_DIRECTIONS, "`sortDirection`")),
-    ...pageEntries("teamSpend"),
-  },
-  "the request body",
+export const TeamSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      searchTerm: v.optional(anyText("`searchTerm`")),
+      sortBy: v.optional(oneOf(TEAM_SPEND_SORT_KEYS, "`sortBy`")),
+      sortDirection: v.optional(oneOf(SORT_DIRECTIONS, "`sortDirection`")),
+      ...pageEntries("teamSpend"),
+    },
+    "the request body",
+  ),
 );
 
 /** One repository of a blocklist upsert: its URL and glob patterns. @see spec/admin-api.md#repository-blocklist-entry */
-export const BlocklistRepoInputSchema = openObject(
-  {
-    url: requiredText("`url`"),
-    patterns: arrayOf(requiredText("each pattern"), "`patterns`"),
-  },
-  "each repository",
+export const BlocklistRepoInputSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject(
+    {
+      url: requiredText("`url`"),
+      patterns: arrayOf(requiredText("each pattern"), "`patterns`"),
+    },
+    "each repository",
+  ),
 );
 
 /** POST /settings/repo-blocklists/repos/upsert; replaces patterns only for the listed repositories. @see spec/admin-api.md#team-admin-api-team-key */
-export const BlocklistUpsertBodySchema = openObject(
-  { repos: arrayOf(BlocklistRepoInputSchema, "`repos`") },
-  "the request body",
+export const BlocklistUpsertBodySchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ repos: arrayOf(BlocklistRepoInputSchema, "`repos`") }, "the request body"),
 );
 
 /** The `{repoId}` of DELETE /settings/repo-blocklists/repos/{repoId}. @see spec/admin-api.md#team-admin-api-team-key */
-export const BlocklistRepoIdSchema = openObject({ repoId: requiredText("`repoId`") }, "the path");
+export const BlocklistRepoIdSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ repoId: requiredText("`repoId`") }, "the path"),
+);
 
 /** What `removeMember` accepts. @see spec/admin-api.md#team-admin-api-team-key */
 export type RemoveMemberParams = v.InferInput<typeof RemoveMemberBodySchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { SPEND_LIMIT_OUTCOMES, SPEND_LIMIT_ROW_STATUSES } from "./constants.js";
 import { PeriodSchema, UsageEventsPaginationSchema, UserPaginationSchema } from "./envelopes.js";
@@ -9,7 +10,7 @@ import { responseObject } from "./response-object.js";
 
 // `subscriptionIncludedReqs`, `usageBasedReqs` and `apiKeyReqs` count raw usage events, not billable request
 // units; for billable counts sum `requestsCosts` of the usage events.
-const dailyUsageEntries = {
+const dailyUsageEntries = /* @__PURE__ */ lazySchema(() => ({
   day: v.string(),
   date: v.number(),
   email: v.string(),
@@ -34,58 +35,68 @@ const dailyUsageEntries = {
   applyMostUsedExtension: v.nullable(v.string()),
   tabMostUsedExtension: v.nullable(v.string()),
   clientVersion: v.nullable(v.string()),
-};
+}));
 
 /**
  * One user-day of the team route: numeric `userId`; `isActive` appears when the call paginates. The request
  * counters count raw usage events, not billable units (sum `requestsCosts` of usage events for those).
  * @see spec/admin-api.md#daily-usage-row-data
  */
-export const TeamDailyUsageRowSchema = responseObject({
-  userId: v.number(),
-  isActive: v.optional(v.boolean()),
-  ...dailyUsageEntries,
-});
+export const TeamDailyUsageRowSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    userId: v.number(),
+    isActive: v.optional(v.boolean()),
+    ...dailyUsageEntries,
+  }),
+);
 
 /** One user-day of the organization route: `user_` string `userId` plus `teamId`. @see spec/admin-api.md#daily-usage-row-data */
-export const OrgDailyUsageRowSchema = responseObject({
-  userId: v.string(),
-  teamId: v.number(),
-  ...dailyUsageEntries,
-});
+export const OrgDailyUsageRowSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    userId: v.string(),
+    teamId: v.number(),
+    ...dailyUsageEntries,
+  }),
+);
 
 /** 200 of POST /teams/daily-usage-data; `pagination` only when `page` and `pageSize` were sent. @see spec/admin-api.md#team-admin-api-team-key */
-export const TeamDailyUsageResponseSchema = responseObject(
-  {
-    data: v.array(TeamDailyUsageRowSchema),
-    period: PeriodSchema,
-    pagination: v.optional(UserPaginationSchema),
-  },
-  ["data"],
+export const TeamDailyUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      data: v.array(TeamDailyUsageRowSchema),
+      period: PeriodSchema,
+      pagination: v.optional(UserPaginationSchema),
+    },
+    ["data"],
+  ),
 );
 
 /** 200 of POST /organizations/daily-usage-data, paginated by user. @see spec/admin-api.md#organization-api-organization-key */
-export const OrgDailyUsageResponseSchema = responseObject(
-  {
-    data: v.array(OrgDailyUsageRowSchema),
-    period: PeriodSchema,
-    pagination: UserPaginationSchema,
-  },
-  ["data"],
+export const OrgDailyUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      data: v.array(OrgDailyUsageRowSchema),
+      period: PeriodSchema,
+      pagination: UserPaginationSchema,
+    },
+    ["data"],
+  ),
 );
 
 /**
  * Token counts of a token-based call; `totalCents` is the model cost in (fractional) cents.
  * @see spec/admin-api.md#usage-event-usageevents
  */
-export const UsageTokenUsageSchema = responseObject({
-  inputTokens: v.number(),
-  outputTokens: v.number(),
-  cacheWriteTokens: v.number(),
-  cacheReadTokens: v.number(),
-  totalCents: v.number(),
-  discountPercentOff: v.optional(v.number()),
-});
+export const UsageTokenUsageSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    inputTokens: v.number(),
+    outputTokens: v.number(),
+    cacheWriteTokens: v.number(),
+    cacheReadTokens: v.number(),
+    totalCents: v.number(),
+    discountPercentOff: v.optional(v.number()),
+  }),
+);
 
 /**
  * One inference usage event. `chargedCents` (fractional cents: model cost plus the service token rate when it
@@ -93,50 +104,58 @@ export const UsageTokenUsageSchema = responseObject({
  * third-party models; `requestsCosts` is in request units. `teamId` is set on the organization route.
  * @see spec/admin-api.md#usage-event-usageevents
  */
-export const UsageEventSchema = responseObject({
-  teamId: v.optional(v.number()),
-  /** Epoch milliseconds, as a string. */
-  timestamp: v.string(),
-  userEmail: v.string(),
-  serviceAccountId: v.optional(v.string()),
-  serviceAccountName: v.optional(v.string()),
-  cloudAgentId: v.optional(v.string()),
-  automationId: v.optional(v.string()),
-  conversationId: v.optional(v.string()),
-  model: v.string(),
-  /** Billing category, e.g. "Usage-based", "Included in Business"; open-ended. */
-  kind: v.string(),
-  maxMode: v.boolean(),
-  requestsCosts: v.number(),
-  isTokenBasedCall: v.boolean(),
-  isChargeable: v.boolean(),
-  isHeadless: v.boolean(),
-  tokenUsage: v.optional(UsageTokenUsageSchema),
-  chargedCents: v.number(),
-  serviceTokenFee: v.optional(v.number()),
-});
+export const UsageEventSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    teamId: v.optional(v.number()),
+    /** Epoch milliseconds, as a string. */
+    timestamp: v.string(),
+    userEmail: v.string(),
+    serviceAccountId: v.optional(v.string()),
+    serviceAccountName: v.optional(v.string()),
+    cloudAgentId: v.optional(v.string()),
+    automationId: v.optional(v.string()),
+    conversationId: v.optional(v.string()),
+    model: v.string(),
+    /** Billing category, e.g. "Usage-based", "Included in Business"; open-ended. */
+    kind: v.string(),
+    maxMode: v.boolean(),
+    requestsCosts: v.number(),
+    isTokenBasedCall: v.boolean(),
+    isChargeable: v.boolean(),
+    isHeadless: v.boolean(),
+    tokenUsage: v.optional(UsageTokenUsageSchema),
+    chargedCents: v.number(),
+    serviceTokenFee: v.optional(v.number()),
+  }),
+);
 
 /** An organization usage event: every event is tagged with its `teamId`. @see spec/admin-api.md#usage-event-usageevents */
-export const OrgUsageEventSchema = responseObject({ ...UsageEventSchema.entries, teamId: v.number() });
+export const OrgUsageEventSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ ...UsageEventSchema.entries, teamId: v.number() }),
+);
 
 /** 200 of POST /teams/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
-export const UsageEventsResponseSchema = responseObject(
-  {
-    totalUsageEventsCount: v.number(),
-    pagination: UsageEventsPaginationSchema,
-    usageEvents: v.array(UsageEventSchema),
-    period: PeriodSchema,
-  },
-  ["usageEvents"],
+export const UsageEventsResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      totalUsageEventsCount: v.number(),
+      pagination: UsageEventsPaginationSchema,
+      usageEvents: v.array(UsageEventSchema),
+      period: PeriodSchema,
+    },
+    ["usageEvents"],
+  ),
 );
 
 /** 200 of POST /organizations/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
-export const OrgUsageEventsResponseSchema = responseObject(
-  {
-    ...UsageEventsResponseSchema.entries,
-    usageEvents: v.array(OrgUsageEventSchema),
-  },
-  ["usageEvents"],
+export const OrgUsageEventsResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      ...UsageEventsResponseSchema.entries,
+      usageEvents: v.array(OrgUsageEventSchema),
+    },
+    ["usageEvents"],
+  ),
 );
 
 /**
@@ -145,58 +164,68 @@ export const OrgUsageEventsResponseSchema = responseObject(
  * when unset.
  * @see spec/admin-api.md#spend-row-teammemberspend-team-route
  */
-export const TeamSpendRowSchema = responseObject({
-  userId: v.string(),
-  name: v.string(),
-  email: v.string(),
-  role: v.string(),
-  spendCents: v.number(),
-  overallSpendCents: v.number(),
-  fastPremiumRequests: v.number(),
-  hardLimitOverrideDollars: v.number(),
-  monthlyLimitDollars: v.nullable(v.number()),
-  // Not typed by the spec; null is read as "no effective limit".
-  effectivePerUserLimitDollars: v.nullable(v.number()),
-});
+export const TeamSpendRowSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    userId: v.string(),
+    name: v.string(),
+    email: v.string(),
+    role: v.string(),
+    spendCents: v.number(),
+    overallSpendCents: v.number(),
+    fastPremiumRequests: v.number(),
+    hardLimitOverrideDollars: v.number(),
+    monthlyLimitDollars: v.nullable(v.number()),
+    // Not typed by the spec; null is read as "no effective limit".
+    effectivePerUserLimitDollars: v.nullable(v.number()),
+  }),
+);
 
 /** 200 of POST /teams/spend; `subscriptionCycleStart` is epoch ms. @see spec/admin-api.md#spend-row-teammemberspend-team-route */
-export const TeamSpendResponseSchema = responseObject(
-  {
-    teamMemberSpend: v.array(TeamSpendRowSchema),
-    subscriptionCycleStart: v.number(),
-    totalMembers: v.number(),
-    totalPages: v.number(),
-  },
-  ["teamMemberSpend"],
+export const TeamSpendResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      teamMemberSpend: v.array(TeamSpendRowSchema),
+      subscriptionCycleStart: v.number(),
+      totalMembers: v.number(),
+      totalPages: v.number(),
+    },
+    ["teamMemberSpend"],
+  ),
 );
 
 /** 200 of POST /teams/user-spend-limit: failures (such as a malformed email) come back as `outcome: "error"`. @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitResponseSchema = responseObject(
-  {
-    outcome: openEnum(SPEND_LIMIT_OUTCOMES),
-    message: v.string(),
-  },
-  ["outcome"],
+export const SetSpendLimitResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      outcome: openEnum(SPEND_LIMIT_OUTCOMES),
+      message: v.string(),
+    },
+    ["outcome"],
+  ),
 );
 
 /** One row of a bulk spend-limit result, in request order; `error` on failed rows. @see spec/admin-api.md#team-admin-api-team-key */
-export const SpendLimitRowResultSchema = responseObject({
-  userEmail: v.string(),
-  // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
-  status: v.optional(openEnum(SPEND_LIMIT_ROW_STATUSES)),
-  error: v.optional(v.string()),
-});
+export const SpendLimitRowResultSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({
+    userEmail: v.string(),
+    // Optional: a row without a status is not known to be applied, so the bulk result counts it failed.
+    status: v.optional(openEnum(SPEND_LIMIT_ROW_STATUSES)),
+    error: v.optional(v.string()),
+  }),
+);
 
 /** 200 of POST /teams/user-spend-limits (preview). @see spec/admin-api.md#team-admin-api-team-key */
-export const SetSpendLimitsResponseSchema = responseObject(
-  {
-    requestedCount: v.number(),
-    updatedCount: v.number(),
-    unchangedCount: v.number(),
-    failedCount: v.number(),
-    results: v.array(SpendLimitRowResultSchema),
-  },
-  ["results"],
+export const SetSpendLimitsResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject(
+    {
+      requestedCount: v.number(),
+      updatedCount: v.number(),
+      unchangedCount: v.number(),
+      failedCount: v.number(),
+      results: v.array(SpendLimitRowResultSchema),
+    },
+    ["results"],
+  ),
 );
 
 /** One user-day, team route. @see spec/admin-api.md#daily-usage-row-data */

@@ -156,7 +156,7 @@ export class SpendResource {
   }
 }
 
-/** Result of {@link SpendLimitsResource.setMany}: per-row results in request order, totals, chunk report. */
+/** Result of `admin.spendLimits.setMany()`: per-row results in request order, totals, chunk report. */
 export interface SpendLimitsResult extends BulkRowsResult<SpendLimitRowResult, SpendLimitUpdate> {
   updatedCount: number;
   unchangedCount: number;

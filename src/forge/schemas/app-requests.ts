@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { argumentError } from "../../core/arguments.js";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { PAGE_QUERY_ENTRIES } from "./page-query.js";
 import {
@@ -17,27 +18,29 @@ import {
 
 // Request bodies of app management, signing keys, token narrowing and webhook deliveries.
 
-const APP_PLAIN_ENTRIES = {
+const APP_PLAIN_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   displayName: requiredText("`displayName`"),
   // An empty `webhookUrl` turns delivery off (and cancels pending deliveries for good).
   webhookUrl: httpUrl("`webhookUrl`", { allowEmpty: true }),
   description: v.string("[type] `description` must be a string"),
   websiteUrl: httpUrl("`websiteUrl`", { allowEmpty: true }),
-};
+}));
 
 /** The body of POST /namespaces/{namespaceSlug}/apps: `displayName` and `publicKey` required. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateAppSchema = requestObject(
-  {
-    displayName: APP_PLAIN_ENTRIES.displayName,
-    publicKey: pemPublicKey("`publicKey`"),
-    webhookUrl: v.optional(APP_PLAIN_ENTRIES.webhookUrl),
-    events: v.optional(stringList("`events`")),
-    description: v.optional(APP_PLAIN_ENTRIES.description),
-    websiteUrl: v.optional(APP_PLAIN_ENTRIES.websiteUrl),
-    installationRedirectUris: v.optional(stringList("`installationRedirectUris`")),
-    defaultScopes: v.optional(stringList("`defaultScopes`")),
-  },
-  "the app",
+export const CreateAppSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      displayName: APP_PLAIN_ENTRIES.displayName,
+      publicKey: pemPublicKey("`publicKey`"),
+      webhookUrl: v.optional(APP_PLAIN_ENTRIES.webhookUrl),
+      events: v.optional(stringList("`events`")),
+      description: v.optional(APP_PLAIN_ENTRIES.description),
+      websiteUrl: v.optional(APP_PLAIN_ENTRIES.websiteUrl),
+      installationRedirectUris: v.optional(stringList("`installationRedirectUris`")),
+      defaultScopes: v.optional(stringList("`defaultScopes`")),
+    },
+    "the app",
+  ),
 );
 
 // PATCH replaces these lists whole, so the wire wraps each one: `events: { events: [...] }`.
@@ -66,73 +69,86 @@ const UPDATE_APP_FIELDS = [
 ] as const;
 
 /** The body of PATCH /apps/{appId}: at least one field; list fields wrapped for clean replacement. @see spec/forge-api.md#fully-described-operations */
-export const UpdateAppSchema = v.pipe(
-  requestObject(
-    {
-      displayName: v.optional(APP_PLAIN_ENTRIES.displayName),
-      webhookUrl: v.optional(APP_PLAIN_ENTRIES.webhookUrl),
-      description: v.optional(APP_PLAIN_ENTRIES.description),
-      websiteUrl: v.optional(APP_PLAIN_ENTRIES.websiteUrl),
-      events: v.optional(wrappedList("events", "events")),
-      installationRedirectUris: v.optional(wrappedList("installationRedirectUris", "installationRedirectUris")),
-      defaultScopes: v.optional(wrappedList("defaultScopes", "scopes")),
-    },
-    "the app update",
+export const UpdateAppSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    requestObject(
+      {
+        displayName: v.optional(APP_PLAIN_ENTRIES.displayName),
+        webhookUrl: v.optional(APP_PLAIN_ENTRIES.webhookUrl),
+        description: v.optional(APP_PLAIN_ENTRIES.description),
+        websiteUrl: v.optional(APP_PLAIN_ENTRIES.websiteUrl),
+        events: v.optional(wrappedList("events", "events")),
+        installationRedirectUris: v.optional(wrappedList("installationRedirectUris", "installationRedirectUris")),
+        defaultScopes: v.optional(wrappedList("defaultScopes", "scopes")),
+      },
+      "the app update",
+    ),
+    atLeastOneOf(UPDATE_APP_FIELDS, "the app update"),
   ),
-  atLeastOneOf(UPDATE_APP_FIELDS, "the app update"),
 );
 
 /** The body of POST /apps/{appId}/signing_keys: a PEM SPKI Ed25519 public key. @see spec/forge-api.md#fully-described-operations */
-export const SigningKeyRequestSchema = requestObject({ publicKey: pemPublicKey("`publicKey`") }, "the signing key");
+export const SigningKeyRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ publicKey: pemPublicKey("`publicKey`") }, "the signing key"),
+);
 
 /** The body of POST /app/installations/{id}/access_tokens: optional narrowing; empty or omitted inherits the grant. @see spec/forge-api.md#fully-described-operations */
-export const TokenNarrowingSchema = requestObject(
-  {
-    scopes: v.optional(stringList("`scopes`")),
-    repositoryIds: v.optional(
-      v.array(requiredText("every entry of `repositoryIds`"), "[type] `repositoryIds` must be an array of id strings"),
-    ),
-  },
-  "the token request",
+export const TokenNarrowingSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      scopes: v.optional(stringList("`scopes`")),
+      repositoryIds: v.optional(
+        v.array(
+          requiredText("every entry of `repositoryIds`"),
+          "[type] `repositoryIds` must be an array of id strings",
+        ),
+      ),
+    },
+    "the token request",
+  ),
 );
 
 /** The body of POST /app/webhook/deliveries:batchRedeliver: 1..100 unique ids. @see spec/forge-api.md#fully-described-operations */
-export const RedeliverSchema = requestObject(
-  {
-    deliveryIds: v.pipe(
-      stringList("`deliveryIds`"),
-      itemCount("`deliveryIds`", FORGE_LIMITS.minRedeliverIds, FORGE_LIMITS.maxRedeliverIds),
-      v.rawCheck(({ dataset, addIssue }) => {
-        const ids: unknown = dataset.value;
-        if (!Array.isArray(ids)) return;
-        const seen = new Set<unknown>();
-        ids.forEach((id: unknown, index) => {
-          if (!seen.has(id)) {
-            seen.add(id);
-            return;
-          }
-          addIssue({
-            message: "[unique] `deliveryIds` repeats an id; pass the list through uniqueInOrder() first",
-            path: [pathItem(ids, index, id)],
+export const RedeliverSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      deliveryIds: v.pipe(
+        stringList("`deliveryIds`"),
+        itemCount("`deliveryIds`", FORGE_LIMITS.minRedeliverIds, FORGE_LIMITS.maxRedeliverIds),
+        v.rawCheck(({ dataset, addIssue }) => {
+          const ids: unknown = dataset.value;
+          if (!Array.isArray(ids)) return;
+          const seen = new Set<unknown>();
+          ids.forEach((id: unknown, index) => {
+            if (!seen.has(id)) {
+              seen.add(id);
+              return;
+            }
+            addIssue({
+              message: "[unique] `deliveryIds` repeats an id; pass the list through uniqueInOrder() first",
+              path: [pathItem(ids, index, id)],
+            });
           });
-        });
-      }),
-    ),
-  },
-  "the redeliver request",
+        }),
+      ),
+    },
+    "the redeliver request",
+  ),
 );
 
 /** The query of GET /app/webhook/deliveries. @see spec/forge-api.md#fully-described-operations */
-export const ListDeliveriesQuerySchema = requestObject(
-  {
-    delivered: v.optional(booleanField("`delivered`")),
-    eventType: v.optional(requiredText("`eventType`")),
-    installationId: v.optional(requiredText("`installationId`")),
-    createdAfter: v.optional(timestampField("`createdAfter`")),
-    createdBefore: v.optional(timestampField("`createdBefore`")),
-    ...PAGE_QUERY_ENTRIES,
-  },
-  "the delivery list query",
+export const ListDeliveriesQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      delivered: v.optional(booleanField("`delivered`")),
+      eventType: v.optional(requiredText("`eventType`")),
+      installationId: v.optional(requiredText("`installationId`")),
+      createdAfter: v.optional(timestampField("`createdAfter`")),
+      createdBefore: v.optional(timestampField("`createdBefore`")),
+      ...PAGE_QUERY_ENTRIES,
+    },
+    "the delivery list query",
+  ),
 );
 
 /**
@@ -140,23 +156,25 @@ export const ListDeliveriesQuerySchema = requestObject(
  * `rawDetails` (plain text) are named by the spec; other annotation fields pass through.
  * @see spec/forge-api.md#other-constants
  */
-export const AnnotationsSchema = requestObject(
-  {
-    annotations: v.pipe(
-      v.array(
-        requestObject(
-          {
-            message: v.optional(v.string("[type] `message` must be a string")),
-            rawDetails: v.optional(v.string("[type] `rawDetails` must be a string")),
-          },
-          "an annotation",
+export const AnnotationsSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      annotations: v.pipe(
+        v.array(
+          requestObject(
+            {
+              message: v.optional(v.string("[type] `message` must be a string")),
+              rawDetails: v.optional(v.string("[type] `rawDetails` must be a string")),
+            },
+            "an annotation",
+          ),
+          "[type] `annotations` must be an array",
         ),
-        "[type] `annotations` must be an array",
+        itemCount("`annotations`", FORGE_LIMITS.minAnnotations, FORGE_LIMITS.maxAnnotations),
       ),
-      itemCount("`annotations`", FORGE_LIMITS.minAnnotations, FORGE_LIMITS.maxAnnotations),
-    ),
-  },
-  "the annotation batch",
+    },
+    "the annotation batch",
+  ),
 );
 
 /** Items in first-seen order without repeats: `["a", "b", "a"]` becomes `["a", "b"]`. @see spec/forge-api.md#fully-described-operations */

@@ -1,89 +1,112 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 
 // Forge responses are parsed leniently: unknown fields and enum values pass through; fields the spec
 // calls optional may be absent. 64-bit integers stay strings.
 
 /** `{slug, id, type}` of an installation target or repository owner. @see spec/forge-api.md#installation */
-export const OwnerRefSchema = v.looseObject({
-  slug: v.string(),
-  id: v.optional(v.string()),
-  type: v.optional(openEnum(["team", "user"] as const)),
-});
+export const OwnerRefSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    slug: v.string(),
+    id: v.optional(v.string()),
+    type: v.optional(openEnum(["team", "user"] as const)),
+  }),
+);
 
 /** An app. @see spec/forge-api.md#app */
-export const AppSchema = v.looseObject({
-  id: v.string(),
-  displayName: v.optional(v.string()),
-  webhookUrl: v.optional(v.string()),
-  events: v.optional(v.array(v.string())),
-  createdAt: v.optional(v.string()),
-  updatedAt: v.optional(v.string()),
-  installationRedirectUris: v.optional(v.array(v.string())),
-  namespaceSlug: v.optional(v.string()),
-  description: v.optional(v.string()),
-  websiteUrl: v.optional(v.string()),
-  defaultScopes: v.optional(v.array(v.string())),
-});
+export const AppSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    displayName: v.optional(v.string()),
+    webhookUrl: v.optional(v.string()),
+    events: v.optional(v.array(v.string())),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+    installationRedirectUris: v.optional(v.array(v.string())),
+    namespaceSlug: v.optional(v.string()),
+    description: v.optional(v.string()),
+    websiteUrl: v.optional(v.string()),
+    defaultScopes: v.optional(v.array(v.string())),
+  }),
+);
 
 /** An installation of an app. @see spec/forge-api.md#installation */
-export const InstallationSchema = v.looseObject({
-  id: v.string(),
-  appId: v.string(),
-  target: v.optional(OwnerRefSchema),
-  createdAt: v.optional(v.string()),
-  updatedAt: v.optional(v.string()),
-  repoSelectionMode: v.optional(openEnum(["all", "selected"] as const)),
-  scopes: v.optional(v.array(v.string())),
-  installedBy: v.optional(
-    v.looseObject({
-      id: v.optional(v.string()),
-      email: v.optional(v.string()),
-      displayName: v.optional(v.string()),
-      handle: v.optional(v.string()),
-    }),
-  ),
-  suspendedAt: v.optional(v.string()),
-  deletedAt: v.optional(v.string()),
-});
+export const InstallationSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    appId: v.string(),
+    target: v.optional(OwnerRefSchema),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+    repoSelectionMode: v.optional(openEnum(["all", "selected"] as const)),
+    scopes: v.optional(v.array(v.string())),
+    installedBy: v.optional(
+      v.looseObject({
+        id: v.optional(v.string()),
+        email: v.optional(v.string()),
+        displayName: v.optional(v.string()),
+        handle: v.optional(v.string()),
+      }),
+    ),
+    suspendedAt: v.optional(v.string()),
+    deletedAt: v.optional(v.string()),
+  }),
+);
 
 /** A page of installations; `nextPageToken` is empty on the last page. @see spec/forge-api.md#fully-described-operations */
-export const InstallationsPageSchema = v.looseObject({
-  installations: v.array(InstallationSchema),
-  nextPageToken: v.optional(v.string(), ""),
-});
+export const InstallationsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    installations: v.array(InstallationSchema),
+    nextPageToken: v.optional(v.string(), ""),
+  }),
+);
 
 /** 200 of POST /app/installations/{id}/access_tokens. @see spec/forge-api.md#fully-described-operations */
-export const AccessTokenResponseSchema = v.looseObject({ token: v.string(), expiresAt: v.string() });
+export const AccessTokenResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ token: v.string(), expiresAt: v.string() }),
+);
 
 /** A repository summary as the installation repository list returns it. @see spec/forge-api.md#repository */
-export const RepositorySummarySchema = v.looseObject({
-  id: v.string(),
-  name: v.string(),
-  fullName: v.optional(v.string()),
-  owner: v.optional(OwnerRefSchema),
-  defaultBranch: v.optional(v.string()),
-  mirror: v.optional(
-    v.looseObject({ source: v.optional(v.string()), sourceId: v.optional(v.string()), status: v.optional(v.string()) }),
-  ),
-  visibility: v.optional(openEnum(["internal", "private"] as const)),
-  cloneUrl: v.optional(v.string()),
-});
+export const RepositorySummarySchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    name: v.string(),
+    fullName: v.optional(v.string()),
+    owner: v.optional(OwnerRefSchema),
+    defaultBranch: v.optional(v.string()),
+    mirror: v.optional(
+      v.looseObject({
+        source: v.optional(v.string()),
+        sourceId: v.optional(v.string()),
+        status: v.optional(v.string()),
+      }),
+    ),
+    visibility: v.optional(openEnum(["internal", "private"] as const)),
+    cloneUrl: v.optional(v.string()),
+  }),
+);
 
 /** A page of the installation's repositories. @see spec/forge-api.md#fully-described-operations */
-export const InstallationReposPageSchema = v.looseObject({
-  repositories: v.array(RepositorySummarySchema),
-  nextPageToken: v.optional(v.string(), ""),
-  repoSelectionMode: v.optional(v.string()),
-});
+export const InstallationReposPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    repositories: v.array(RepositorySummarySchema),
+    nextPageToken: v.optional(v.string(), ""),
+    repoSelectionMode: v.optional(v.string()),
+  }),
+);
 
-const BudgetSchema = v.looseObject({ limit: v.number(), remaining: v.number(), reset: v.number(), used: v.number() });
+const BudgetSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ limit: v.number(), remaining: v.number(), reset: v.number(), used: v.number() }),
+);
 
 /** 200 of GET /rate_limit (prefer `resources.core`). @see spec/forge-api.md#fully-described-operations */
-export const RateLimitResponseSchema = v.looseObject({
-  resources: v.looseObject({ core: BudgetSchema }),
-  rate: v.optional(BudgetSchema),
-});
+export const RateLimitResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    resources: v.looseObject({ core: BudgetSchema }),
+    rate: v.optional(BudgetSchema),
+  }),
+);
 
 /** An app. */
 export type App = v.InferOutput<typeof AppSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { ActorSchema, NextPageTokenSchema } from "./references.js";
 
@@ -11,79 +12,97 @@ export const CHECK_RUN_STATUSES = ["queued", "in_progress", "completed", "rerequ
 export const CHECK_RUN_OUTCOMES = ["created", "updated", "unchanged", "ignored_stale"] as const;
 
 /** A check run with the fields the spec names. @see spec/forge-api.md#common-references */
-export const CheckRunSchema = v.looseObject({
-  id: v.string(),
-  name: v.optional(v.string()),
-  sha: v.optional(v.string()),
-  key: v.optional(v.string()),
-  externalId: v.optional(v.string()),
-  status: openEnum(CHECK_RUN_STATUSES),
-  conclusion: v.optional(v.string()),
-  externalUpdatedAt: v.optional(v.string()),
-  startedAt: v.optional(v.string()),
-  completedAt: v.optional(v.string()),
-  deadlineAt: v.optional(v.string()),
-  isRerequestable: v.optional(v.boolean(), false),
-  rerequestedAt: v.optional(v.string()),
-  rerequestedBy: v.optional(ActorSchema),
-  actor: v.optional(ActorSchema),
-  createdAt: v.optional(v.string()),
-  updatedAt: v.optional(v.string()),
-});
+export const CheckRunSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    name: v.optional(v.string()),
+    sha: v.optional(v.string()),
+    key: v.optional(v.string()),
+    externalId: v.optional(v.string()),
+    status: openEnum(CHECK_RUN_STATUSES),
+    conclusion: v.optional(v.string()),
+    externalUpdatedAt: v.optional(v.string()),
+    startedAt: v.optional(v.string()),
+    completedAt: v.optional(v.string()),
+    deadlineAt: v.optional(v.string()),
+    isRerequestable: v.optional(v.boolean(), false),
+    rerequestedAt: v.optional(v.string()),
+    rerequestedBy: v.optional(ActorSchema),
+    actor: v.optional(ActorSchema),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+  }),
+);
 
 /** A check suite attempt: (actor, key, externalId) on a commit. @see spec/forge-api.md#check-run-semantics */
-export const CheckSuiteSchema = v.looseObject({
-  id: v.string(),
-  sha: v.optional(v.string()),
-  key: v.optional(v.string()),
-  externalId: v.optional(v.string()),
-  actor: v.optional(ActorSchema),
-  createdAt: v.optional(v.string()),
-  updatedAt: v.optional(v.string()),
-});
+export const CheckSuiteSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    sha: v.optional(v.string()),
+    key: v.optional(v.string()),
+    externalId: v.optional(v.string()),
+    actor: v.optional(ActorSchema),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+  }),
+);
 
 /** One judged post: the run as stored and what the post did. @see spec/forge-api.md#check-run-semantics */
-export const CheckRunResultSchema = v.looseObject({
-  checkRun: CheckRunSchema,
-  outcome: openEnum(CHECK_RUN_OUTCOMES),
-});
+export const CheckRunResultSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    checkRun: CheckRunSchema,
+    outcome: openEnum(CHECK_RUN_OUTCOMES),
+  }),
+);
 
 /** Post Check Run: `{checkRun, outcome}` top-level beside `checkSuite`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const PostCheckRunResponseSchema = v.looseObject({
-  ...CheckRunResultSchema.entries,
-  checkSuite: v.optional(CheckSuiteSchema),
-});
+export const PostCheckRunResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    ...CheckRunResultSchema.entries,
+    checkSuite: v.optional(CheckSuiteSchema),
+  }),
+);
 
 /** Batch Upsert Check Runs: `results[]` in request order (`checkRuns[]` is deprecated, kept if sent). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const BatchUpsertCheckRunsResponseSchema = v.looseObject({
-  results: v.array(CheckRunResultSchema),
-  checkSuite: v.optional(CheckSuiteSchema),
-});
+export const BatchUpsertCheckRunsResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    results: v.array(CheckRunResultSchema),
+    checkSuite: v.optional(CheckSuiteSchema),
+  }),
+);
 
 /** A page of check runs. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CheckRunsPageSchema = v.looseObject({
-  checkRuns: v.array(CheckRunSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const CheckRunsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    checkRuns: v.array(CheckRunSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** A page of check suites. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CheckSuitesPageSchema = v.looseObject({
-  checkSuites: v.array(CheckSuiteSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const CheckSuitesPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    checkSuites: v.array(CheckSuiteSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** An annotation: `message` is Markdown, `rawDetails` plain text. @see spec/forge-api.md#common-references */
-export const AnnotationSchema = v.looseObject({
-  id: v.optional(v.string()),
-  message: v.optional(v.string()),
-  rawDetails: v.optional(v.string()),
-});
+export const AnnotationSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.optional(v.string()),
+    message: v.optional(v.string()),
+    rawDetails: v.optional(v.string()),
+  }),
+);
 
 /** A page of annotations, ascending by id. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const AnnotationsPageSchema = v.looseObject({
-  annotations: v.array(AnnotationSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const AnnotationsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    annotations: v.array(AnnotationSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** A check run. */
 export type CheckRun = v.InferOutput<typeof CheckRunSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { NextPageTokenSchema } from "./references.js";
 import { GitRefSchema } from "./repo-responses.js";
@@ -8,112 +9,136 @@ import { GitRefSchema } from "./repo-responses.js";
 // Sizes are 64-bit on the wire and stay strings (a number sent instead is read as its decimal string).
 
 /** A 64-bit integer kept as a string; a JSON number is accepted and turned into its decimal string. */
-const Int64String = v.pipe(
-  v.union([v.string(), v.number()]),
-  v.transform((value) => String(value)),
+const Int64String = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    v.union([v.string(), v.number()]),
+    v.transform((value) => String(value)),
+  ),
 );
 
 /** Who made a commit and when (RFC 3339). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GitSignatureSchema = v.looseObject({
-  name: v.optional(v.string()),
-  email: v.optional(v.string()),
-  date: v.optional(v.string()),
-});
+export const GitSignatureSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    name: v.optional(v.string()),
+    email: v.optional(v.string()),
+    date: v.optional(v.string()),
+  }),
+);
 
 /** A commit: its tree, parents (first parent first), message and signatures. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CommitSchema = v.looseObject({
-  sha: v.string(),
-  treeSha: v.optional(v.string()),
-  parents: v.optional(v.array(v.looseObject({ sha: v.string() })), []),
-  message: v.optional(v.string(), ""),
-  author: v.optional(GitSignatureSchema),
-  committer: v.optional(GitSignatureSchema),
-});
+export const CommitSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    sha: v.string(),
+    treeSha: v.optional(v.string()),
+    parents: v.optional(v.array(v.looseObject({ sha: v.string() })), []),
+    message: v.optional(v.string(), ""),
+    author: v.optional(GitSignatureSchema),
+    committer: v.optional(GitSignatureSchema),
+  }),
+);
 
 /** How a file changed. @see spec/forge-api.md#operations-known-by-behavior-only */
 export const FILE_CHANGE_STATUSES = ["added", "modified", "removed", "renamed", "copied", "changed"] as const;
 
 /** One changed file of a commit or a comparison. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ChangedFileSchema = v.looseObject({
-  path: v.string(),
-  status: openEnum(FILE_CHANGE_STATUSES),
-  previousPath: v.optional(v.string()),
-  sha: v.optional(v.string()),
-  additions: v.optional(v.number(), 0),
-  deletions: v.optional(v.number(), 0),
-  changes: v.optional(v.number(), 0),
-});
+export const ChangedFileSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    path: v.string(),
+    status: openEnum(FILE_CHANGE_STATUSES),
+    previousPath: v.optional(v.string()),
+    sha: v.optional(v.string()),
+    additions: v.optional(v.number(), 0),
+    deletions: v.optional(v.number(), 0),
+    changes: v.optional(v.number(), 0),
+  }),
+);
 
 /** A page of changed files (List Commit Files, List Comparison Files). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ChangedFilesPageSchema = v.looseObject({
-  files: v.array(ChangedFileSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const ChangedFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    files: v.array(ChangedFileSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** Kinds of repository contents. @see spec/forge-api.md#operations-known-by-behavior-only */
 export const CONTENT_TYPES = ["file", "dir", "symlink", "submodule"] as const;
 
 /** One entry of a directory listing. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ContentEntrySchema = v.looseObject({
-  type: openEnum(CONTENT_TYPES),
-  name: v.optional(v.string()),
-  path: v.string(),
-  sha: v.optional(v.string()),
-  mode: v.optional(v.string()),
-  size: v.optional(Int64String),
-});
+export const ContentEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    type: openEnum(CONTENT_TYPES),
+    name: v.optional(v.string()),
+    path: v.string(),
+    sha: v.optional(v.string()),
+    mode: v.optional(v.string()),
+    size: v.optional(Int64String),
+  }),
+);
 
 /**
  * A path at a ref: a file (or symlink) with its bytes in `content` (base64 when `encoding` says so; see
  * `contentBytes`/`contentText`), or a directory with its `entries`. @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const ContentsSchema = v.looseObject({
-  ...ContentEntrySchema.entries,
-  encoding: v.optional(v.string()),
-  content: v.optional(v.string()),
-  target: v.optional(v.string()),
-  entries: v.optional(v.array(ContentEntrySchema)),
-});
+export const ContentsSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    ...ContentEntrySchema.entries,
+    encoding: v.optional(v.string()),
+    content: v.optional(v.string()),
+    target: v.optional(v.string()),
+    entries: v.optional(v.array(ContentEntrySchema)),
+  }),
+);
 
 /** Kinds of tree entries. @see spec/forge-api.md#operations-known-by-behavior-only */
 export const TREE_ENTRY_TYPES = ["blob", "tree", "commit"] as const;
 
 /** One entry of a tree; `path` is relative to the tree read. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const TreeEntrySchema = v.looseObject({
-  path: v.string(),
-  mode: v.string(),
-  type: openEnum(TREE_ENTRY_TYPES),
-  sha: v.string(),
-  size: v.optional(Int64String),
-});
+export const TreeEntrySchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    path: v.string(),
+    mode: v.string(),
+    type: openEnum(TREE_ENTRY_TYPES),
+    sha: v.string(),
+    size: v.optional(Int64String),
+  }),
+);
 
 /** A tree read (recursively when asked); `truncated` when the forge cut the listing short. @see spec/forge-api.md#versioning */
-export const TreeSchema = v.looseObject({
-  sha: v.string(),
-  tree: v.array(TreeEntrySchema),
-  truncated: v.optional(v.boolean(), false),
-});
+export const TreeSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    sha: v.string(),
+    tree: v.array(TreeEntrySchema),
+    truncated: v.optional(v.boolean(), false),
+  }),
+);
 
 /** A page of refs whose names start with a prefix. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MatchingRefsPageSchema = v.looseObject({
-  refs: v.array(GitRefSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const MatchingRefsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    refs: v.array(GitRefSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** One matching line of a text search with the context lines around it. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GrepLineSchema = v.looseObject({
-  path: v.string(),
-  lineNumber: v.number(),
-  line: v.string(),
-  contextBefore: v.optional(v.array(v.string()), []),
-  contextAfter: v.optional(v.array(v.string()), []),
-});
+export const GrepLineSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    path: v.string(),
+    lineNumber: v.number(),
+    line: v.string(),
+    contextBefore: v.optional(v.array(v.string()), []),
+    contextAfter: v.optional(v.array(v.string()), []),
+  }),
+);
 
 /** The text-search answer: complete only when `limitHit` is false (there is no pagination). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GrepResultSchema = v.looseObject({
-  lines: v.array(GrepLineSchema),
-  limitHit: v.optional(v.boolean(), false),
-});
+export const GrepResultSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    lines: v.array(GrepLineSchema),
+    limitHit: v.optional(v.boolean(), false),
+  }),
+);
 
 /** A commit's author or committer. */
 export type GitSignature = v.InferOutput<typeof GitSignatureSchema>;

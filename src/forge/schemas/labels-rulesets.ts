@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { arrayOf, codePointText, itemCount, oneOf, requestObject, requiredText, stringList } from "./request-fields.js";
 
@@ -21,23 +22,25 @@ function labelColor() {
   );
 }
 
-const LABEL_ENTRIES = {
+const LABEL_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   name: codePointText("`name`", FORGE_LIMITS.maxLabelName, { required: true }),
   color: labelColor(),
   description: v.optional(codePointText("`description`", FORGE_LIMITS.maxLabelDescription)),
-};
+}));
 
 /** The body of POST /repos/{o}/{r}/labels: `name` (<= 50), `color` (six hex, no #), optional `description` (<= 255). @see spec/forge-api.md#common-references */
-export const CreateLabelSchema = requestObject(LABEL_ENTRIES, "the label");
+export const CreateLabelSchema = /* @__PURE__ */ lazySchema(() => requestObject(LABEL_ENTRIES, "the label"));
 
 /** The body of PATCH .../labels/{labelName}: the label's fields, each optional. @see spec/forge-api.md#common-references */
-export const UpdateLabelSchema = requestObject(
-  {
-    name: v.optional(LABEL_ENTRIES.name),
-    color: v.optional(LABEL_ENTRIES.color),
-    description: LABEL_ENTRIES.description,
-  },
-  "the label update",
+export const UpdateLabelSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      name: v.optional(LABEL_ENTRIES.name),
+      color: v.optional(LABEL_ENTRIES.color),
+      description: LABEL_ENTRIES.description,
+    },
+    "the label update",
+  ),
 );
 
 /** Ruleset enforcement levels. @see spec/forge-api.md#common-references */
@@ -55,28 +58,30 @@ function patternList(label: string) {
  * bypass-actor shapes are not shown in the spec, so each is only required to be an object.
  * @see spec/forge-api.md#common-references
  */
-export const RulesetRequestSchema = requestObject(
-  {
-    name: requiredText("`name`"),
-    description: v.optional(v.string("[type] `description` must be a string")),
-    enforcement: v.optional(oneOf(RULESET_ENFORCEMENTS, "`enforcement`")),
-    kind: v.optional(oneOf(RULESET_KINDS, "`kind`")),
-    includedRefNames: v.optional(patternList("`includedRefNames`")),
-    excludedRefNames: v.optional(patternList("`excludedRefNames`")),
-    rules: v.optional(
-      v.pipe(
-        arrayOf(v.looseObject({}, "[type] every rule must be an object"), "`rules`"),
-        itemCount("`rules`", 0, FORGE_LIMITS.maxRulesetRules),
+export const RulesetRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      name: requiredText("`name`"),
+      description: v.optional(v.string("[type] `description` must be a string")),
+      enforcement: v.optional(oneOf(RULESET_ENFORCEMENTS, "`enforcement`")),
+      kind: v.optional(oneOf(RULESET_KINDS, "`kind`")),
+      includedRefNames: v.optional(patternList("`includedRefNames`")),
+      excludedRefNames: v.optional(patternList("`excludedRefNames`")),
+      rules: v.optional(
+        v.pipe(
+          arrayOf(v.looseObject({}, "[type] every rule must be an object"), "`rules`"),
+          itemCount("`rules`", 0, FORGE_LIMITS.maxRulesetRules),
+        ),
       ),
-    ),
-    bypassActors: v.optional(
-      v.pipe(
-        arrayOf(v.looseObject({}, "[type] every bypass actor must be an object"), "`bypassActors`"),
-        itemCount("`bypassActors`", 0, FORGE_LIMITS.maxRulesetBypassActors),
+      bypassActors: v.optional(
+        v.pipe(
+          arrayOf(v.looseObject({}, "[type] every bypass actor must be an object"), "`bypassActors`"),
+          itemCount("`bypassActors`", 0, FORGE_LIMITS.maxRulesetBypassActors),
+        ),
       ),
-    ),
-  },
-  "the ruleset",
+    },
+    "the ruleset",
+  ),
 );
 
 /** What `labels.create` accepts. @see spec/forge-api.md#common-references */

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { RepositorySummarySchema } from "./auth.js";
 import { NextPageTokenSchema } from "./references.js";
 import { oneOf, requestObject, requiredText, stringList } from "./request-fields.js";
@@ -35,55 +36,70 @@ function repoName(label: string) {
  * `visibility` (default private) and `defaultBranch` (default main) optional.
  * @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const CreateRepoSchema = requestObject(
-  {
-    name: repoName("`name`"),
-    visibility: v.optional(oneOf(["internal", "private"] as const, "`visibility`")),
-    defaultBranch: v.optional(requiredText("`defaultBranch`")),
-  },
-  "the repository",
+export const CreateRepoSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      name: repoName("`name`"),
+      visibility: v.optional(oneOf(["internal", "private"] as const, "`visibility`")),
+      defaultBranch: v.optional(requiredText("`defaultBranch`")),
+    },
+    "the repository",
+  ),
 );
 
 /** The body of POST /namespaces/{namespaceSlug}/installations/{installationId}/repos. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const AddInstallationReposSchema = requestObject(
-  {
-    repoIds: v.pipe(stringList("`repoIds`"), v.minLength(1, "[min_items] `repoIds` needs at least one repository id")),
-  },
-  "the repository selection",
+export const AddInstallationReposSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      repoIds: v.pipe(
+        stringList("`repoIds`"),
+        v.minLength(1, "[min_items] `repoIds` needs at least one repository id"),
+      ),
+    },
+    "the repository selection",
+  ),
 );
 
 /**
  * A repository as Get Repo, Create Repo and List Repos return it: the summary plus the merge settings
  * (read-only) and full timestamps. @see spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list
  */
-export const RepositorySchema = v.looseObject({
-  ...RepositorySummarySchema.entries,
-  allowMergeCommit: v.optional(v.boolean()),
-  allowSquashMerge: v.optional(v.boolean()),
-  deleteBranchOnMerge: v.optional(v.boolean()),
-  createdAt: v.optional(v.string()),
-  updatedAt: v.optional(v.string()),
-  pushedAt: v.optional(v.string()),
-});
+export const RepositorySchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    ...RepositorySummarySchema.entries,
+    allowMergeCommit: v.optional(v.boolean()),
+    allowSquashMerge: v.optional(v.boolean()),
+    deleteBranchOnMerge: v.optional(v.boolean()),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+    pushedAt: v.optional(v.string()),
+  }),
+);
 
 /** A page of a namespace's repositories (List Repos, assumed shape beside the installation list). @see spec/forge-api.md#other-constants */
-export const ReposPageSchema = v.looseObject({
-  repositories: v.array(RepositorySchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const ReposPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    repositories: v.array(RepositorySchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** An app as the namespace listing returns it: display metadata only. @see spec/forge-api.md#app */
-export const NamespaceAppSchema = v.looseObject({
-  id: v.string(),
-  displayName: v.optional(v.string()),
-  description: v.optional(v.string()),
-});
+export const NamespaceAppSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    displayName: v.optional(v.string()),
+    description: v.optional(v.string()),
+  }),
+);
 
 /** A page of a namespace's apps, newest first. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const NamespaceAppsPageSchema = v.looseObject({
-  apps: v.array(NamespaceAppSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const NamespaceAppsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    apps: v.array(NamespaceAppSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** What `namespace(slug).repos.create` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
 export type CreateRepoParams = v.InferInput<typeof CreateRepoSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { LabelSchema, ReviewSchema } from "./pull-responses.js";
@@ -13,50 +14,62 @@ import { codePointLength, codePointText, itemCount, pathItem, requestObject, str
 export const PULL_FILE_STATUSES = ["added", "modified", "removed", "renamed"] as const;
 
 /** One file of List Pull Request Files (diff of head against the merge base). @see spec/forge-api.md#rate-limits-points-per-rolling-minute-per-authenticated-principal */
-export const PullFileSchema = v.looseObject({
-  path: v.string(),
-  status: v.optional(openEnum(PULL_FILE_STATUSES)),
-  previousPath: v.optional(v.string()),
-  additions: v.optional(v.number()),
-  deletions: v.optional(v.number()),
-  changes: v.optional(v.number()),
-  sha: v.optional(v.string()),
-});
+export const PullFileSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    path: v.string(),
+    status: v.optional(openEnum(PULL_FILE_STATUSES)),
+    previousPath: v.optional(v.string()),
+    additions: v.optional(v.number()),
+    deletions: v.optional(v.number()),
+    changes: v.optional(v.number()),
+    sha: v.optional(v.string()),
+  }),
+);
 
 /** A page of pull request files. @see spec/forge-api.md#other-constants */
-export const PullFilesPageSchema = v.looseObject({
-  files: v.array(PullFileSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const PullFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    files: v.array(PullFileSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** One commit of a pull request, oldest first; the last one is the head. @see spec/forge-api.md#scopes-requested-at-installation */
-export const PullCommitSchema = v.looseObject({
-  sha: v.string(),
-  message: v.optional(v.string()),
-  author: v.optional(v.looseObject({ name: v.optional(v.string()), email: v.optional(v.string()) })),
-  committedAt: v.optional(v.string()),
-  parents: v.optional(v.array(v.looseObject({ sha: v.string() }))),
-});
+export const PullCommitSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    sha: v.string(),
+    message: v.optional(v.string()),
+    author: v.optional(v.looseObject({ name: v.optional(v.string()), email: v.optional(v.string()) })),
+    committedAt: v.optional(v.string()),
+    parents: v.optional(v.array(v.looseObject({ sha: v.string() }))),
+  }),
+);
 
 /** A page of pull request commits. @see spec/forge-api.md#other-constants */
-export const PullCommitsPageSchema = v.looseObject({
-  commits: v.array(PullCommitSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const PullCommitsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    commits: v.array(PullCommitSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** A page of reviews. @see spec/forge-api.md#other-constants */
-export const ReviewsPageSchema = v.looseObject({ reviews: v.array(ReviewSchema), nextPageToken: NextPageTokenSchema });
+export const ReviewsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ reviews: v.array(ReviewSchema), nextPageToken: NextPageTokenSchema }),
+);
 
 /** The labels a pull request holds after an add, replace or remove, ordered by name. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const PullLabelsSchema = v.looseObject({ labels: v.array(LabelSchema) });
+export const PullLabelsSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ labels: v.array(LabelSchema) }));
 
 /**
  * The body of a review dismissal: an optional `message` (65,536 code points, as every comment body). The spec
  * names dismissals but not their body: `message` is assumed. @see spec/forge-api.md#events
  */
-export const DismissReviewSchema = requestObject(
-  { message: v.optional(codePointText("`message`", FORGE_LIMITS.maxBodyCodePoints)) },
-  "the review dismissal",
+export const DismissReviewSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    { message: v.optional(codePointText("`message`", FORGE_LIMITS.maxBodyCodePoints)) },
+    "the review dismissal",
+  ),
 );
 
 /** A label name as a pull request names it: a non-empty string of at most 50 code points. */
@@ -84,10 +97,14 @@ function labelNames(min: number) {
  * The body of adding labels to a pull request: `labels`, at least one existing label name. The field name is
  * not shown in the spec: `labels` is assumed. @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const AddPullLabelsSchema = requestObject({ labels: labelNames(1) }, "the labels to add");
+export const AddPullLabelsSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ labels: labelNames(1) }, "the labels to add"),
+);
 
 /** The body of replacing a pull request's labels; an empty `labels` clears them. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ReplacePullLabelsSchema = requestObject({ labels: labelNames(0) }, "the replacement labels");
+export const ReplacePullLabelsSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ labels: labelNames(0) }, "the replacement labels"),
+);
 
 /** What `reviews.dismiss` accepts. @see spec/forge-api.md#events */
 export type DismissReviewParams = v.InferInput<typeof DismissReviewSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { PAGE_QUERY_ENTRIES } from "./page-query.js";
@@ -81,79 +82,86 @@ function parentSelector(allowClear: boolean) {
 const NEW_PARENT = "`parentPullRequest: { number }` or `parentPullRequest: { id }`";
 
 /** The body of POST /repos/{o}/{r}/pulls. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreatePullRequestSchema = v.pipe(
-  requestObject(
-    {
-      title: codePointText("`title`", FORGE_LIMITS.maxTitleCodePoints, { required: true }),
-      body: v.optional(codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints)),
-      head: requiredText("`head`"),
-      base: branchName("`base`"),
-      parentPullRequest: v.optional(parentSelector(false)),
-    },
-    "the pull request",
+export const CreatePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    requestObject(
+      {
+        title: codePointText("`title`", FORGE_LIMITS.maxTitleCodePoints, { required: true }),
+        body: v.optional(codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints)),
+        head: requiredText("`head`"),
+        base: branchName("`base`"),
+        parentPullRequest: v.optional(parentSelector(false)),
+      },
+      "the pull request",
+    ),
+    removedField("parentPullNumber", NEW_PARENT),
   ),
-  removedField("parentPullNumber", NEW_PARENT),
 );
 
 /** The body of PATCH /repos/{o}/{r}/pulls/{pullNumber}; `parentPullRequest` may `clear`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const UpdatePullRequestSchema = v.pipe(
-  requestObject(
-    {
-      title: v.optional(codePointText("`title`", FORGE_LIMITS.maxTitleCodePoints, { required: true })),
-      body: v.optional(codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints)),
-      base: v.optional(branchName("`base`")),
-      parentPullRequest: v.optional(parentSelector(true)),
-    },
-    "the pull request update",
+export const UpdatePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    requestObject(
+      {
+        title: v.optional(codePointText("`title`", FORGE_LIMITS.maxTitleCodePoints, { required: true })),
+        body: v.optional(codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints)),
+        base: v.optional(branchName("`base`")),
+        parentPullRequest: v.optional(parentSelector(true)),
+      },
+      "the pull request update",
+    ),
+    removedField("parentPullNumber", `${NEW_PARENT} (or \`{ clear: true }\`)`),
   ),
-  removedField("parentPullNumber", `${NEW_PARENT} (or \`{ clear: true }\`)`),
 );
 
 const AUTHOR = /^(?:(?:user|app|sa)_[A-Za-z0-9_-]+|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 
 /** The query of GET /repos/{o}/{r}/pulls. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ListPullsQuerySchema = requestObject(
-  {
-    state: v.optional(oneOf(["open", "closed", "merged", "all"] as const, "`state`")),
-    sortBy: v.optional(oneOf(["created", "updated"] as const, "`sortBy`")),
-    direction: v.optional(oneOf(["desc", "asc"] as const, "`direction`")),
-    since: v.optional(timestampField("`since`")),
-    until: v.optional(timestampField("`until`")),
-    author: v.optional(
-      v.pipe(
-        v.string("[type] `author` must be a string"),
-        v.regex(AUTHOR, "[author] `author` must be a user_, app_ or sa_ id, or a user's exact email address"),
+export const ListPullsQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      state: v.optional(oneOf(["open", "closed", "merged", "all"] as const, "`state`")),
+      sortBy: v.optional(oneOf(["created", "updated"] as const, "`sortBy`")),
+      direction: v.optional(oneOf(["desc", "asc"] as const, "`direction`")),
+      since: v.optional(timestampField("`since`")),
+      until: v.optional(timestampField("`until`")),
+      author: v.optional(
+        v.pipe(
+          v.string("[type] `author` must be a string"),
+          v.regex(AUTHOR, "[author] `author` must be a user_, app_ or sa_ id, or a user's exact email address"),
+        ),
       ),
-    ),
-    base: v.optional(requiredText("`base`")),
-    stackId: v.optional(requiredText("`stackId`")),
-    headSha: v.optional(fullSha("`headSha`")),
-    ...PAGE_QUERY_ENTRIES,
-  },
-  "the pull request list query",
+      base: v.optional(requiredText("`base`")),
+      stackId: v.optional(requiredText("`stackId`")),
+      headSha: v.optional(fullSha("`headSha`")),
+      ...PAGE_QUERY_ENTRIES,
+    },
+    "the pull request list query",
+  ),
 );
 
 const MERGE_METHODS = ["merge", "squash"] as const;
 
 /** The body of Merge Pull Request: optional `mergeMethod` (merge or squash) and `expectedHeadSha`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MergePullRequestSchema = requestObject(
-  {
-    mergeMethod: v.optional(
-      v.picklist(
-        MERGE_METHODS,
-        (issue) =>
-          `[one_of] \`mergeMethod\` must be "merge" or "squash"${issue.input === "rebase" ? "; the forge has no rebase merge" : ""}: only merge and squash exist (omit it to let the forge pick)`,
+export const MergePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      mergeMethod: v.optional(
+        v.picklist(
+          MERGE_METHODS,
+          (issue) =>
+            `[one_of] \`mergeMethod\` must be "merge" or "squash"${issue.input === "rebase" ? "; the forge has no rebase merge" : ""}: only merge and squash exist (omit it to let the forge pick)`,
+        ),
       ),
-    ),
-    expectedHeadSha: v.optional(fullSha("`expectedHeadSha`")),
-  },
-  "the merge request",
+      expectedHeadSha: v.optional(fullSha("`expectedHeadSha`")),
+    },
+    "the merge request",
+  ),
 );
 
 /** The query of GET /repos/{o}/{r}/pulls/{pullNumber}/mergeability. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MergeabilityQuerySchema = requestObject(
-  { expectedHeadSha: v.optional(fullSha("`expectedHeadSha`")) },
-  "the mergeability query",
+export const MergeabilityQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ expectedHeadSha: v.optional(fullSha("`expectedHeadSha`")) }, "the mergeability query"),
 );
 
 /** What `pulls.create` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */

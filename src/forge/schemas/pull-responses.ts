@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { argumentError, isObject } from "../../core/arguments.js";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { ActorSchema, NextPageTokenSchema, PullRequestRefSchema, RepositoryRefSchema } from "./references.js";
 
@@ -10,112 +11,140 @@ import { ActorSchema, NextPageTokenSchema, PullRequestRefSchema, RepositoryRefSc
 export const PULL_REQUEST_STATES = ["open", "closed", "merged"] as const;
 
 /** A pull request's place in a stack; no `parentPullRequest` on the root. @see spec/forge-api.md#common-references */
-export const StackSchema = v.looseObject({ id: v.string(), parentPullRequest: v.optional(PullRequestRefSchema) });
+export const StackSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ id: v.string(), parentPullRequest: v.optional(PullRequestRefSchema) }),
+);
 
 /** A pull request; `number` is a 64-bit integer kept as a string. @see spec/forge-api.md#common-references */
-export const PullRequestSchema = v.looseObject({
-  id: v.optional(v.string()),
-  number: v.string(),
-  title: v.optional(v.string()),
-  body: v.optional(v.string()),
-  state: v.optional(openEnum(PULL_REQUEST_STATES)),
-  author: v.optional(ActorSchema),
-  repository: v.optional(RepositoryRefSchema),
-  stack: v.optional(StackSchema),
-  createdAt: v.optional(v.string()),
-  updatedAt: v.optional(v.string()),
-});
+export const PullRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.optional(v.string()),
+    number: v.string(),
+    title: v.optional(v.string()),
+    body: v.optional(v.string()),
+    state: v.optional(openEnum(PULL_REQUEST_STATES)),
+    author: v.optional(ActorSchema),
+    repository: v.optional(RepositoryRefSchema),
+    stack: v.optional(StackSchema),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+  }),
+);
 
 /** A page of pull requests. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const PullRequestsPageSchema = v.looseObject({
-  pullRequests: v.array(PullRequestSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const PullRequestsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    pullRequests: v.array(PullRequestSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** The pull request version a thread is anchored to: version number plus head and base SHAs. @see spec/forge-api.md#common-references */
-export const ThreadVersionSchema = v.looseObject({
-  number: v.optional(v.string()),
-  headSha: v.optional(v.string()),
-  baseSha: v.optional(v.string()),
-});
+export const ThreadVersionSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    number: v.optional(v.string()),
+    headSha: v.optional(v.string()),
+    baseSha: v.optional(v.string()),
+  }),
+);
 
 /** A comment thread (the OpenAPI component CommentThread) with its diff anchor. @see spec/forge-api.md#common-references */
-export const ThreadSchema = v.looseObject({
-  id: v.string(),
-  version: v.optional(ThreadVersionSchema),
-  path: v.optional(v.string()),
-  side: v.optional(v.string()),
-  startLine: v.optional(v.number()),
-  endLine: v.optional(v.number()),
-  resolvedAt: v.optional(v.string()),
-  createdAt: v.optional(v.string()),
-  updatedAt: v.optional(v.string()),
-});
+export const ThreadSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    version: v.optional(ThreadVersionSchema),
+    path: v.optional(v.string()),
+    side: v.optional(v.string()),
+    startLine: v.optional(v.number()),
+    endLine: v.optional(v.number()),
+    resolvedAt: v.optional(v.string()),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+  }),
+);
 
 /** A pull request comment with its full thread. @see spec/forge-api.md#common-references */
-export const CommentSchema = v.looseObject({
-  id: v.string(),
-  body: v.optional(v.string()),
-  author: v.optional(ActorSchema),
-  thread: v.optional(ThreadSchema),
-  pullRequest: v.optional(PullRequestRefSchema),
-  createdAt: v.optional(v.string()),
-  updatedAt: v.optional(v.string()),
-});
+export const CommentSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    body: v.optional(v.string()),
+    author: v.optional(ActorSchema),
+    thread: v.optional(ThreadSchema),
+    pullRequest: v.optional(PullRequestRefSchema),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+  }),
+);
 
 /** A page of comments. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CommentsPageSchema = v.looseObject({
-  comments: v.array(CommentSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const CommentsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    comments: v.array(CommentSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** A pull request review; `dismissal` is set once dismissed. @see spec/forge-api.md#events */
-export const ReviewSchema = v.looseObject({
-  id: v.string(),
-  body: v.optional(v.string()),
-  state: v.optional(v.string()),
-  author: v.optional(ActorSchema),
-  comments: v.optional(v.array(CommentSchema)),
-  dismissal: v.optional(v.looseObject({})),
-  submittedAt: v.optional(v.string()),
-});
+export const ReviewSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    body: v.optional(v.string()),
+    state: v.optional(v.string()),
+    author: v.optional(ActorSchema),
+    comments: v.optional(v.array(CommentSchema)),
+    dismissal: v.optional(v.looseObject({})),
+    submittedAt: v.optional(v.string()),
+  }),
+);
 
 /** A requested reviewer: exactly one of `user` (user_ id, email) or `group` (grp_ id). @see spec/forge-api.md#events */
-export const ReviewerSchema = v.looseObject({
-  user: v.optional(v.looseObject({ id: v.string(), email: v.optional(v.string()) })),
-  group: v.optional(v.looseObject({ id: v.string(), slug: v.optional(v.string()) })),
-});
+export const ReviewerSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    user: v.optional(v.looseObject({ id: v.string(), email: v.optional(v.string()) })),
+    group: v.optional(v.looseObject({ id: v.string(), slug: v.optional(v.string()) })),
+  }),
+);
 
 /** GET /pulls/{pullNumber}/requested_reviewers. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RequestedReviewersSchema = v.looseObject({
-  reviewers: v.array(ReviewerSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const RequestedReviewersSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    reviewers: v.array(ReviewerSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** A label definition or assignment. @see spec/forge-api.md#common-references */
-export const LabelSchema = v.looseObject({
-  id: v.string(),
-  name: v.string(),
-  color: v.string(),
-  description: v.optional(v.string()),
-});
+export const LabelSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    name: v.string(),
+    color: v.string(),
+    description: v.optional(v.string()),
+  }),
+);
 
 /** A page of labels. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const LabelsPageSchema = v.looseObject({ labels: v.array(LabelSchema), nextPageToken: NextPageTokenSchema });
+export const LabelsPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ labels: v.array(LabelSchema), nextPageToken: NextPageTokenSchema }),
+);
 
 /** One reason a pull request cannot merge. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MergeBlockerSchema = v.looseObject({
-  kind: v.string(),
-  message: v.optional(v.string()),
-  pullRequest: v.optional(PullRequestRefSchema),
-});
+export const MergeBlockerSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    kind: v.string(),
+    message: v.optional(v.string()),
+    pullRequest: v.optional(PullRequestRefSchema),
+  }),
+);
 
 /** GET .../mergeability; `evaluatedPullRequests` is read as sent (its shape is not shown). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MergeabilitySchema = v.looseObject({
-  verdict: openEnum(["mergeable", "blocked"] as const),
-  blockers: v.optional(v.array(MergeBlockerSchema), []),
-  evaluatedPullRequests: v.optional(v.unknown()),
-});
+export const MergeabilitySchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    verdict: openEnum(["mergeable", "blocked"] as const),
+    blockers: v.optional(v.array(MergeBlockerSchema), []),
+    evaluatedPullRequests: v.optional(v.unknown()),
+  }),
+);
 
 /** A mergeability answer. */
 export type Mergeability = v.InferOutput<typeof MergeabilitySchema>;

@@ -1,36 +1,45 @@
 import * as v from "valibot";
 import { argumentError, isObject } from "../../core/arguments.js";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { OwnerRefSchema } from "./auth.js";
 
 // Shared response pieces: actors and the repository / pull request / thread references. Parsed leniently:
 // loose objects, open enums, 64-bit integers as strings.
 
 /** A page token: empty on the last page; absent is read as empty. @see spec/forge-api.md#other-constants */
-export const NextPageTokenSchema = v.optional(v.string(), "");
+export const NextPageTokenSchema = /* @__PURE__ */ lazySchema(() => v.optional(v.string(), ""));
 
 /** A user actor. @see spec/forge-api.md#common-references */
-export const UserActorSchema = v.looseObject({
-  id: v.string(),
-  email: v.optional(v.string()),
-  displayName: v.optional(v.string()),
-  handle: v.optional(v.string()),
-});
+export const UserActorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    email: v.optional(v.string()),
+    displayName: v.optional(v.string()),
+    handle: v.optional(v.string()),
+  }),
+);
 
 /** An app actor (no slug). @see spec/forge-api.md#common-references */
-export const AppActorSchema = v.looseObject({ id: v.string(), displayName: v.optional(v.string()) });
+export const AppActorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ id: v.string(), displayName: v.optional(v.string()) }),
+);
 
 /** A service-account actor. @see spec/forge-api.md#common-references */
-export const ServiceAccountActorSchema = v.looseObject({ id: v.optional(v.string()) });
+export const ServiceAccountActorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ id: v.optional(v.string()) }),
+);
 
 /**
  * OriginActor: the spec promises exactly one of `user`, `app`, `serviceAccount`. Responses are read leniently
  * (an actor of a kind added later parses too); use {@link actorKind} to branch. @see spec/forge-api.md#common-references
  */
-export const ActorSchema = v.looseObject({
-  user: v.optional(UserActorSchema),
-  app: v.optional(AppActorSchema),
-  serviceAccount: v.optional(ServiceAccountActorSchema),
-});
+export const ActorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    user: v.optional(UserActorSchema),
+    app: v.optional(AppActorSchema),
+    serviceAccount: v.optional(ServiceAccountActorSchema),
+  }),
+);
 
 /** An actor as parsed. @see spec/forge-api.md#common-references */
 export type Actor = v.InferOutput<typeof ActorSchema>;
@@ -46,19 +55,23 @@ export function actorKind(actor: Actor): "user" | "app" | "serviceAccount" | und
 }
 
 /** RepositoryReference. @see spec/forge-api.md#common-references */
-export const RepositoryRefSchema = v.looseObject({
-  id: v.optional(v.string()),
-  name: v.optional(v.string()),
-  fullName: v.optional(v.string()),
-  owner: v.optional(OwnerRefSchema),
-});
+export const RepositoryRefSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.optional(v.string()),
+    name: v.optional(v.string()),
+    fullName: v.optional(v.string()),
+    owner: v.optional(OwnerRefSchema),
+  }),
+);
 
 /** PullRequestReference: a pull request and its repository; `number` stays a string. @see spec/forge-api.md#common-references */
-export const PullRequestRefSchema = v.looseObject({
-  id: v.optional(v.string()),
-  number: v.optional(v.string()),
-  repository: v.optional(RepositoryRefSchema),
-});
+export const PullRequestRefSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.optional(v.string()),
+    number: v.optional(v.string()),
+    repository: v.optional(RepositoryRefSchema),
+  }),
+);
 
 /** A repository reference. */
 export type RepositoryRef = v.InferOutput<typeof RepositoryRefSchema>;

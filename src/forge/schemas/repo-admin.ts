@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { exactlyOneOf, requestObject, requiredText } from "./request-fields.js";
 
 // Repository administration shapes the settings and response files do not cover: the principal selector of
@@ -17,30 +18,36 @@ function principal(label: string) {
  * Which grant Delete Grant removes: exactly one of `user`, `group`, `teamGroup` (sent as the DELETE body).
  * @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const GrantSelectorSchema = v.pipe(
-  requestObject(
-    {
-      user: v.optional(principal("`user`")),
-      group: v.optional(principal("`group`")),
-      teamGroup: v.optional(principal("`teamGroup`")),
-    },
-    "the grant selector",
+export const GrantSelectorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    requestObject(
+      {
+        user: v.optional(principal("`user`")),
+        group: v.optional(principal("`group`")),
+        teamGroup: v.optional(principal("`teamGroup`")),
+      },
+      "the grant selector",
+    ),
+    exactlyOneOf(PRINCIPALS, "the grant selector"),
   ),
-  exactlyOneOf(PRINCIPALS, "the grant selector"),
 );
 
 /**
  * The body of POST /repos/{o}/{r}:syncMirror: the one ref to sync (assumed field `ref`, a branch name or
  * `refs/heads/…`; the default branch when omitted). @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const SyncMirrorRequestSchema = requestObject({ ref: v.optional(requiredText("`ref`")) }, "the mirror sync");
+export const SyncMirrorRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ ref: v.optional(requiredText("`ref`")) }, "the mirror sync"),
+);
 
 /** A repository's mirror: upstream provider, upstream id and status. @see spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list */
-export const MirrorSchema = v.looseObject({
-  source: v.optional(v.string()),
-  sourceId: v.optional(v.string()),
-  status: v.optional(v.string()),
-});
+export const MirrorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    source: v.optional(v.string()),
+    sourceId: v.optional(v.string()),
+    status: v.optional(v.string()),
+  }),
+);
 
 /** What `grants.delete` accepts: the grant's principal. @see spec/forge-api.md#operations-known-by-behavior-only */
 export type GrantSelector = v.InferInput<typeof GrantSelectorSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { NextPageTokenSchema } from "./references.js";
 
@@ -6,75 +7,91 @@ import { NextPageTokenSchema } from "./references.js";
 // binary (application/gzip or a 302 to a signed address) and has no schema.
 
 /** A ruleset. @see spec/forge-api.md#common-references */
-export const RulesetSchema = v.looseObject({
-  id: v.string(),
-  name: v.string(),
-  description: v.optional(v.string()),
-  enforcement: v.optional(openEnum(["active", "evaluate", "disabled"] as const)),
-  kind: v.optional(openEnum(["merge_branch", "push_branch", "push_tag", "push_repository"] as const)),
-  includedRefNames: v.optional(v.array(v.string()), []),
-  excludedRefNames: v.optional(v.array(v.string()), []),
-  rules: v.optional(v.array(v.looseObject({})), []),
-  bypassActors: v.optional(v.array(v.looseObject({})), []),
-});
+export const RulesetSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    name: v.string(),
+    description: v.optional(v.string()),
+    enforcement: v.optional(openEnum(["active", "evaluate", "disabled"] as const)),
+    kind: v.optional(openEnum(["merge_branch", "push_branch", "push_tag", "push_repository"] as const)),
+    includedRefNames: v.optional(v.array(v.string()), []),
+    excludedRefNames: v.optional(v.array(v.string()), []),
+    rules: v.optional(v.array(v.looseObject({})), []),
+    bypassActors: v.optional(v.array(v.looseObject({})), []),
+  }),
+);
 
 /** The ruleset list (not paginated). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RulesetsListSchema = v.looseObject({ rulesets: v.array(RulesetSchema) });
+export const RulesetsListSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ rulesets: v.array(RulesetSchema) }));
 
 /** POST :grep; the lines are complete only when `limitHit` is false. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GrepResponseSchema = v.looseObject({
-  lines: v.array(v.looseObject({})),
-  limitHit: v.optional(v.boolean(), false),
-});
+export const GrepResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    lines: v.array(v.looseObject({})),
+    limitHit: v.optional(v.boolean(), false),
+  }),
+);
 
 /** POST git/commits:createFromFiles. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateFromFilesResponseSchema = v.looseObject({
-  sha: v.string(),
-  treeSha: v.string(),
-  previousHeadSha: v.string(),
-});
+export const CreateFromFilesResponseSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    sha: v.string(),
+    treeSha: v.string(),
+    previousHeadSha: v.string(),
+  }),
+);
 
 /** A Git ref (its full shape is not shown: `ref` and `sha` are read when present). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const GitRefSchema = v.looseObject({ ref: v.string(), sha: v.optional(v.string()) });
+export const GitRefSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({ ref: v.string(), sha: v.optional(v.string()) }),
+);
 
-const GrantPrincipals = {
+const GrantPrincipals = /* @__PURE__ */ lazySchema(() => ({
   user: v.optional(v.unknown()),
   group: v.optional(v.unknown()),
   teamGroup: v.optional(v.unknown()),
-};
+}));
 
 /** A direct repository grant. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RepoGrantSchema = v.looseObject({
-  ...GrantPrincipals,
-  permission: openEnum(["read", "write", "admin", "custom"] as const),
-});
+export const RepoGrantSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    ...GrantPrincipals,
+    permission: openEnum(["read", "write", "admin", "custom"] as const),
+  }),
+);
 
 /** An owner grant (admin grants listed first). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const OwnerGrantSchema = v.looseObject({
-  ...GrantPrincipals,
-  permission: openEnum([
-    "PERMISSION_READ",
-    "PERMISSION_CONTRIBUTOR",
-    "PERMISSION_WRITE",
-    "PERMISSION_ADMIN",
-    "PERMISSION_CUSTOM",
-  ] as const),
-});
+export const OwnerGrantSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    ...GrantPrincipals,
+    permission: openEnum([
+      "PERMISSION_READ",
+      "PERMISSION_CONTRIBUTOR",
+      "PERMISSION_WRITE",
+      "PERMISSION_ADMIN",
+      "PERMISSION_CUSTOM",
+    ] as const),
+  }),
+);
 
 /** The repository grant list. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RepoGrantsListSchema = v.looseObject({
-  grants: v.array(RepoGrantSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const RepoGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    grants: v.array(RepoGrantSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** The owner grant list. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const OwnerGrantsListSchema = v.looseObject({
-  grants: v.array(OwnerGrantSchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const OwnerGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    grants: v.array(OwnerGrantSchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** POST :syncMirror: `synced` is true on 200, false on 202 (pending). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const SyncMirrorResponseSchema = v.looseObject({ synced: v.boolean() });
+export const SyncMirrorResponseSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ synced: v.boolean() }));
 
 /** Mirror transition job statuses. @see spec/forge-api.md#states-and-transitions */
 export const TRANSITION_JOB_STATUSES = [
@@ -87,27 +104,33 @@ export const TRANSITION_JOB_STATUSES = [
 ] as const;
 
 /** A mirror transition job; poll `status`, `phase` is display detail. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const TransitionJobSchema = v.looseObject({
-  id: v.optional(v.string()),
-  transition: v.optional(v.string()),
-  status: openEnum(TRANSITION_JOB_STATUSES),
-  attemptCount: v.optional(v.union([v.number(), v.string()])),
-  lastErrorCode: v.optional(v.union([v.number(), v.string()])),
-  lastErrorMessage: v.optional(v.string()),
-  phase: v.optional(v.string()),
-});
+export const TransitionJobSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.optional(v.string()),
+    transition: v.optional(v.string()),
+    status: openEnum(TRANSITION_JOB_STATUSES),
+    attemptCount: v.optional(v.union([v.number(), v.string()])),
+    lastErrorCode: v.optional(v.union([v.number(), v.string()])),
+    lastErrorMessage: v.optional(v.string()),
+    phase: v.optional(v.string()),
+  }),
+);
 
 /** GET mirror/transition-jobs:active: an empty object when the repository never transitioned. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ActiveTransitionJobsSchema = v.looseObject({
-  activeJob: v.optional(TransitionJobSchema),
-  lastJob: v.optional(TransitionJobSchema),
-});
+export const ActiveTransitionJobsSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    activeJob: v.optional(TransitionJobSchema),
+    lastJob: v.optional(TransitionJobSchema),
+  }),
+);
 
 /** A page of compared files (head against the merge base). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CompareFilesPageSchema = v.looseObject({
-  files: v.array(v.looseObject({})),
-  nextPageToken: NextPageTokenSchema,
-});
+export const CompareFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    files: v.array(v.looseObject({})),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** A ruleset. */
 export type Ruleset = v.InferOutput<typeof RulesetSchema>;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import {
   atLeastOneOf,
@@ -21,37 +22,39 @@ const SETTINGS_FIELDS = [
 ] as const;
 
 /** The body of PATCH /repos/{o}/{r}: at least one field; the two merge-method flags together, one of them true. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RepoSettingsSchema = v.pipe(
-  requestObject(
-    {
-      defaultBranch: v.optional(requiredText("`defaultBranch`")),
-      allowMergeCommit: v.optional(booleanField("`allowMergeCommit`")),
-      allowSquashMerge: v.optional(booleanField("`allowSquashMerge`")),
-      deleteBranchOnMerge: v.optional(booleanField("`deleteBranchOnMerge`")),
-      visibility: v.optional(oneOf(["internal", "private"] as const, "`visibility`")),
-    },
-    "the repository settings",
+export const RepoSettingsSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    requestObject(
+      {
+        defaultBranch: v.optional(requiredText("`defaultBranch`")),
+        allowMergeCommit: v.optional(booleanField("`allowMergeCommit`")),
+        allowSquashMerge: v.optional(booleanField("`allowSquashMerge`")),
+        deleteBranchOnMerge: v.optional(booleanField("`deleteBranchOnMerge`")),
+        visibility: v.optional(oneOf(["internal", "private"] as const, "`visibility`")),
+      },
+      "the repository settings",
+    ),
+    atLeastOneOf(SETTINGS_FIELDS, "the repository settings"),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const body: unknown = dataset.value;
+      if (!isPlainObject(body)) return;
+      const merge = body.allowMergeCommit;
+      const squash = body.allowSquashMerge;
+      if ((merge === undefined) !== (squash === undefined)) {
+        const missing = merge === undefined ? "allowMergeCommit" : "allowSquashMerge";
+        addIssue({
+          message: "[together] send `allowMergeCommit` and `allowSquashMerge` together (at least one true)",
+          path: [pathItem(body, missing, undefined)],
+        });
+      } else if (merge === false && squash === false) {
+        addIssue({
+          message:
+            "[at_least_one_true] `allowMergeCommit` and `allowSquashMerge` cannot both be false; keep one merge method",
+          path: [pathItem(body, "allowSquashMerge", squash)],
+        });
+      }
+    }),
   ),
-  atLeastOneOf(SETTINGS_FIELDS, "the repository settings"),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (!isPlainObject(body)) return;
-    const merge = body.allowMergeCommit;
-    const squash = body.allowSquashMerge;
-    if ((merge === undefined) !== (squash === undefined)) {
-      const missing = merge === undefined ? "allowMergeCommit" : "allowSquashMerge";
-      addIssue({
-        message: "[together] send `allowMergeCommit` and `allowSquashMerge` together (at least one true)",
-        path: [pathItem(body, missing, undefined)],
-      });
-    } else if (merge === false && squash === false) {
-      addIssue({
-        message:
-          "[at_least_one_true] `allowMergeCommit` and `allowSquashMerge` cannot both be false; keep one merge method",
-        path: [pathItem(body, "allowSquashMerge", squash)],
-      });
-    }
-  }),
 );
 
 const PRINCIPALS = ["user", "group", "teamGroup"] as const;
@@ -62,26 +65,28 @@ function principal(label: string) {
   return v.union([requiredText(label), v.looseObject({})], `[type] ${label} must be an id string or an object`);
 }
 
-const PRINCIPAL_ENTRIES = {
+const PRINCIPAL_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   user: v.optional(principal("`user`")),
   group: v.optional(principal("`group`")),
   teamGroup: v.optional(principal("`teamGroup`")),
-};
+}));
 
 /** The body of POST /repos/{o}/{r}/grants: one principal, permission read, write or admin. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const RepoGrantRequestSchema = v.pipe(
-  requestObject(
-    {
-      ...PRINCIPAL_ENTRIES,
-      permission: v.picklist(
-        ["read", "write", "admin"] as const,
-        (issue) =>
-          `[one_of] \`permission\` must be "read", "write" or "admin"${issue.input === "custom" ? "; custom permissions cannot be granted through the API" : ""}`,
-      ),
-    },
-    "the repository grant",
+export const RepoGrantRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    requestObject(
+      {
+        ...PRINCIPAL_ENTRIES,
+        permission: v.picklist(
+          ["read", "write", "admin"] as const,
+          (issue) =>
+            `[one_of] \`permission\` must be "read", "write" or "admin"${issue.input === "custom" ? "; custom permissions cannot be granted through the API" : ""}`,
+        ),
+      },
+      "the repository grant",
+    ),
+    exactlyOneOf(PRINCIPALS, "the grant"),
   ),
-  exactlyOneOf(PRINCIPALS, "the grant"),
 );
 
 /** Owner-level permissions. @see spec/forge-api.md#operations-known-by-behavior-only */
@@ -93,28 +98,29 @@ export const OWNER_PERMISSIONS = [
 ] as const;
 
 /** The body of POST /owners/{ownerSlug}/grants: one principal and a PERMISSION_* value (not CUSTOM). @see spec/forge-api.md#operations-known-by-behavior-only */
-export const OwnerGrantRequestSchema = v.pipe(
-  requestObject(
-    {
-      ...PRINCIPAL_ENTRIES,
-      permission: v.picklist(
-        OWNER_PERMISSIONS,
-        (issue) =>
-          `[one_of] \`permission\` must be one of ${OWNER_PERMISSIONS.join(", ")}${issue.input === "PERMISSION_CUSTOM" ? "; PERMISSION_CUSTOM cannot be granted through the API" : ""}`,
-      ),
-    },
-    "the owner grant",
+export const OwnerGrantRequestSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    requestObject(
+      {
+        ...PRINCIPAL_ENTRIES,
+        permission: v.picklist(
+          OWNER_PERMISSIONS,
+          (issue) =>
+            `[one_of] \`permission\` must be one of ${OWNER_PERMISSIONS.join(", ")}${issue.input === "PERMISSION_CUSTOM" ? "; PERMISSION_CUSTOM cannot be granted through the API" : ""}`,
+        ),
+      },
+      "the owner grant",
+    ),
+    exactlyOneOf(PRINCIPALS, "the grant"),
   ),
-  exactlyOneOf(PRINCIPALS, "the grant"),
 );
 
 /** Mirror transitions. @see spec/forge-api.md#states-and-transitions */
 export const MIRROR_TRANSITIONS = ["initial_to_inbound", "inbound_to_outbound", "outbound_to_inbound"] as const;
 
 /** The body of POST /repos/{o}/{r}/mirror:transition. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const MirrorTransitionSchema = requestObject(
-  { transition: oneOf(MIRROR_TRANSITIONS, "`transition`") },
-  "the mirror transition",
+export const MirrorTransitionSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ transition: oneOf(MIRROR_TRANSITIONS, "`transition`") }, "the mirror transition"),
 );
 
 /** What `repos.update` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */

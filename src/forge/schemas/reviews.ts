@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { PAGE_QUERY_ENTRIES } from "./page-query.js";
@@ -23,37 +24,41 @@ import {
 export const COMMENT_ANCHORS = ["inline", "file", "threadId"] as const;
 
 /** An inline anchor: a line range on one side of a file's diff. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const InlineAnchorSchema = v.pipe(
-  requestObject(
-    {
-      path: requiredText("`path`"),
-      side: requiredText("`side`"),
-      startLine: integerAtLeast("`startLine`", 1),
-      endLine: v.optional(integerAtLeast("`endLine`", 1)),
-    },
-    "`inline`",
+export const InlineAnchorSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    requestObject(
+      {
+        path: requiredText("`path`"),
+        side: requiredText("`side`"),
+        startLine: integerAtLeast("`startLine`", 1),
+        endLine: v.optional(integerAtLeast("`endLine`", 1)),
+      },
+      "`inline`",
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const anchor: unknown = dataset.value;
+      if (!isPlainObject(anchor) || typeof anchor.startLine !== "number" || typeof anchor.endLine !== "number") return;
+      if (anchor.endLine < anchor.startLine) {
+        addIssue({
+          message: "[line_range] `endLine` must not be before `startLine`",
+          path: [pathItem(anchor, "endLine", anchor.endLine)],
+        });
+      }
+    }),
   ),
-  v.rawCheck(({ dataset, addIssue }) => {
-    const anchor: unknown = dataset.value;
-    if (!isPlainObject(anchor) || typeof anchor.startLine !== "number" || typeof anchor.endLine !== "number") return;
-    if (anchor.endLine < anchor.startLine) {
-      addIssue({
-        message: "[line_range] `endLine` must not be before `startLine`",
-        path: [pathItem(anchor, "endLine", anchor.endLine)],
-      });
-    }
-  }),
 );
 
 /** A file-level anchor. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const FileAnchorSchema = requestObject({ path: requiredText("`path`") }, "`file`");
+export const FileAnchorSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ path: requiredText("`path`") }, "`file`"),
+);
 
-const ANCHOR_ENTRIES = {
+const ANCHOR_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   inline: v.optional(InlineAnchorSchema),
   file: v.optional(FileAnchorSchema),
   threadId: v.optional(requiredText("`threadId`")),
   versionNumber: v.optional(digitString("`versionNumber`")),
-};
+}));
 
 // A reply (threadId) joins an existing thread, whose version is fixed: naming a version is refused.
 // @__NO_SIDE_EFFECTS__
@@ -81,64 +86,74 @@ function anchoredComment(label: string) {
 }
 
 /** The body of Create Pull Request Comment: `body` plus exactly one anchor. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateCommentSchema = anchoredComment("the comment");
+export const CreateCommentSchema = /* @__PURE__ */ lazySchema(() => anchoredComment("the comment"));
 
 /** The body of Update Pull Request Comment. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const UpdateCommentSchema = requestObject(
-  { body: codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints, { required: true }) },
-  "the comment update",
+export const UpdateCommentSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    { body: codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints, { required: true }) },
+    "the comment update",
+  ),
 );
 
 /** The body of PATCH /pulls/threads/{threadId}. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ResolveThreadSchema = requestObject({ resolved: booleanField("`resolved`") }, "the thread update");
+export const ResolveThreadSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject({ resolved: booleanField("`resolved`") }, "the thread update"),
+);
 
 /** The query of List Pull Request Comments: `threadIds` (at most 20 distinct), `since`, `until`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const ListCommentsQuerySchema = requestObject(
-  {
-    threadIds: v.optional(
-      v.pipe(
-        stringList("`threadIds`"),
-        v.rawCheck(({ dataset, addIssue }) => {
-          const ids: unknown = dataset.value;
-          if (!Array.isArray(ids)) return;
-          const distinct = new Set(ids).size;
-          if (distinct > FORGE_LIMITS.maxThreadIds) {
-            addIssue({
-              message: `[max_items] \`threadIds\` names ${distinct} distinct threads; filter by at most ${FORGE_LIMITS.maxThreadIds}`,
-            });
-          }
-        }),
+export const ListCommentsQuerySchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      threadIds: v.optional(
+        v.pipe(
+          stringList("`threadIds`"),
+          v.rawCheck(({ dataset, addIssue }) => {
+            const ids: unknown = dataset.value;
+            if (!Array.isArray(ids)) return;
+            const distinct = new Set(ids).size;
+            if (distinct > FORGE_LIMITS.maxThreadIds) {
+              addIssue({
+                message: `[max_items] \`threadIds\` names ${distinct} distinct threads; filter by at most ${FORGE_LIMITS.maxThreadIds}`,
+              });
+            }
+          }),
+        ),
       ),
-    ),
-    since: v.optional(timestampField("`since`")),
-    until: v.optional(timestampField("`until`")),
-    ...PAGE_QUERY_ENTRIES,
-  },
-  "the comment list query",
+      since: v.optional(timestampField("`since`")),
+      until: v.optional(timestampField("`until`")),
+      ...PAGE_QUERY_ENTRIES,
+    },
+    "the comment list query",
+  ),
 );
 
 /** The body of Create Pull Request Review: optional `body` and up to 50 anchored `comments`. @see spec/forge-api.md#operations-known-by-behavior-only */
-export const CreateReviewSchema = requestObject(
-  {
-    // The spec bounds comment bodies; a review body is held to the same 65,536 code points.
-    body: v.optional(codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints)),
-    comments: v.optional(
-      v.pipe(
-        arrayOf(anchoredComment("a review comment"), "`comments`"),
-        itemCount("`comments`", 0, FORGE_LIMITS.maxReviewComments),
+export const CreateReviewSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    {
+      // The spec bounds comment bodies; a review body is held to the same 65,536 code points.
+      body: v.optional(codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints)),
+      comments: v.optional(
+        v.pipe(
+          arrayOf(anchoredComment("a review comment"), "`comments`"),
+          itemCount("`comments`", 0, FORGE_LIMITS.maxReviewComments),
+        ),
       ),
-    ),
-  },
-  "the review",
+    },
+    "the review",
+  ),
 );
 
 /**
  * The body of POST /pulls/{pullNumber}/requested_reviewers. The spec names the identifiers (user_ id, email,
  * grp_ id or group slug) but not the field: `reviewers` is assumed. @see spec/forge-api.md#operations-known-by-behavior-only
  */
-export const RequestReviewersSchema = requestObject(
-  { reviewers: v.pipe(stringList("`reviewers`"), itemCount("`reviewers`", 1, Number.POSITIVE_INFINITY)) },
-  "the reviewer request",
+export const RequestReviewersSchema = /* @__PURE__ */ lazySchema(() =>
+  requestObject(
+    { reviewers: v.pipe(stringList("`reviewers`"), itemCount("`reviewers`", 1, Number.POSITIVE_INFINITY)) },
+    "the reviewer request",
+  ),
 );
 
 /** What `comments.create` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */

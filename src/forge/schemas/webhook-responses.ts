@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
 import { OwnerRefSchema } from "./auth.js";
 import { NextPageTokenSchema } from "./references.js";
@@ -6,50 +7,60 @@ import { NextPageTokenSchema } from "./references.js";
 // Webhook delivery, redelivery, ping and signing-key responses.
 
 /** The latest attempt of a delivery. @see spec/forge-api.md#webhook-delivery */
-export const DeliveryAttemptSchema = v.looseObject({
-  id: v.optional(v.string()),
-  deliveryId: v.optional(v.string()),
-  trigger: v.optional(openEnum(["automatic", "manual"] as const)),
-  responseStatusCode: v.optional(v.number()),
-  latencyMs: v.optional(v.union([v.number(), v.string()])),
-  errorMessage: v.optional(v.string()),
-  attemptedAt: v.optional(v.string()),
-});
+export const DeliveryAttemptSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.optional(v.string()),
+    deliveryId: v.optional(v.string()),
+    trigger: v.optional(openEnum(["automatic", "manual"] as const)),
+    responseStatusCode: v.optional(v.number()),
+    latencyMs: v.optional(v.union([v.number(), v.string()])),
+    errorMessage: v.optional(v.string()),
+    attemptedAt: v.optional(v.string()),
+  }),
+);
 
 /** A webhook delivery; `id` equals the `webhook-id` header. @see spec/forge-api.md#webhook-delivery */
-export const WebhookDeliverySchema = v.looseObject({
-  id: v.string(),
-  event: v.optional(v.looseObject({ id: v.optional(v.string()), type: v.optional(v.string()) })),
-  installation: v.optional(v.looseObject({ id: v.optional(v.string()), target: v.optional(OwnerRefSchema) })),
-  createdAt: v.optional(v.string()),
-  deliveredAt: v.optional(v.string()),
-  lastAttempt: v.optional(DeliveryAttemptSchema),
-});
+export const WebhookDeliverySchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    id: v.string(),
+    event: v.optional(v.looseObject({ id: v.optional(v.string()), type: v.optional(v.string()) })),
+    installation: v.optional(v.looseObject({ id: v.optional(v.string()), target: v.optional(OwnerRefSchema) })),
+    createdAt: v.optional(v.string()),
+    deliveredAt: v.optional(v.string()),
+    lastAttempt: v.optional(DeliveryAttemptSchema),
+  }),
+);
 
 /** A page of deliveries, newest first. @see spec/forge-api.md#fully-described-operations */
-export const WebhookDeliveriesPageSchema = v.looseObject({
-  deliveries: v.array(WebhookDeliverySchema),
-  nextPageToken: NextPageTokenSchema,
-});
+export const WebhookDeliveriesPageSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    deliveries: v.array(WebhookDeliverySchema),
+    nextPageToken: NextPageTokenSchema,
+  }),
+);
 
 /** Redelivery outcomes: `queued` and `already_in_flight` are successes. @see spec/forge-api.md#fully-described-operations */
 export const REDELIVER_OUTCOMES = ["queued", "already_in_flight", "not_found"] as const;
 
 /** 202 of deliveries:batchRedeliver. @see spec/forge-api.md#fully-described-operations */
-export const RedeliverResultsSchema = v.looseObject({
-  results: v.array(v.looseObject({ deliveryId: v.string(), outcome: openEnum(REDELIVER_OUTCOMES) })),
-});
+export const RedeliverResultsSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    results: v.array(v.looseObject({ deliveryId: v.string(), outcome: openEnum(REDELIVER_OUTCOMES) })),
+  }),
+);
 
 /** POST /app/webhook/pings: a failing receiver is reported here, not as an error. @see spec/forge-api.md#fully-described-operations */
-export const PingResultSchema = v.looseObject({
-  deliveryId: v.string(),
-  eventId: v.optional(v.string()),
-  delivered: v.boolean(),
-  responseStatusCode: v.optional(v.number(), 0),
-});
+export const PingResultSchema = /* @__PURE__ */ lazySchema(() =>
+  v.looseObject({
+    deliveryId: v.string(),
+    eventId: v.optional(v.string()),
+    delivered: v.boolean(),
+    responseStatusCode: v.optional(v.number(), 0),
+  }),
+);
 
 /** A registered signing key; `kid` is the base64url SHA-256 of its SPKI DER. @see spec/forge-api.md#fully-described-operations */
-export const SigningKeySchema = v.looseObject({ kid: v.string() });
+export const SigningKeySchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ kid: v.string() }));
 
 /** A webhook delivery. */
 export type WebhookDelivery = v.InferOutput<typeof WebhookDeliverySchema>;

@@ -1,4 +1,5 @@
 import { SignJWT } from "jose";
+import type { CryptoKey } from "../../core/crypto-key.js";
 import { spkiKeyId } from "./encoding.js";
 
 /** One Ed25519 key pair of the forge itself (signs receipts and webhooks); the first in a list is current. */

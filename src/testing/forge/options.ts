@@ -19,7 +19,7 @@ export interface ForgeInstallationOptions {
   appId?: string;
   /** The owner namespace; it must be the seeded one. Default that namespace. */
   targetSlug?: string;
-  /** Approved scopes (repository:metadata:read is added). Default {@link DEFAULT_INSTALLATION_SCOPES}. */
+  /** Approved scopes (repository:metadata:read is added). Default `DEFAULT_INSTALLATION_SCOPES`. */
   scopes?: string[];
   /** Default `all`. */
   repoSelectionMode?: "all" | "selected";

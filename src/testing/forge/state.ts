@@ -1,4 +1,5 @@
 import { importSPKI } from "jose";
+import type { CryptoKey } from "../../core/crypto-key.js";
 import type { RandomUUID } from "../ids.js";
 import { ed25519SpkiFromPem, sameBytes, spkiKeyId } from "./encoding.js";
 import { DEFAULT_INSTALLATION_SCOPES, type ForgeInstallationOptions, type ResolvedForgeOptions } from "./options.js";

@@ -38,7 +38,8 @@ const FACTORIES: Record<string, (target: ForgeClient, values: Values) => unknown
 };
 
 // `{name}` is a placeholder value; `{#name}` one passed as a number when it is all digits (team ids are numbers).
-function argument(arg: unknown, clients: Clients, values: Values): unknown {
+/** One argument of an invoker with its placeholders filled from `values`. */
+export function argument(arg: unknown, clients: Clients, values: Values): unknown {
   if (arg === "$publicKey") return clients.publicKey;
   if (typeof arg === "object" && arg !== null && !Array.isArray(arg))
     return Object.fromEntries(Object.entries(arg).map(([key, value]) => [key, argument(value, clients, values)]));

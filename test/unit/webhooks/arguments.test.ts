@@ -43,7 +43,8 @@ describe("agentline/webhooks: bad arguments get the SDK's errors", () => {
     const callable = Object.entries(webhooks)
       .filter(([name, value]) => typeof value === "function" && !name.endsWith("Error"))
       .map(([name]) => name)
-      .filter((name) => name !== "isWebhookEventType");
+      // A type guard answers false for anything; loadWebhookEventSchemas takes no argument.
+      .filter((name) => name !== "isWebhookEventType" && name !== "loadWebhookEventSchemas");
     expect(callable.filter((name) => !covered.has(name))).toEqual([]);
   });
 

@@ -68,7 +68,7 @@ export async function badArgumentRows(): Promise<Row[]> {
     delete: async () => undefined,
   };
   const delivery = { id: "d1", type: "ping", typeSource: "body", installationId: undefined, timestamp: 1, payload: {} };
-  const event = parseWebhookEvent(delivery as never);
+  const event = await parseWebhookEvent(delivery as never);
   const receiptOptions = { keys, appId: "app_1", baseUrl: "https://forge.example" };
   const stores: Array<[string, () => webhooks.DedupeStore]> = [
     ["MemoryDedupeStore", () => new MemoryDedupeStore()],

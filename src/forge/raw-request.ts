@@ -1,0 +1,38 @@
+import { ApiPromise } from "../core/api-promise.js";
+import { ValidationError } from "../core/errors.js";
+import { checkRawRequest, type RawRequest, rawRequestSpec } from "../core/raw-request.js";
+import { matchRoute } from "../core/route-match.js";
+import { isIdempotent } from "./forge-call.js";
+import type { ForgeRequester } from "./forge-client.js";
+import type { ForgeRoute, ForgeRouteName } from "./routes.js";
+
+/** {@link RawRequest} on a forge client: `path` is below the forge prefix (`/repos/acme/widgets/labels`). */
+export interface ForgeRawRequest<T = unknown> extends RawRequest<T> {
+  /** Points this call spends from the principal's budget. Default: the known route's cost, else 1 for reads, 5 for writes. */
+  points?: number | undefined;
+}
+
+/**
+ * `request()` of `ForgeClient` and `ForgeApp`: the known route's points and retry class when the path names one (a
+ * merge is repeated only with `expectedHeadSha`), the caller's `points` otherwise; bearer auth, `x-request-id`, a
+ * fresh credential after a 401, and the points budget, as for every forge call.
+ */
+export function forgeRequest<T>(
+  requester: ForgeRequester,
+  routes: Record<ForgeRouteName, ForgeRoute>,
+  request: ForgeRawRequest<T>,
+): ApiPromise<T> {
+  return ApiPromise.deferred((raw) => {
+    const checked = checkRawRequest(request);
+    const { points } = request;
+    if (points !== undefined && !(Number.isInteger(points) && points >= 0)) {
+      throw new ValidationError([{ path: "points", rule: "integer", message: "must be an integer >= 0" }], {
+        context: "request",
+      });
+    }
+    const known = matchRoute(routes, checked.method, checked.path);
+    const knownIdempotent = known ? isIdempotent(known, request.body) : undefined;
+    const cost = points ?? known?.cost ?? (checked.method === "GET" || checked.method === "HEAD" ? 1 : 5);
+    return requester.send({ ...rawRequestSpec(checked, raw, knownIdempotent), route: { cost } });
+  });
+}
