@@ -47,6 +47,12 @@ export default defineConfig({
     codeSplitting: {
       groups: [
         {
+          // The errors and argument checks every entry shares, agentline/webhooks included: no valibot, no transport.
+          name: "errors",
+          test: /[\\/]src[\\/]core[\\/](errors|rate-limit|redact|secret-forms|text-views|auth|arguments|wait|load-once|crypto-key)\.ts$/,
+          priority: 4,
+        },
+        {
           name: "core",
           test: /[\\/]src[\\/]core[\\/][^/\\]+(?<!\.d)\.ts$/,
           priority: 3,
