@@ -1,6 +1,21 @@
-import { createParser, type EventSourceMessage } from "eventsource-parser";
+import type { EventSourceMessage } from "eventsource-parser";
 import { AgentlineError, ConnectionError } from "../../core/errors.js";
 import { timerDelay } from "../../core/wait.js";
+
+// The parser is loaded with the first stream, not with agentline/agents: most programs that import the client never
+// open a run stream, and in Node each imported package costs startup time (code-splitting bundlers make it a chunk).
+// Once loaded, streams take the parser without an `await`, so a stream's first read starts as soon as before.
+type CreateParser = typeof import("eventsource-parser").createParser;
+let loadedCreateParser: CreateParser | undefined;
+let loading: Promise<CreateParser> | undefined;
+function loadCreateParser(): CreateParser | Promise<CreateParser> {
+  if (loadedCreateParser) return loadedCreateParser;
+  loading ??= import("eventsource-parser").then((module) => {
+    loadedCreateParser = module.createParser;
+    return loadedCreateParser;
+  });
+  return loading;
+}
 
 /** Options of {@link readServerSentEvents}. */
 export interface SseReadOptions {
@@ -29,6 +44,8 @@ export async function* readServerSentEvents(
   body: ReadableStream<Uint8Array>,
   options: SseReadOptions,
 ): AsyncGenerator<EventSourceMessage[], void, undefined> {
+  const loaded = loadCreateParser();
+  const createParser = typeof loaded === "function" ? loaded : await loaded;
   let ready: EventSourceMessage[] = [];
   let overflow = false;
   const parser = createParser({
