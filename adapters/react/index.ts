@@ -46,7 +46,7 @@ export function useValue<T>(source: ReadonlySignal<T>, schedule: Scheduler = nex
  * const run = useRun(client, agentId, runId);
  * return <p>{run.status}: {run.assistantText}</p>;
  * ```
- * @see spec/cloud-agents-api.md#events
+ * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events)
  */
 export function useRun(
   client: RunStreamClient,
@@ -59,7 +59,7 @@ export function useRun(
   return useValue(view.snapshot);
 }
 
-/** An agent's latest run, live, switching to each follow-up run. @see spec/cloud-agents-api.md#agentsummary */
+/** An agent's latest run, live, switching to each follow-up run. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary) */
 export function useAgent(client: AgentRunsClient, agentId: string, options?: WatchAgentOptions): RunSnapshot {
   // biome-ignore lint/correctness/useExhaustiveDependencies: options apply to a new agent only, not on every render.
   const view = useMemo(() => watchAgent(client, agentId, options), [client, agentId]);
@@ -74,7 +74,7 @@ export interface CheckRunsState extends CheckRunsSnapshot {
 
 /**
  * A commit's check runs, live: the current run per key, polled through `forge` while mounted and/or fed with
- * webhook events through `feed`. @see spec/forge-api.md#check-run-semantics
+ * webhook events through `feed`. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics)
  */
 export function useCheckRuns(options: WatchCheckRunsOptions): CheckRunsState {
   const { owner, repo, sha, forge, pollIntervalMs } = options;

@@ -53,7 +53,7 @@ export interface RunStore extends Readable<RunSnapshot> {
  * </script>
  * <p>{$run.status}: {$run.assistantText}</p>
  * ```
- * @see spec/cloud-agents-api.md#events
+ * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events)
  */
 export function useRun(
   client: RunStreamClient,
@@ -70,7 +70,7 @@ export interface AgentStore extends Readable<RunSnapshot> {
   readonly view: AgentView;
 }
 
-/** An agent's latest run, live, switching to each follow-up run. @see spec/cloud-agents-api.md#agentsummary */
+/** An agent's latest run, live, switching to each follow-up run. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary) */
 export function useAgent(
   client: AgentRunsClient,
   agentId: string,
@@ -89,7 +89,7 @@ export interface CheckRunsStore extends Readable<CheckRunsSnapshot> {
 
 /**
  * A commit's check runs, live: polled through `forge` while subscribed and/or fed with webhook events.
- * @see spec/forge-api.md#check-run-semantics
+ * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics)
  */
 export function useCheckRuns(options: WatchCheckRunsOptions & { schedule?: Scheduler }): CheckRunsStore {
   const view = watchCheckRuns(options);

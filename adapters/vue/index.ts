@@ -79,7 +79,7 @@ const FIELDS = [
  * const { status, assistantText, toolCalls } = useRun(client, () => props.agentId, () => props.runId);
  * </script>
  * ```
- * @see spec/cloud-agents-api.md#events
+ * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events)
  */
 export function useRun(
   client: RunStreamClient,
@@ -125,7 +125,7 @@ export interface CheckRunsRefs {
 
 /**
  * A commit's check runs, live: polled through `forge` while the scope lives and/or fed with webhook events through
- * `feed`. Disposed with the calling scope. @see spec/forge-api.md#check-run-semantics
+ * `feed`. Disposed with the calling scope. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics)
  */
 export function useCheckRuns(options: WatchCheckRunsOptions): CheckRunsRefs {
   const view = watchCheckRuns(options);

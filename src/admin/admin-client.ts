@@ -15,7 +15,7 @@ import { SpendLimitsResource, SpendResource, UsageResource } from "./team/usage.
  * const admin = new AdminClient({ apiKey, baseUrl: "https://api.example.com" });
  * for await (const event of admin.auditLogs.list({ startTime: "2026-01-01T00:00:00Z", endTime: Date.now() })) {}
  * ```
- * @see spec/admin-api.md
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API)
  */
 export class AdminClient {
   readonly members: MembersResource;

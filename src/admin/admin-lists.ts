@@ -36,7 +36,7 @@ export interface PagedRoute<S extends v.GenericSchema, Item> {
 /**
  * A page/pageSize list: awaitable (first page), `for await` over every item, `.pages()`. The page size
  * is the route's documented default unless given, and is clamped to the route's maximum where the
- * server clamps too. @see spec/admin-api.md#endpoints
+ * server clamps too. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
 export function pagedList<S extends v.GenericSchema, Item>(
   context: AdminContext,

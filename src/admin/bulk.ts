@@ -100,7 +100,7 @@ function answeredWithStatus(error: unknown): boolean {
 /**
  * Sends `items` in chunks of `size`, one after another in request order, and accounts for every
  * chunk: applied, failed (rejected whole) or not attempted. Nothing is silently dropped.
- * @see spec/admin-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
 export async function runChunked<Input, Result, Merged = Result[]>(
   options: RunChunkedOptions<Input, Result, Merged>,
@@ -167,7 +167,7 @@ const APPLIED_ROW_STATUSES: ReadonlySet<unknown> = /* @__PURE__ */ new Set(["upd
  * (`updated`, `unchanged`, `success`) and it carries no error message; a failed or error row, a row without a
  * status and a row with a status the spec does not name are all failures, so a failure is never counted as
  * applied and `retryFailed` resends it (the bulk routes are idempotent).
- * @see spec/admin-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
 export function isFailedRow(row: unknown): boolean {
   if (typeof row !== "object" || row === null) return true;
@@ -187,7 +187,7 @@ export interface PairRowsOptions<Row, Input> {
   key?: { input: (input: Input) => unknown; row: (row: Row) => unknown };
 }
 
-/** Pairs a response's `results[]` with the inputs that were sent. @see spec/admin-api.md#endpoints */
+/** Pairs a response's `results[]` with the inputs that were sent. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export function pairRows<Row, Input>(
   inputs: readonly Input[],
   rows: readonly Row[],

@@ -12,7 +12,7 @@ export interface DateWindow {
 /** Milliseconds in one day. */
 export const DAY_MS = 86_400_000;
 
-/** The Admin API's longest date range for audit logs and daily usage. @see spec/admin-api.md#limits */
+/** The Admin API's longest date range for audit logs and daily usage. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits) */
 export const MAX_RANGE_DAYS = 30;
 
 // A date (`2024-05-01`, midnight UTC as ECMAScript reads it) or a date-time with `Z` or an offset.
@@ -93,7 +93,7 @@ const DEFAULT_FIELDS: RangeFields = { start: "startDate", end: "endDate" };
  * Splits the inclusive range `[startMs, endMs]` into ordered, inclusive windows whose `end - start`
  * is at most `maxDays` days. Consecutive windows touch without overlapping (`next.start = end + 1`),
  * so every millisecond of the range falls in exactly one window. `start === end` gives one window.
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export function splitRange(
   startMs: number,

@@ -94,7 +94,7 @@ export interface GroupMembersChange {
 
 /**
  * Team directory groups (`team_group_` ids) or organization groups (`g_` ids): the two families share
- * their shape and rules, and never accept each other's ids. @see spec/admin-api.md#endpoints
+ * their shape and rules, and never accept each other's ids. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
 export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema> {
   readonly #context: AdminContext;

@@ -4,7 +4,7 @@ import * as v from "valibot";
 // Checking the prefix before sending turns a confusing server 400/404 into an error that says which family
 // the id belongs to and which one the method takes.
 
-/** The prefix of each id family. @see spec/admin-api.md#resources-and-their-fields */
+/** The prefix of each id family. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Resources and their fields) */
 export const ID_PREFIXES = {
   /** Team members: `user_<encoded>`. */
   teamMember: "user_",
@@ -20,10 +20,10 @@ export const ID_PREFIXES = {
   teamRule: "rule_",
 } as const;
 
-/** A family of prefixed ids. @see spec/admin-api.md#resources-and-their-fields */
+/** A family of prefixed ids. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Resources and their fields) */
 export type IdFamily = keyof typeof ID_PREFIXES;
 
-/** What each family's ids name, in the words error messages use. @see spec/admin-api.md#organization-group */
+/** What each family's ids name, in the words error messages use. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization group) */
 export const ID_FAMILY_NAMES: Readonly<Record<IdFamily, string>> = {
   teamMember: "team members",
   directoryGroup: "team directory groups",
@@ -43,12 +43,12 @@ const FAMILIES_BY_PREFIX: readonly IdFamily[] = [
   "organizationGroup",
 ];
 
-/** The family an id's prefix names, or `undefined` when it has none of the known prefixes. @see spec/admin-api.md#organization-group */
+/** The family an id's prefix names, or `undefined` when it has none of the known prefixes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization group) */
 export function idFamilyOf(id: string): IdFamily | undefined {
   return FAMILIES_BY_PREFIX.find((family) => id.startsWith(ID_PREFIXES[family]));
 }
 
-/** True when `id` is a string with the family's prefix and something after it. @see spec/admin-api.md#resources-and-their-fields */
+/** True when `id` is a string with the family's prefix and something after it. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Resources and their fields) */
 export function isIdOfFamily(id: unknown, family: IdFamily): id is string {
   const prefix = ID_PREFIXES[family];
   return typeof id === "string" && id.length > prefix.length && idFamilyOf(id) === family;
@@ -59,7 +59,7 @@ export function isIdOfFamily(id: unknown, family: IdFamily): id is string {
  * says which prefix the method takes and what the given prefix names, e.g. "team directory groups take
  * team_group_ ids; g_ ids are organization groups". `takenBy` overrides the first half for fields whose
  * family is not the method's own (assistant-bot access takes billing group ids).
- * @see spec/admin-api.md#organization-group
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization group)
  */
 // @__NO_SIDE_EFFECTS__
 export function idOfFamily(family: IdFamily, label: string, takenBy?: string) {
@@ -90,40 +90,40 @@ export function idOfFamily(family: IdFamily, label: string, takenBy?: string) {
   );
 }
 
-/** A team member id, `user_…`. @see spec/admin-api.md#team-member */
+/** A team member id, `user_…`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team member) */
 // @__NO_SIDE_EFFECTS__
 export function teamMemberId(label: string) {
   return idOfFamily("teamMember", label, `${label} takes team member ids (user_)`);
 }
 
-/** A team directory group id, `team_group_…`. @see spec/admin-api.md#team-directory-group */
+/** A team directory group id, `team_group_…`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team directory group) */
 // @__NO_SIDE_EFFECTS__
 export function directoryGroupId(label: string) {
   return idOfFamily("directoryGroup", label);
 }
 
-/** An organization group id, `g_…`; the public `grp_…` id is refused. @see spec/admin-api.md#organization-api-organization-key */
+/** An organization group id, `g_…`; the public `grp_…` id is refused. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 // @__NO_SIDE_EFFECTS__
 export function organizationGroupId(label: string) {
   return idOfFamily("organizationGroup", label, "organization group routes take g_ ids (the group's `id`)");
 }
 
-/** A billing group id, `group_…`. @see spec/admin-api.md#billing-group */
+/** A billing group id, `group_…`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 // @__NO_SIDE_EFFECTS__
 export function billingGroupId(label: string, takenBy?: string) {
   return idOfFamily("billingGroup", label, takenBy);
 }
 
-/** An assistant-bot team rule id, `rule_…`. @see spec/admin-api.md#assistant-bot-records */
+/** An assistant-bot team rule id, `rule_…`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 // @__NO_SIDE_EFFECTS__
 export function teamRuleId(label: string) {
   return idOfFamily("teamRule", label);
 }
 
-/** What a setup manifest id (and a script id) may contain: letters, digits, dot, underscore, hyphen. @see spec/admin-api.md#assistant-bot-records */
+/** What a setup manifest id (and a script id) may contain: letters, digits, dot, underscore, hyphen. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const MANIFEST_ID_PATTERN = /^[A-Za-z0-9._-]+$/;
 
-/** A setup manifest or script id. @see spec/admin-api.md#assistant-bot-records */
+/** A setup manifest or script id. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 // @__NO_SIDE_EFFECTS__
 export function manifestId(label: string) {
   return v.pipe(

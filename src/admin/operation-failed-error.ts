@@ -8,7 +8,7 @@ import { isPlainObject } from "../core/validation.js";
  * shapes (`{code: "error", message}`, `{error}`) or `{success: false}` is a failure whatever the status. `status`
  * is the HTTP status as received (so logs stay true); `code` is `operation_failed`; `serverMessage` is the body's.
  * Catch it with `ApiError` together with the 4xx forms of the same failure.
- * @see spec/admin-api.md#errors
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Errors)
  */
 export class OperationFailedError extends ApiError {}
 
@@ -18,7 +18,7 @@ export const OPERATION_FAILED = "operation_failed";
 /**
  * The failure message a successful-status body carries, or `undefined` when the body is not a failure. Only the
  * top level is read: per-row failures of the bulk routes are rows, reported by the bulk result.
- * @see spec/admin-api.md#errors
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Errors)
  */
 export function failureInBody(json: unknown): string | undefined {
   if (!isPlainObject(json)) return undefined;
@@ -38,7 +38,7 @@ export interface FailedRequest {
   secrets: readonly string[];
 }
 
-/** Throws an {@link OperationFailedError} when a successful-status body reports a failure. @see spec/admin-api.md#errors */
+/** Throws an {@link OperationFailedError} when a successful-status body reports a failure. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Errors) */
 export function assertNotFailedInBody(json: unknown, response: Response, request: FailedRequest): void {
   const message = failureInBody(json);
   if (message === undefined) return;

@@ -21,7 +21,7 @@ export interface OrganizationClientOptions extends AdminClientOptions {
 /**
  * The Organization API client (organization key, HTTP Basic): members, team membership sync, pooled
  * usage, usage events, daily usage, spend, model access across teams, organization groups.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export class OrganizationClient {
   readonly members: OrgMembersResource;

@@ -1,7 +1,7 @@
-/** Which kind of key a route takes. @see spec/admin-api.md#authentication */
+/** Which kind of key a route takes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Authentication) */
 export type AdminKeyKind = "team" | "organization";
 
-/** A route family with its own documented rate budget. @see spec/admin-api.md#limits */
+/** A route family with its own documented rate budget. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits) */
 export type AdminRouteFamily =
   | "auditLogs"
   | "dailyUsage"
@@ -69,7 +69,7 @@ const ORG_USAGE = ["usage:*"] as const;
 /**
  * Every Team Admin and Organization API route. The team single-model route is not shown in the spec:
  * its default mirrors the organization single-model route and is marked assumed.
- * @see spec/admin-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
 export const ADMIN_ROUTES = {
   // Team Admin API

@@ -6,7 +6,7 @@ import { toValidationIssues } from "../core/schema.js";
 // valid) for the fake service's 400 answers; `assert*` throws a request `ValidationError` before the client sends
 // anything. Query checks take the SDK's object, nothing (= no parameters), or the wire form, `URLSearchParams`.
 
-/** Every rule `value` breaks under `schema`; empty when it is valid. @see spec/admin-api.md#endpoints */
+/** Every rule `value` breaks under `schema`; empty when it is valid. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export function issuesOf(schema: v.GenericSchema, value: unknown): ValidationIssue[] {
   const result = v.safeParse(schema, value);
   return result.success ? [] : toValidationIssues(result.issues);
@@ -18,7 +18,7 @@ const NUMERIC_QUERY_KEYS: ReadonlySet<string> = /* @__PURE__ */ new Set(["page",
 /**
  * A query as an object: `undefined` is `{}`, `URLSearchParams` becomes an object whose well-formed numeric
  * parameters are numbers (so `pageSize=abc` still reports that it must be a number instead of turning into NaN).
- * @see spec/admin-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
 export function queryObject(query: unknown): unknown {
   if (query === undefined) return {};
@@ -34,7 +34,7 @@ export function queryObject(query: unknown): unknown {
 /**
  * `{ [key]: value }`, or `{}` when `value` is `undefined`, so a missing path id or list reports `required` at
  * `key` rather than a type error.
- * @see spec/admin-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
 export function fieldOf(key: string, value: unknown): Record<string, unknown> {
   return value === undefined ? {} : { [key]: value };

@@ -9,7 +9,7 @@ import type { DateWindow } from "./date-ranges.js";
  * accepts (≤ 30 days), each window is paged, and everything comes out in order. `await` gives the
  * first page of the first window; `for await` gives every item; `.pages()` every page. Windows and
  * pages are fetched lazily, only as far as the caller reads.
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export class WindowedList<Item, Page> extends FirstPageThenable<Page> implements AsyncIterable<Item> {
   readonly #windows: () => DateWindow[];

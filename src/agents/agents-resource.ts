@@ -31,7 +31,7 @@ import {
 
 /**
  * Durable agents: create (exactly once), list, get, delete, archive, unarchive, usage, artifacts.
- * @see spec/cloud-agents-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints)
  */
 export class AgentsResource {
   readonly #context: AgentsContext;

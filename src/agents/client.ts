@@ -24,7 +24,7 @@ export interface AgentsClientOptions extends ApiKeyClientOptions {
  * const client = new AgentsClient({ apiKey, baseUrl: "https://api.example.com" });
  * const { agent, run } = await client.agents.create({ prompt: { text: "Fix the flaky test" } });
  * ```
- * @see spec/cloud-agents-api.md
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API)
  */
 export class AgentsClient {
   readonly agents: AgentsResource;

@@ -9,7 +9,7 @@ import {
 } from "./schemas/resources.js";
 import { assertCreateSubTokenRequest, type CreateSubTokenParams } from "./validate.js";
 
-/** The model list, for `model.id` and `model.params` (route assumed). @see spec/cloud-agents-api.md#response-bodies */
+/** The model list, for `model.id` and `model.params` (route assumed). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export class ModelsResource {
   readonly #context: AgentsContext;
   constructor(context: AgentsContext) {
@@ -28,7 +28,7 @@ export class ModelsResource {
   }
 }
 
-/** Repositories the key can reach (route assumed). @see spec/cloud-agents-api.md#response-bodies */
+/** Repositories the key can reach (route assumed). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export class RepositoriesResource {
   readonly #context: AgentsContext;
   constructor(context: AgentsContext) {
@@ -47,7 +47,7 @@ export class RepositoriesResource {
   }
 }
 
-/** Short-lived tokens a service-account key mints for one team member (route assumed). @see spec/cloud-agents-api.md#authentication */
+/** Short-lived tokens a service-account key mints for one team member (route assumed). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Authentication) */
 export class SubTokensResource {
   readonly #context: AgentsContext;
   constructor(context: AgentsContext) {

@@ -10,7 +10,7 @@ export interface Route {
  * Every Cloud Agents operation's route. Those marked `assumed` are not shown in the spec; their
  * defaults come from a public Node SDK for this API (see README "Assumptions") and every one can be
  * overridden with the client's `routes` option.
- * @see spec/cloud-agents-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints)
  */
 export const AGENTS_ROUTES = {
   createAgent: { method: "POST", path: "/v1/agents" },

@@ -34,7 +34,7 @@ export interface WaitOptions {
 
 /**
  * Runs of an agent: follow-ups, listing, reading, cancelling, waiting.
- * @see spec/cloud-agents-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints)
  */
 export class RunsResource {
   readonly #context: AgentsContext;
@@ -108,7 +108,7 @@ export class RunsResource {
   /**
    * The run's events as they happen, resuming by itself after drops, silence and early ends, and
    * ending on a terminal `result` even after the stream has expired (then `synthesized`).
-   * @see spec/cloud-agents-api.md#events
+   * @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Events)
    */
   stream(agentId: string, runId: string, options: RunStreamOptions = {}): RunStream {
     optionalArgument(options, "options", "runs.stream");

@@ -12,7 +12,7 @@ function statusRank(status: string): number | undefined {
  * Whether moving from `from` to `to` would go backwards (RUNNING → CREATING, FINISHED → RUNNING, …).
  * Runs only move forward, so such a status is a replay (the stream resends the current status on every
  * reconnection and may then replay older ones) and is not a transition. Unknown statuses never count
- * as going backwards. @see spec/cloud-agents-api.md#states-and-transitions
+ * as going backwards. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § States and transitions)
  */
 export function isStatusRegression(from: string | undefined, to: string): boolean {
   if (from === undefined) return false;

@@ -16,7 +16,7 @@ import {
   ListRunsQuerySchema,
 } from "./schemas/requests.js";
 
-/** The request parameter types, next to the functions that check them. @see spec/cloud-agents-api.md#request-bodies */
+/** The request parameter types, next to the functions that check them. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export type {
   AgentUsageParams,
   CreateAgentParams,
@@ -54,62 +54,62 @@ function queryObject(query: unknown, numbers: readonly string[], booleans: reado
 const LIST_NUMBERS = ["limit"] as const;
 const LIST_BOOLEANS = ["includeArchived"] as const;
 
-/** Every rule a CreateAgentRequest body breaks; empty when it is valid. @see spec/cloud-agents-api.md#request-bodies */
+/** Every rule a CreateAgentRequest body breaks; empty when it is valid. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export function checkCreateAgentRequest(body: unknown): ValidationIssue[] {
   return issuesOf(CreateAgentRequestSchema, body);
 }
 
-/** The body as CreateAgentParams, or a thrown request `ValidationError` naming each broken field. @see spec/cloud-agents-api.md#request-bodies */
+/** The body as CreateAgentParams, or a thrown request `ValidationError` naming each broken field. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export function assertCreateAgentRequest(body: unknown, context = "agents.create"): CreateAgentParams {
   return checkRequest(CreateAgentRequestSchema, body, context);
 }
 
-/** Every rule a CreateRunRequest body breaks; empty when it is valid. @see spec/cloud-agents-api.md#request-bodies */
+/** Every rule a CreateRunRequest body breaks; empty when it is valid. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export function checkCreateRunRequest(body: unknown): ValidationIssue[] {
   return issuesOf(CreateRunRequestSchema, body);
 }
 
-/** The body as CreateRunParams, or a thrown request `ValidationError`. @see spec/cloud-agents-api.md#request-bodies */
+/** The body as CreateRunParams, or a thrown request `ValidationError`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export function assertCreateRunRequest(body: unknown, context = "runs.create"): CreateRunParams {
   return checkRequest(CreateRunRequestSchema, body, context);
 }
 
-/** Every rule a GET /v1/agents query breaks; empty when it is valid. @see spec/cloud-agents-api.md#endpoints */
+/** Every rule a GET /v1/agents query breaks; empty when it is valid. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export function checkListAgentsQuery(query?: unknown): ValidationIssue[] {
   return issuesOf(ListAgentsQuerySchema, queryObject(query, LIST_NUMBERS, LIST_BOOLEANS));
 }
 
-/** The query as ListAgentsParams, or a thrown request `ValidationError`. @see spec/cloud-agents-api.md#endpoints */
+/** The query as ListAgentsParams, or a thrown request `ValidationError`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export function assertListAgentsQuery(query?: unknown, context = "agents.list"): ListAgentsParams {
   return checkRequest(ListAgentsQuerySchema, queryObject(query, LIST_NUMBERS, LIST_BOOLEANS), context);
 }
 
-/** Every rule a GET /v1/agents/{id}/runs query breaks; empty when it is valid. @see spec/cloud-agents-api.md#endpoints */
+/** Every rule a GET /v1/agents/{id}/runs query breaks; empty when it is valid. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export function checkListRunsQuery(query?: unknown): ValidationIssue[] {
   return issuesOf(ListRunsQuerySchema, queryObject(query, LIST_NUMBERS, []));
 }
 
-/** The query as ListRunsParams, or a thrown request `ValidationError`. @see spec/cloud-agents-api.md#endpoints */
+/** The query as ListRunsParams, or a thrown request `ValidationError`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export function assertListRunsQuery(query?: unknown, context = "runs.list"): ListRunsParams {
   return checkRequest(ListRunsQuerySchema, queryObject(query, LIST_NUMBERS, []), context);
 }
 
-/** Every rule a GET /v1/agents/{id}/usage query breaks; empty when it is valid. @see spec/cloud-agents-api.md#endpoints */
+/** Every rule a GET /v1/agents/{id}/usage query breaks; empty when it is valid. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export function checkAgentUsageQuery(query?: unknown): ValidationIssue[] {
   return issuesOf(AgentUsageQuerySchema, queryObject(query, [], []));
 }
 
-/** The query as AgentUsageParams, or a thrown request `ValidationError`. @see spec/cloud-agents-api.md#endpoints */
+/** The query as AgentUsageParams, or a thrown request `ValidationError`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export function assertAgentUsageQuery(query?: unknown, context = "agents.usage"): AgentUsageParams {
   return checkRequest(AgentUsageQuerySchema, queryObject(query, [], []), context);
 }
 
-/** Every rule a CreateSubTokenRequest body breaks; empty when it is valid. @see spec/cloud-agents-api.md#response-bodies */
+/** Every rule a CreateSubTokenRequest body breaks; empty when it is valid. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export function checkCreateSubTokenRequest(body: unknown): ValidationIssue[] {
   return issuesOf(CreateSubTokenRequestSchema, body);
 }
 
-/** The body as CreateSubTokenParams, or a thrown request `ValidationError`. @see spec/cloud-agents-api.md#response-bodies */
+/** The body as CreateSubTokenParams, or a thrown request `ValidationError`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export function assertCreateSubTokenRequest(body: unknown, context = "subTokens.create"): CreateSubTokenParams {
   return checkRequest(CreateSubTokenRequestSchema, body, context);
 }

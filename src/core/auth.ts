@@ -20,7 +20,7 @@ export function base64FromUtf8(text: string): string {
 
 /**
  * The `Authorization` header value for an API key.
- * @see spec/cloud-agents-api.md#authentication — Basic uses the key as username and an empty password.
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Authentication) — Basic uses the key as username and an empty password.
  */
 export function authorizationHeader(apiKey: string, scheme: AuthScheme): string {
   return scheme === "basic" ? `Basic ${base64FromUtf8(`${apiKey}:`)}` : `Bearer ${apiKey}`;

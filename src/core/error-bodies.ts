@@ -58,7 +58,7 @@ const RPC_CODES = [
 
 const str = (value: unknown): string | undefined => (typeof value === "string" ? value : undefined);
 
-/** Cloud Agents: `{error: {code, message, helpUrl?, provider?}}`. @see spec/cloud-agents-api.md#errors */
+/** Cloud Agents: `{error: {code, message, helpUrl?, provider?}}`. @see {@link https://github.com/agentline/agentline#errors | README: Errors} (spec: Cloud Agents API § Errors) */
 function parseAgentsBody(json: Record<string, unknown>): Omit<ParsedErrorBody, "body"> | undefined {
   const error = json.error;
   if (!isPlainObject(error)) return undefined;
@@ -70,7 +70,7 @@ function parseAgentsBody(json: Record<string, unknown>): Omit<ParsedErrorBody, "
 
 /**
  * Admin: `{code: 'error', message}`, `{error: string}` or `{outcome: 'error', message}`.
- * @see spec/admin-api.md#errors
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Errors)
  */
 function parseAdminBody(json: Record<string, unknown>, status: number): Omit<ParsedErrorBody, "body"> | undefined {
   if (typeof json.error === "string") return { code: codeForStatus(status), message: json.error };
@@ -81,7 +81,7 @@ function parseAdminBody(json: Record<string, unknown>, status: number): Omit<Par
 
 /**
  * Forge: `{code: integer, message, details: []}`; `details` may hold field violations and a
- * request-info entry. Unknown entry types are ignored. @see spec/forge-api.md#errors
+ * request-info entry. Unknown entry types are ignored. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Errors)
  */
 function parseForgeBody(json: Record<string, unknown>): Omit<ParsedErrorBody, "body"> | undefined {
   if (typeof json.code !== "number" || !Number.isInteger(json.code)) return undefined;

@@ -34,7 +34,7 @@ function initObject<T extends object>(value: T | undefined): Partial<T> {
 /** The `inspect` function and options Node hands a custom inspection. */
 type Inspect = (value: unknown, options?: Record<string, unknown>) => string;
 
-/** The base class of every error agentline throws. @see ../../README.md#errors */
+/** The base class of every error agentline throws. @see {@link https://github.com/agentline/agentline#errors | README: Errors} */
 export class AgentlineError extends Error {
   /** A stable string to branch on; for API errors, the server's own code. */
   readonly code: AgentlineErrorCode;

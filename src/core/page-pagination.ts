@@ -13,7 +13,7 @@ export interface PageNumberState {
   itemCount: number;
 }
 
-/** How a page/pageSize list is fetched and read. @see spec/admin-api.md#endpoints */
+/** How a page/pageSize list is fetched and read. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export interface PageNumberOptions<Item, Page> {
   /** Fetches one page (numbered from 1) of `pageSize` items. */
   fetchPage: (page: number, pageSize: number) => Promise<WithResponse<Page>>;

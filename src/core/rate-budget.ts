@@ -13,7 +13,7 @@ export type RateBudgetTake = { ok: true } | { ok: false; waitMs: number };
  * Where budgets live. Async so that a KV store, a Durable Object or Redis can hold budgets shared
  * by several clients or processes. Keys are opaque: pass a hash (see `hashBudgetKey`), never
  * a raw API key, because stores may log or persist them.
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export interface RateBudgetStore {
   /** Takes `cost` requests from the budget of `key` at time `now`, or says how long to wait. Must be atomic per key. */
@@ -165,7 +165,7 @@ export interface RateBudgetsOptions {
  * more than `capacity` acquisitions of one key in any window of `intervalMs`. A plain continuously
  * refilled token bucket could not promise that (it allows up to 2·capacity−1 per window), so each
  * grant holds its slot for exactly one interval.
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export class RateBudgets {
   readonly #store: RateBudgetStore;

@@ -4,26 +4,26 @@ import * as v from "valibot";
 // `toValidationIssues`) and names the field, never its value. Labels are the local field name; the
 // issue's `path` says where the field sits.
 
-/** Any string (possibly empty). @see spec/cloud-agents-api.md#request-bodies */
+/** Any string (possibly empty). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function anyText(label: string) {
   return v.string(`[type] ${label} must be a string`);
 }
 
-/** A boolean, not a string like "true". @see spec/cloud-agents-api.md#request-bodies */
+/** A boolean, not a string like "true". @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function booleanField(label: string) {
   return v.boolean(`[type] ${label} must be a boolean (true or false)`);
 }
 
-/** One of a closed list of strings. @see spec/cloud-agents-api.md#request-bodies */
+/** One of a closed list of strings. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function oneOf<const TValues extends readonly string[]>(values: TValues, label: string) {
   const listed = values.map((value) => `"${value}"`).join(", ");
   return v.picklist(values, `[one_of] ${label} must be one of ${listed}`);
 }
 
-/** An integer >= `min`. @see spec/cloud-agents-api.md#request-bodies */
+/** An integer >= `min`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function integerAtLeast(label: string, min: number) {
   return v.pipe(
@@ -33,7 +33,7 @@ export function integerAtLeast(label: string, min: number) {
   );
 }
 
-/** An integer in `min..max`. @see spec/cloud-agents-api.md#endpoints */
+/** An integer in `min..max`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function integerBetween(label: string, min: number, max: number) {
   return v.pipe(
@@ -44,13 +44,13 @@ export function integerBetween(label: string, min: number, max: number) {
   );
 }
 
-/** An array of `item`. @see spec/cloud-agents-api.md#request-bodies */
+/** An array of `item`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function arrayOf<const TItem extends v.GenericSchema>(item: TItem, label: string) {
   return v.array(item, `[type] ${label} must be an array`);
 }
 
-/** A path item for a raw check issue; valibot's parents prepend their own part of the path. @see spec/cloud-agents-api.md#request-bodies */
+/** A path item for a raw check issue; valibot's parents prepend their own part of the path. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export function pathItem(input: unknown, key: string | number, value: unknown): v.UnknownPathItem {
   return { type: "unknown", origin: "value", input, key, value };
 }

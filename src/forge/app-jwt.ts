@@ -18,9 +18,9 @@ export const APP_JWT_TTL_SECONDS = 290;
 export const APP_JWT_REUSE_MARGIN_SECONDS = 60;
 
 /**
- * Signs an app JWT with jose (its signing part, loaded on the first signing): header `alg` EdDSA, `kid` = app id, `typ` JWT; claims
- * `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
- * @see spec/forge-api.md#credentials
+ * Signs an app JWT with jose (its signing part, loaded on the first signing): header `alg` EdDSA, `kid` = app id,
+ * `typ` JWT; claims `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Credentials)
  */
 export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string; expiresAt: number }> {
   const nowSeconds = Math.floor(options.now() / 1000);

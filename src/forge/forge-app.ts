@@ -76,7 +76,7 @@ export interface GitCredentials {
  * const forge = app.installation(installationId);   // a ForgeClient that refreshes its own token
  * for await (const repo of forge.installationRepos.list()) {}
  * ```
- * @see spec/forge-api.md#authentication
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Authentication)
  */
 export class ForgeApp {
   readonly appId: string;
@@ -85,7 +85,7 @@ export class ForgeApp {
     get(installationId: string, options?: CallOptions): ApiPromise<Installation>;
     delete(installationId: string, options?: CallOptions): ApiPromise<unknown>;
   };
-  /** Webhook deliveries: list, redeliver, ping, recover (app JWT). @see spec/forge-api.md#events */
+  /** Webhook deliveries: list, redeliver, ping, recover (app JWT). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
   readonly webhooks: WebhooksResource;
   readonly #options: ForgeAppOptions;
   readonly #jwts: Promise<AppJwtSource>;

@@ -30,7 +30,7 @@ export interface ForgePoints {
   principal: () => Promise<ForgePrincipal>;
 }
 
-/** The forge lives under `{base}/v1/forge`. @see spec/forge-api.md */
+/** The forge lives under `{base}/v1/forge`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API) */
 export const FORGE_PREFIX = "/v1/forge";
 
 /** Where a forge client's bearer credential comes from, and what to do when the forge refuses it. */
@@ -151,13 +151,13 @@ function credentialOf(options: ForgeClientOptions): ForgeCredential {
 /**
  * A Code Forge client for one credential: an installation (from `ForgeApp.installation()`, minting and
  * refreshing its own token) or a user token (`new ForgeClient({ token, baseUrl })`).
- * @see spec/forge-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints)
  */
 export class ForgeClient {
   readonly #requester: ForgeRequester;
   readonly #context: ForgeContext;
   readonly #now: () => number;
-  /** Apps by id and their signing keys (user credential). @see spec/forge-api.md#fully-described-operations */
+  /** Apps by id and their signing keys (user credential). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
   readonly apps: AppsResource;
   readonly installationRepos: {
     /** The repositories the installation reaches (mirrors included), filtered by a substring or `owner/repo`. */
@@ -197,12 +197,12 @@ export class ForgeClient {
     };
   }
 
-  /** One owner namespace: its apps, repositories and installations (user credential). @see spec/forge-api.md#operations-known-by-behavior-only */
+  /** One owner namespace: its apps, repositories and installations (user credential). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
   namespace(slug: string): NamespaceClient {
     return new NamespaceClient(this.#context, requireSegment(slug, "namespaceSlug", "namespace"));
   }
 
-  /** One owner namespace by slug: its grants (namespace:settings:read / :write). @see spec/forge-api.md#operations-known-by-behavior-only */
+  /** One owner namespace by slug: its grants (namespace:settings:read / :write). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
   owner(slug: string): OwnerClient {
     return new OwnerClient(this.#context, slug);
   }

@@ -5,9 +5,9 @@ import { FORGE_USER_ONLY_SCOPES } from "./routes/route.js";
 // The first half of the installation flow: the consent address an app sends a workspace admin to, with a fresh
 // anti-forgery `state` to keep until the callback, where `verifyInstallationReceipt({ expectedState })` checks
 // the receipt carries it back. The spec names the address {install_url} but never gives it: it is an option.
-// @see spec/forge-api.md#installation-flow
+// @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Installation flow)
 
-/** What {@link createInstallationConsent} takes. @see spec/forge-api.md#installation-flow */
+/** What {@link createInstallationConsent} takes. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Installation flow) */
 export interface InstallationConsentOptions {
   /** The installation consent address, `{install_url}`: the spec does not give it, so it is required. */
   installUrl: string | URL;
@@ -108,7 +108,7 @@ function issuesOf(options: InstallationConsentOptions): ValidationIssue[] {
  * const { url, state } = createInstallationConsent({ installUrl, clientId: appId, scopes, redirectUri });
  * session.installState = state;   // then redirect the admin to `url`
  * ```
- * @see spec/forge-api.md#installation-flow
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Installation flow)
  */
 export function createInstallationConsent(options: InstallationConsentOptions): InstallationConsent {
   if (typeof options !== "object" || options === null) {

@@ -14,7 +14,7 @@ export interface AppKeyPair {
 
 /**
  * Generates an Ed25519 key pair for an app (WebCrypto through jose), as PEM.
- * @see spec/forge-api.md#credentials
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Credentials)
  */
 export async function generateAppKeyPair(): Promise<AppKeyPair> {
   const { exportPKCS8, exportSPKI, generateKeyPair } = await loadKeyGeneration();
@@ -46,7 +46,7 @@ function pemToDer(pem: string, label: string): Uint8Array<ArrayBuffer> {
 
 /**
  * The `kid` the forge gives a registered signing key: base64url (no padding) of the SHA-256 digest of
- * the key's SPKI DER. @see spec/forge-api.md#fully-described-operations
+ * the key's SPKI DER. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations)
  */
 export async function computeKeyId(publicKeyPem: string): Promise<string> {
   const der = pemToDer(publicKeyPem, "PUBLIC KEY");

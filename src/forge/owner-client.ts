@@ -9,14 +9,14 @@ import { assertOwnerGrant } from "./validate.js";
 /**
  * An owner's grants: PERMISSION_READ, PERMISSION_CONTRIBUTOR, PERMISSION_WRITE or PERMISSION_ADMIN; admin
  * grants are listed first, and a removal or write that would leave no admin is refused (400).
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export type OwnerGrantsResource = GrantsResource<OwnerGrantParams, OwnerGrant>;
 
 /**
  * One owner namespace (team or user) by slug: `forge.owner(slug).grants`. Needs namespace:settings:read to
  * list and namespace:settings:write to change.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class OwnerClient {
   /** The owner's grants. */

@@ -15,7 +15,7 @@ import { FORGE_ROUTES, type ForgeRouteName } from "./routes.js";
 
 const WINDOW_MS = 60_000;
 
-/** The kinds of forge principal, each with its own budget. @see spec/forge-api.md#rate-limits-points-per-rolling-minute-per-authenticated-principal */
+/** The kinds of forge principal, each with its own budget. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Rate limits (points per rolling minute, per authenticated principal)) */
 export type ForgePrincipalKind = "app" | "installation" | "user";
 
 /** Documented points per rolling minute per principal (budgets can be raised for design partners). */
@@ -79,7 +79,7 @@ export type ForgePointsCost = ForgeRouteName | { cost: number } | number;
  * each operation spends its cost from the routes table. `observe()` reconciles with what the server
  * says: a raised `X-RateLimit-Limit` is adopted, `Remaining: 0` blocks until `X-RateLimit-Reset`, a 429
  * with `Retry-After` blocks the principal, and points spent elsewhere are counted.
- * @see spec/forge-api.md#rate-limits-points-per-rolling-minute-per-authenticated-principal
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Rate limits (points per rolling minute, per authenticated principal))
  */
 export class ForgePointsBudget {
   readonly #store: RateBudgetStore;

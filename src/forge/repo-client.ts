@@ -61,12 +61,12 @@ export class RepoClient {
     this.#settings = new RepoSettingsResource(context, repo);
   }
 
-  /** The repository (Get Repo): settings, mirror, timestamps, `cloneUrl`. @see spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list */
+  /** The repository (Get Repo): settings, mirror, timestamps, `cloneUrl`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Repository (summary as returned by installation repository list)) */
   get(options?: CallOptions) {
     return this.#settings.get(options);
   }
 
-  /** Sets repository settings (at least one; merge flags together). @see spec/forge-api.md#operations-known-by-behavior-only */
+  /** Sets repository settings (at least one; merge flags together). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
   update(settings: RepoSettingsParams, options?: CallOptions) {
     return this.#settings.update(settings, options);
   }

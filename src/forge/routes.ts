@@ -18,7 +18,7 @@ export {
  * Every Code Forge operation: method, path under the forge prefix, credentials, scope, point cost and
  * retry class. Routes marked `assumed` have no path in the spec; each says why its default was chosen,
  * and every route can be overridden (see {@link resolveForgeRoutes}).
- * @see spec/forge-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints)
  */
 export const FORGE_ROUTES = {
   ...META_ROUTES,
@@ -52,7 +52,7 @@ export function resolveForgeRoutes(overrides: ForgeRoutesOverride | undefined): 
   return out;
 }
 
-/** A repository, by `{ owner, repo }` slugs (case-insensitive) or by `{ id }`. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A repository, by `{ owner, repo }` slugs (case-insensitive) or by `{ id }`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type ForgeRepoRef = { owner: string; repo: string } | { id: string };
 
 /** The `{owner}/{repo}` path segment of a repository: `owner/repo`, or `_/{repoId}` for an id, URL-encoded. */

@@ -5,7 +5,7 @@ import { toValidationIssues } from "../core/schema.js";
 // Shared by the forge's check*/assert* pairs: `check*` lists every broken rule (empty = valid) for the fake
 // forge's 400 answers; `assert*` throws a request `ValidationError` before anything is sent.
 
-/** Every rule `value` breaks under `schema`; empty when valid. @see spec/forge-api.md#errors */
+/** Every rule `value` breaks under `schema`; empty when valid. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Errors) */
 export function issuesOf(schema: v.GenericSchema, value: unknown): ValidationIssue[] {
   const result = v.safeParse(schema, value);
   return result.success ? [] : toValidationIssues(result.issues);
@@ -21,7 +21,7 @@ export interface QueryShape {
 /**
  * A query as an object: the SDK's own object passes through, nothing is `{}`, and the wire form
  * (`URLSearchParams`, all strings) is converted only where a value is well-formed, so `pageSize=abc` still
- * reports that `pageSize` must be a number. @see spec/forge-api.md#other-constants
+ * reports that `pageSize` must be a number. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants)
  */
 export function queryObject(query: unknown, shape: QueryShape = {}): unknown {
   if (query === undefined) return {};

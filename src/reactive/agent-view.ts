@@ -72,7 +72,7 @@ function isFinal(error: unknown): boolean {
 /**
  * Watches an agent: follows its latest run (`latestRunId`) and switches to each follow-up run as it appears. The
  * agent is re-read only while no run is active. Lazy like `watchRun`: nothing is requested until a signal has a
- * subscriber, and reading stops when the last one leaves. @see spec/cloud-agents-api.md#agentsummary
+ * subscriber, and reading stops when the last one leaves. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary)
  */
 export function watchAgent(client: AgentRunsClient, agentId: string, options: WatchAgentOptions = {}): AgentView {
   requireClient(client, "watchAgent", true);

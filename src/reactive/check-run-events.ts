@@ -25,7 +25,7 @@ function text(value: unknown): string | undefined {
 
 /**
  * The run, suite and repository of a check-run event; `"unrelated"` for another event type, `"invalid"` when no
- * check run can be read from it. @see spec/forge-api.md#events
+ * check run can be read from it. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Events)
  */
 export function readCheckRunEvent(event: unknown): CheckRunEventParts | "unrelated" | "invalid" {
   const outer = record(event);

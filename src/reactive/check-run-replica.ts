@@ -47,7 +47,7 @@ function deepEqual(a: unknown, b: unknown): boolean {
  * Whether a snapshot of a run replaces the one held. The forge moves `updatedAt` on every write and never on a stale
  * or unchanged post, so it orders snapshots of one run; at equal (or missing) `updatedAt`, the spec's ordering rule
  * on `externalUpdatedAt` decides (a queued or in_progress snapshot cannot reopen a completed run at the same
- * timestamp). @see spec/forge-api.md#check-run-semantics
+ * timestamp). @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics)
  */
 export function isNewerSnapshot(held: CheckRun, incoming: CheckRun): boolean {
   const heldAt = held.updatedAt === undefined ? undefined : parseRfc3339(held.updatedAt);

@@ -60,7 +60,7 @@ export interface CheckRunsSnapshot {
   readonly error: unknown;
 }
 
-/** A live view of a commit's check runs, from `watchCheckRuns()`. @see spec/forge-api.md#check-run-semantics */
+/** A live view of a commit's check runs, from `watchCheckRuns()`. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics) */
 export interface CheckRunsView {
   readonly owner: string;
   readonly repo: string;
@@ -104,7 +104,7 @@ function isFinal(error: unknown): boolean {
  * const checks = watchCheckRuns({ owner: "acme", repo: "web", sha, forge: installationClient });
  * effect(() => console.log(checks.runs.value.map((run) => `${run.key}: ${run.status}`)));
  * ```
- * @see spec/forge-api.md#check-run-semantics
+ * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics)
  */
 export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
   requireObject(options, "options", "watchCheckRuns", "`{ owner, repo, sha, forge }`");

@@ -38,7 +38,7 @@ export interface RunSnapshot {
   readonly isTerminal: boolean;
 }
 
-/** A run's live state as read-only signals. @see spec/cloud-agents-api.md#events */
+/** A run's live state as read-only signals. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events) */
 export interface RunSignals {
   /** The whole folded state (run-state reducer). */
   readonly state: ReadonlySignal<RunState>;
@@ -172,7 +172,7 @@ export function checkWatchRunOptions(options: WatchRunOptions, context: string):
  * const view = watchRun(client, agent.id, run.id);
  * const stop = effect(() => render(view.assistantText.value, view.toolCalls.value));
  * ```
- * @see spec/cloud-agents-api.md#events
+ * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events)
  */
 export function watchRun(
   client: RunStreamClient,

@@ -5,7 +5,7 @@ import type { RouteContext, RouteDefinition } from "./router.js";
 import { progressAt } from "./run-script.js";
 import type { AgentRecord } from "./store.js";
 
-/** Presigned download addresses are valid 15 minutes. @see ../../../shared/spec/cloud-agents-api.md#limits */
+/** Presigned download addresses are valid 15 minutes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Limits) */
 const DOWNLOAD_VALIDITY_MS = 15 * 60 * 1000;
 
 interface FakeArtifact {

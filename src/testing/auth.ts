@@ -49,7 +49,7 @@ function extractKey(header: string | null): string {
 /**
  * Authenticates a request: 401 `unauthorized` for missing or garbled credentials, 401
  * `api_key_not_found` for a well-formed key the fake does not know.
- * @see ../../../shared/spec/cloud-agents-api.md#authentication
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Authentication)
  */
 export function authenticate(
   request: Request,

@@ -83,7 +83,7 @@ function toRequest(input: Request | string | URL, init: RequestInit | undefined,
 
 /**
  * Creates an in-memory, spec-faithful Cloud Agents service behind a `fetch` function.
- * @see ../../../shared/spec/cloud-agents-api.md
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API)
  */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {
   requireOptions(options, "createFakeService", '`{ apiKeys: ["test-key"] }` (or no argument)');

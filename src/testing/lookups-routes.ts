@@ -4,7 +4,7 @@ import { HttpFailure, type Reply, reply } from "./responses.js";
 import type { RouteContext, RouteDefinition } from "./router.js";
 import { requireJsonBody } from "./router.js";
 
-/** Sub-tokens live one hour. @see ../../../shared/spec/cloud-agents-api.md#limits */
+/** Sub-tokens live one hour. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Limits) */
 const SUB_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
 
 /** `ApiKeyInfo`: user fields for ordinary keys (the first team member), none for service accounts. */

@@ -35,7 +35,7 @@ export interface TeamMember {
   active?: boolean;
 }
 
-/** A model list item as `GET /v1/models` returns it. @see ../../../shared/spec/cloud-agents-api.md#response-bodies */
+/** A model list item as `GET /v1/models` returns it. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Response bodies) */
 export interface FakeModel {
   id: string;
   displayName: string;

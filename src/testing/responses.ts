@@ -11,7 +11,7 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-/** The error body of every API in the spec: `{error: {code, message}}`. @see ../../../shared/spec/cloud-agents-api.md#errors */
+/** The error body of every API in the spec: `{error: {code, message}}`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Errors) */
 export interface ErrorBody {
   error: { code: string; message: string; helpUrl?: string; provider?: string };
 }

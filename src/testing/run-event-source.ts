@@ -2,7 +2,7 @@ import { abortable, abortReason, type Clock, isoTime, type Sleep } from "./clock
 import type { RunStatus, RunTimeline, TimelineEvent } from "./run-script.js";
 import { watchTimeline } from "./timeline-watch.js";
 
-/** One SSE event as it goes on the wire. @see ../../../shared/spec/cloud-agents-api.md#events */
+/** One SSE event as it goes on the wire. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Events) */
 export function formatSseEvent(event: string, data: unknown, id?: string): string {
   // JSON.stringify never emits a raw line break, so `data` is always a single line.
   const idLine = id === undefined ? "" : `id: ${id}\n`;

@@ -1,7 +1,7 @@
 import type { ResolvedRunScript } from "./options.js";
 import { notifyTimelineChanged } from "./timeline-watch.js";
 
-/** The run statuses of the spec. @see ../../../shared/spec/cloud-agents-api.md#states-and-transitions */
+/** The run statuses of the spec. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § States and transitions) */
 export type RunStatus = "CREATING" | "RUNNING" | "FINISHED" | "ERROR" | "CANCELLED" | "EXPIRED";
 
 /** True for CREATING and RUNNING: the run counts as the agent's one active run. */
@@ -21,7 +21,7 @@ export interface RunGit {
   branches: RunGitBranch[];
 }
 
-/** `tool_call` stream data. @see ../../../shared/spec/cloud-agents-api.md#tool-call-stream-data-no-extra-properties */
+/** `tool_call` stream data. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Tool call stream data (no extra properties)) */
 export interface ToolCallData {
   callId: string;
   name: string;

@@ -9,7 +9,7 @@ export interface StoredRepo {
   prUrl?: string;
 }
 
-/** `UsageTokenUsage`. @see ../../../shared/spec/cloud-agents-api.md#response-bodies */
+/** `UsageTokenUsage`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Response bodies) */
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;

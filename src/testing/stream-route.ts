@@ -31,7 +31,7 @@ export function resumeIndex(timeline: RunTimeline, lastEventId: string | null, n
 
 /**
  * `GET /v1/agents/{id}/runs/{runId}/stream`: 200 text/event-stream, produced as the client reads.
- * @see ../../../shared/spec/cloud-agents-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Events)
  */
 function streamRun(context: RouteContext): Reply {
   const { now, options, store, request } = context;

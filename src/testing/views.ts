@@ -5,7 +5,7 @@ import { type AgentRecord, agentGitAt, type RunRecord } from "./store.js";
 // Wire shapes of the resources, built fresh on every read from the records and the clock. Optional
 // fields are left out (never null) when they have no value, as the spec's "omitted" rules say.
 
-/** `AgentSummary`. @see ../../../shared/spec/cloud-agents-api.md#agentsummary */
+/** `AgentSummary`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § AgentSummary) */
 export function agentSummaryView(agent: AgentRecord, baseUrl: string): Record<string, unknown> {
   const view: Record<string, unknown> = { id: agent.id };
   if (agent.name !== undefined) view.name = agent.name;
@@ -19,7 +19,7 @@ export function agentSummaryView(agent: AgentRecord, baseUrl: string): Record<st
   return view;
 }
 
-/** `Agent`: the summary plus repos, flags and custom subagents. @see ../../../shared/spec/cloud-agents-api.md#agent--agentsummary-plus */
+/** `Agent`: the summary plus repos, flags and custom subagents. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Agent = AgentSummary plus) */
 export function agentView(agent: AgentRecord, baseUrl: string): Record<string, unknown> {
   const view = agentSummaryView(agent, baseUrl);
   view.repos = agent.repos.map((repo) => ({ ...repo }));
@@ -30,7 +30,7 @@ export function agentView(agent: AgentRecord, baseUrl: string): Record<string, u
   return view;
 }
 
-/** `Run` at `now`, derived from its timeline; `git` is the agent's snapshot. @see ../../../shared/spec/cloud-agents-api.md#run */
+/** `Run` at `now`, derived from its timeline; `git` is the agent's snapshot. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Run) */
 export function runView(run: RunRecord, agent: AgentRecord, now: number): Record<string, unknown> {
   const progress = progressAt(run.timeline, now);
   const view: Record<string, unknown> = {

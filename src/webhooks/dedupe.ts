@@ -9,7 +9,7 @@ import {
 } from "../core/arguments.js";
 
 // Deduplication of deliveries on `webhook-id`: the forge retries and redelivers, so the same delivery can
-// arrive more than once. @see spec/forge-api.md#events
+// arrive more than once. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
 
 /**
  * Where handled delivery ids are remembered. `claim` must be atomic: of two concurrent claims of one id,

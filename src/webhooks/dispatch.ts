@@ -17,7 +17,7 @@ export interface WebhookHandlerContext<Env = unknown> {
   request: Request | undefined;
 }
 
-/** One handler per named event type, each receiving its own typed event (its type read from the signed body). @see spec/forge-api.md#events */
+/** One handler per named event type, each receiving its own typed event (its type read from the signed body). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export type WebhookHandlers<Env = unknown> = {
   [K in WebhookEventType]?: (event: WebhookEventOf<K>, context: WebhookHandlerContext<Env>) => unknown;
 };

@@ -3,7 +3,7 @@ import { AgentlineError, textOr } from "../core/errors.js";
 // The errors of webhook and receipt verification. Each carries a `reason` to branch on; messages say what
 // was wrong and never contain a signature, a token or a key.
 
-/** Why a webhook delivery was refused. @see spec/forge-api.md#events */
+/** Why a webhook delivery was refused. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export type WebhookVerificationReason =
   | "missing_header"
   | "malformed_header"
@@ -18,7 +18,7 @@ export type WebhookVerificationReason =
 
 /**
  * A refused webhook delivery. Tell the sender only that it was refused (the handler answers "invalid
- * webhook"); log `reason` on your side. @see spec/forge-api.md#events
+ * webhook"); log `reason` on your side. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export class WebhookVerificationError extends AgentlineError {
   /** What was wrong. */
@@ -34,7 +34,7 @@ export class WebhookVerificationError extends AgentlineError {
   }
 }
 
-/** Why an installation receipt was refused. @see spec/forge-api.md#installation-flow */
+/** Why an installation receipt was refused. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Installation flow) */
 export type InstallationReceiptReason =
   | "malformed_token"
   | "unsupported_algorithm"
@@ -49,7 +49,7 @@ export type InstallationReceiptReason =
   | "keys_unavailable";
 
 /**
- * A refused installation receipt: reject the installation callback. @see spec/forge-api.md#installation-flow
+ * A refused installation receipt: reject the installation callback. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Installation flow)
  */
 export class InstallationReceiptError extends AgentlineError {
   /** What was wrong. */
@@ -69,7 +69,7 @@ export class InstallationReceiptError extends AgentlineError {
  * The forge's key set could not be fetched and no usable copy is left (never fetched, or the last good copy
  * is past its stale-if-error window): verification fails closed. A {@link WebhookVerificationError} with
  * reason `keys_unavailable`; receipt verification reports it as an {@link InstallationReceiptError}.
- * @see spec/forge-api.md#discovery-and-keys
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys)
  */
 export class KeySetUnavailableError extends WebhookVerificationError {
   constructor(message: string, cause?: unknown) {

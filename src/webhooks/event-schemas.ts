@@ -19,9 +19,9 @@ import type { WebhookEventType } from "./event-types.js";
 // This module (with valibot and the forge schemas it reuses) is loaded on first use by `parseWebhookEvent`
 // and `loadWebhookEventSchemas`, never by importing agentline/webhooks: a receiver that only verifies
 // deliveries neither ships nor starts it.
-// @see spec/forge-api.md#events
+// @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
 
-/** The app object every installation.* event carries. @see spec/forge-api.md#events */
+/** The app object every installation.* event carries. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const WebhookAppSchema = v.looseObject({ id: v.string(), displayName: v.optional(v.string()) });
 
 /** installation.created / updated / deleted: the app, the installation (deletedAt on deleted), reachable repositories. */
@@ -31,24 +31,24 @@ export const InstallationEventPayloadSchema = v.looseObject({
   repositories: v.optional(v.array(RepositorySummarySchema)),
 });
 
-/** repository.pushed: no full commit list; merges deliver it without a `pusher`. @see spec/forge-api.md#events */
+/** repository.pushed: no full commit list; merges deliver it without a `pusher`. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const RepositoryPushedPayloadSchema = v.looseObject({
   repository: v.optional(RepositoryRefSchema),
   pusher: v.optional(ActorSchema),
 });
 
-/** repository.deleted: the repository reference plus `deletedAt`. @see spec/forge-api.md#events */
+/** repository.deleted: the repository reference plus `deletedAt`. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const RepositoryDeletedPayloadSchema = v.looseObject({
   repository: RepositoryRefSchema,
   deletedAt: v.string(),
 });
 
-/** repository.metadata.updated: the full repository after the write; no delta, no actor. @see spec/forge-api.md#events */
+/** repository.metadata.updated: the full repository after the write; no delta, no actor. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const RepositoryMetadataUpdatedPayloadSchema = v.looseObject({ repository: RepositorySummarySchema });
 
 /**
  * repository.check_run.*: repository, suite and run (`checkRun.rerequestedBy` on rerequested); no pull request
- * context, no top-level actor. Rerequested reaches only the owning app. @see spec/forge-api.md#events
+ * context, no top-level actor. Rerequested reaches only the owning app. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export const CheckRunEventPayloadSchema = v.looseObject({
   repository: v.optional(RepositoryRefSchema),
@@ -56,7 +56,7 @@ export const CheckRunEventPayloadSchema = v.looseObject({
   checkRun: CheckRunSchema,
 });
 
-/** pull_request.created / merged / closed: no labels, no merge preview commit; stack as of the event. @see spec/forge-api.md#events */
+/** pull_request.created / merged / closed: no labels, no merge preview commit; stack as of the event. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const PullRequestEventPayloadSchema = v.looseObject({
   pullRequest: PullRequestSchema,
   repository: v.optional(RepositoryRefSchema),
@@ -65,19 +65,19 @@ export const PullRequestEventPayloadSchema = v.looseObject({
 
 /**
  * pull_request.comment.created: the comment that opened a thread carries its diff anchor (version, path, side,
- * startLine, endLine); replies carry the thread id only. @see spec/forge-api.md#events
+ * startLine, endLine); replies carry the thread id only. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export const CommentCreatedPayloadSchema = v.looseObject({
   pullRequest: v.optional(PullRequestRefSchema),
   comment: CommentSchema,
 });
 
-/** A reaction: its content and who reacted. @see spec/forge-api.md#events */
+/** A reaction: its content and who reacted. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const ReactionSchema = v.looseObject({ content: v.string(), reactor: ActorSchema });
 
 /**
  * pull_request.comment.reaction.added / removed. An add is delivered at least once: fold on (comment id,
- * reactor, content) rather than counting deliveries. @see spec/forge-api.md#events
+ * reactor, content) rather than counting deliveries. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export const ReactionEventPayloadSchema = v.looseObject({
   pullRequest: PullRequestRefSchema,
@@ -87,7 +87,7 @@ export const ReactionEventPayloadSchema = v.looseObject({
 
 /**
  * pull_request.label.added / removed: a label snapshot; `actor` only on added. Deleting a label delivers one
- * removed per pull request that had it. @see spec/forge-api.md#events
+ * removed per pull request that had it. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export const LabelEventPayloadSchema = v.looseObject({
   pullRequest: PullRequestRefSchema,
@@ -95,7 +95,7 @@ export const LabelEventPayloadSchema = v.looseObject({
   actor: v.optional(ActorSchema),
 });
 
-/** pull_request.review.submitted / dismissed (`review.dismissal` set on dismissed). @see spec/forge-api.md#events */
+/** pull_request.review.submitted / dismissed (`review.dismissal` set on dismissed). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const ReviewEventPayloadSchema = v.looseObject({
   pullRequest: PullRequestRefSchema,
   review: ReviewSchema,
@@ -107,10 +107,10 @@ export const ReviewerEventPayloadSchema = v.looseObject({
   reviewer: ReviewerSchema,
 });
 
-/** A ping: sent once by Ping App Webhook, no installation. @see spec/forge-api.md#fully-described-operations */
+/** A ping: sent once by Ping App Webhook, no installation. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Fully described operations) */
 export const PingPayloadSchema = v.looseObject({});
 
-/** The payload schema of every event type the spec names. @see spec/forge-api.md#events */
+/** The payload schema of every event type the spec names. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const WEBHOOK_EVENT_SCHEMAS = {
   ping: PingPayloadSchema,
   "installation.created": InstallationEventPayloadSchema,

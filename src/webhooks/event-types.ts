@@ -1,8 +1,8 @@
 // The names of the event types the spec names, without their payload schemas: what routing and
 // `isWebhookEventType` need, so that verifying a delivery never loads valibot or the forge's schemas.
-// @see spec/forge-api.md#events
+// @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
 
-/** Every event type the spec names. @see spec/forge-api.md#events */
+/** Every event type the spec names. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const WEBHOOK_EVENT_TYPES = [
   "ping",
   "installation.created",
@@ -29,5 +29,5 @@ export const WEBHOOK_EVENT_TYPES = [
   "pull_request.reviewer.rerequested",
 ] as const;
 
-/** An event type the spec names. @see spec/forge-api.md#events */
+/** An event type the spec names. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];

@@ -44,13 +44,13 @@ export interface UnknownWebhookEvent extends WebhookEventBase {
   issues?: ValidationIssue[];
 }
 
-/** A verified webhook event: narrow on `known`, then on `type`. @see spec/forge-api.md#events */
+/** A verified webhook event: narrow on `known`, then on `type`. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export type WebhookEvent = KnownWebhookEvent | UnknownWebhookEvent;
 
 /** The event of one named type. */
 export type WebhookEventOf<K extends WebhookEventType> = Extract<KnownWebhookEvent, { type: K }>;
 
-/** Whether a type is one the spec names. @see spec/forge-api.md#events */
+/** Whether a type is one the spec names. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export function isWebhookEventType(type: string): type is WebhookEventType {
   return (WEBHOOK_EVENT_TYPES as readonly unknown[]).includes(type);
 }
@@ -61,7 +61,7 @@ const loadEventSchemas = /* @__PURE__ */ loadOnce(() => import("./event-schemas.
 /**
  * The valibot schema of every named event type's payload, loaded on first use (they are not part of importing
  * agentline/webhooks, so a receiver that only verifies deliveries neither ships nor starts them).
- * @see spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export async function loadWebhookEventSchemas(): Promise<WebhookEventSchemas> {
   return (await loadEventSchemas()).WEBHOOK_EVENT_SCHEMAS;
@@ -72,7 +72,7 @@ export async function loadWebhookEventSchemas(): Promise<WebhookEventSchemas> {
  * values pass); an unknown type, a payload that breaks a named field, or a type that only the unsigned header
  * names comes back as an {@link UnknownWebhookEvent} with the payload as sent. Never rejects on a payload; a
  * `delivery` that is not a verified delivery is an `invalid_argument`. Asynchronous because the payload
- * schemas load on the first named type (once; later calls only parse). @see spec/forge-api.md#events
+ * schemas load on the first named type (once; later calls only parse). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export async function parseWebhookEvent(
   delivery: Pick<

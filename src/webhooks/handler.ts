@@ -75,7 +75,7 @@ function refusal(error: unknown): Response {
  * else it is awaited (200, or 500 when it throws). A failed handler or send releases the claim so a
  * redelivery runs again. Deliveries are at least once (`pull_request.comment.reaction.added` notably): keep
  * handlers idempotent, and fold reactions on (comment, reactor, content).
- * @see spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptions<Env>): WebhookFetchHandler<Env> {
   // Everything checked once, here, so a wrong option fails at startup rather than on the first delivery.

@@ -5,7 +5,7 @@ import type { KeySetSnapshot } from "./key-set.js";
  * A key-set cache shared between isolates (Workers KV, Deno KV, Redis…): {@link ForgeKeys} reads it before
  * going to the network and writes what it fetched, so a fleet of isolates fetches `/keys` about once per
  * max-age instead of once each. Errors of the cache are ignored (the network is the source of truth).
- * @see spec/forge-api.md#discovery-and-keys
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys)
  */
 export interface KeySetCache {
   get(): Promise<KeySetSnapshot | null | undefined>;
@@ -30,7 +30,7 @@ function isSnapshot(value: unknown): value is KeySetSnapshot {
 
 /**
  * A {@link KeySetCache} on a Workers KV namespace. Entries expire from KV after max-age plus
- * stale-if-error (KV's minimum TTL is 60 s). @see spec/forge-api.md#discovery-and-keys
+ * stale-if-error (KV's minimum TTL is 60 s). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys)
  */
 // @__NO_SIDE_EFFECTS__
 export function workersKvKeySetCache(kv: WorkersKvLike, key = "agentline:forge-keys"): KeySetCache {

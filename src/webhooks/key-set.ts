@@ -1,10 +1,10 @@
 // The forge's published key set: reading `GET /keys` answers, their caching headers and the Ed25519 keys
 // in them. WebCrypto only (no jose), so an entry that only verifies webhooks stays small.
-// @see spec/forge-api.md#discovery-and-keys
+// @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys)
 
 import type { CryptoKey } from "../core/crypto-key.js";
 
-/** An Ed25519 public key as `GET /keys` publishes it. @see spec/forge-api.md#discovery-and-keys */
+/** An Ed25519 public key as `GET /keys` publishes it. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys) */
 export interface ForgePublicJwk {
   kty: "OKP";
   crv: "Ed25519";
@@ -24,7 +24,7 @@ export interface ForgeVerificationKey {
 
 /**
  * A fetched key set as a shared cache stores it: the `GET /keys` JSON, when it was fetched (ms since the
- * epoch) and the two lifetimes its `Cache-Control` gave. @see spec/forge-api.md#discovery-and-keys
+ * epoch) and the two lifetimes its `Cache-Control` gave. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys)
  */
 export interface KeySetSnapshot {
   jwks: { keys: unknown[] };
@@ -35,7 +35,7 @@ export interface KeySetSnapshot {
   staleIfErrorSeconds?: number;
 }
 
-/** The key set's lifetime and stale-if-error window when `Cache-Control` does not say. @see spec/forge-api.md#other-constants */
+/** The key set's lifetime and stale-if-error window when `Cache-Control` does not say. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Other constants) */
 export const DEFAULT_KEY_SET_SECONDS = 600;
 
 /** `max-age` and `stale-if-error` of a `Cache-Control` value (`no-store` / `no-cache` read as max-age 0). */

@@ -58,7 +58,7 @@ const ignore = (): undefined => undefined;
  * `stale-if-error` (600 s) more while refreshes fail, then refused (fail closed); refreshed early when no key
  * verifies a signature, at most once per cooldown; concurrent refreshes share one fetch. Each key is imported
  * once as a `CryptoKey`. Construct it once per isolate (module scope): it does no I/O until first used.
- * @see spec/forge-api.md#discovery-and-keys
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys)
  */
 export class ForgeKeys {
   /** The `iss` of the forge's receipts, when known (`{baseUrl}/v1/forge`, or the discovery issuer). */
@@ -108,7 +108,7 @@ export class ForgeKeys {
 
   /**
    * Keys found through OpenID discovery: `{issuerUrl}/.well-known/openid-configuration` is read on first use,
-   * its `issuer` must equal `issuerUrl`, and its `jwks_uri` is the key set. @see spec/forge-api.md#discovery-and-keys
+   * its `issuer` must equal `issuerUrl`, and its `jwks_uri` is the key set. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys)
    */
   static fromDiscovery(
     issuerUrl: string,

@@ -17,7 +17,7 @@ import type { ForgeVerificationKey } from "./key-set.js";
 // imported on the first receipt, once, so a webhook receiver neither ships nor starts it.
 const loadJose = /* @__PURE__ */ loadOnce(() => import("./receipt-jose.js"), "jose (installation receipts)");
 
-/** The receipt's `typ` header. @see spec/forge-api.md#installation-flow */
+/** The receipt's `typ` header. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Installation flow) */
 export const RECEIPT_TYPE = "forge-installation-receipt+jwt";
 
 /** Where receipt verification finds keys by `kid`: a {@link ForgeKeys}. */
@@ -47,14 +47,14 @@ export interface VerifyInstallationReceiptOptions {
   clockToleranceSeconds?: number;
 }
 
-/** Who installed the app, as the receipt says (never a handle). @see spec/forge-api.md#installation-flow */
+/** Who installed the app, as the receipt says (never a handle). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Installation flow) */
 export interface ReceiptInstaller {
   id: string;
   email?: string;
   displayName?: string;
 }
 
-/** A verified installation receipt. @see spec/forge-api.md#installation-flow */
+/** A verified installation receipt. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Installation flow) */
 export interface InstallationReceipt {
   /** `sub`. */
   installationId: string;
@@ -124,7 +124,7 @@ async function keyFor(keys: ReceiptKeySource, kid: string): Promise<ForgeVerific
  * the forge's key set, `alg` EdDSA only (so `none`, HS256 with the public key as secret, and every other
  * algorithm are refused), `typ` forge-installation-receipt+jwt, then signature, `iss`, `aud`, `exp`, `sub`
  * and `jti`, and `state` when expected. The receipt proves an installation; it is never a bearer credential.
- * @see spec/forge-api.md#installation-flow
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Installation flow)
  */
 export async function verifyInstallationReceipt(
   token: string,

@@ -1,7 +1,7 @@
 import { checkOptions, FUNCTION_OPTION, isText, optionsObject, TEXT_OPTION } from "../core/arguments.js";
 
 // The default webhook signature scheme (Standard Webhooks layout, `v1ed` prefix, Ed25519).
-// @see ../../../shared/DESIGN.md (the webhook signature) and spec/forge-api.md#webhooks
+// @see {@link https://github.com/agentline/agentline#assumptions | README: Assumptions} (the webhook signature) and the spec's Code Forge API § Webhooks
 
 /** Header names, prefixes and signed content of a webhook signature scheme; every part is an option. */
 export interface WebhookScheme {

@@ -7,11 +7,11 @@ import { refuse } from "./webhook-headers.js";
 //                  resource: `event {id, type}`)
 //   installation:  `installation.id` (the delivery resource's `installation {id, target}`, and the snapshot
 //                  that installation.* events carry)
-// @see spec/forge-api.md#events and #webhook-delivery
+// @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events; § Webhook delivery)
 
-/** The header naming the event type (unsigned). @see spec/forge-api.md#events */
+/** The header naming the event type (unsigned). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const EVENT_TYPE_HEADER = "webhook-event-type";
-/** The header naming the installation (unsigned). @see spec/forge-api.md#events */
+/** The header naming the installation (unsigned). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const INSTALLATION_HEADER = "webhook-installation-id";
 
 /** Where an event's `type` was read: the signed body, or (the body naming none) the unsigned header. */

@@ -51,7 +51,7 @@ export interface VerifyWebhookOptions {
 /**
  * A verified delivery. The signature covers id, timestamp and body only: `type` and `installationId` come from
  * the signed body, and an unsigned header that disagrees with it was refused (`header_mismatch`).
- * @see spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export interface VerifiedWebhook extends SignedRouting {
   /** `webhook-id`: the delivery id (signed); deduplicate on it. */
@@ -100,7 +100,7 @@ const utf8 = /* @__PURE__ */ new TextDecoder("utf-8", { fatal: true });
  * first delivery. The type and installation are then read from the signed body; an unsigned header that
  * disagrees with it is refused (`header_mismatch`). Every refusal is a {@link WebhookVerificationError} with
  * a `reason`.
- * @see spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export async function verifyWebhook(
   input: Request | WebhookParts,

@@ -26,7 +26,7 @@ import {
 /** A bulk model-access result: one row per team (matched by `teamId`), with the chunk report. */
 export type BulkTeamsResult = BulkRowsResult<BulkTeamResult, number>;
 
-/** Model access across the organization's teams (preview). @see spec/admin-api.md#organization-api-organization-key */
+/** Model access across the organization's teams (preview). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export class OrgModelAccessResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {

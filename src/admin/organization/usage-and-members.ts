@@ -34,7 +34,7 @@ function organizationId(context: AdminContext): string {
   return context.organizationId ?? "";
 }
 
-/** Organization members with their per-team roles. @see spec/admin-api.md#organization-api-organization-key */
+/** Organization members with their per-team roles. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export class OrgMembersResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {

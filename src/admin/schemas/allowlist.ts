@@ -58,7 +58,7 @@ function isIpv6OrCidr(text: string): boolean {
 /**
  * True for a host (`api.example.com`, `*.example.com`), IPv4 or IPv6 address, or CIDR (`10.0.0.0/8`,
  * `2001:db8::/32`), each with an optional `:port` (IPv6 in brackets then: `[2001:db8::1]:443`); false for a non-string.
- * @see spec/admin-api.md#assistant-bot-records
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records)
  */
 export function isAllowlistEntry(entry: string): boolean {
   // A predicate: anything that is not a string is not an entry (never a TypeError).

@@ -17,7 +17,7 @@ import { responseObject } from "./response-object.js";
 /**
  * What the team's assistant bot may do. `enabled` is read-only (enable/disable routes); `templateSharing` null =
  * team default; `localExecution` null = no ceiling.
- * @see spec/admin-api.md#assistant-bot-records
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records)
  */
 export const BotCapabilitiesSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -30,7 +30,7 @@ export const BotCapabilitiesSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** Auto-review instructions: what to allow and what to block. @see spec/admin-api.md#assistant-bot-records */
+/** Auto-review instructions: what to allow and what to block. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const AutoReviewRulesSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     allow: v.array(v.string()),
@@ -38,7 +38,7 @@ export const AutoReviewRulesSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** The auto-review policy; `enforced` means every member must keep auto-review on. @see spec/admin-api.md#assistant-bot-records */
+/** The auto-review policy; `enforced` means every member must keep auto-review on. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const AutoReviewPolicySchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     enforced: v.boolean(),
@@ -46,12 +46,12 @@ export const AutoReviewPolicySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A group allowed to use the bot; `id` is an encoded billing group id. @see spec/admin-api.md#assistant-bot-records */
+/** A group allowed to use the bot; `id` is an encoded billing group id. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const BotAccessGroupSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ id: v.string(), name: v.string() }, ["id"]),
 );
 
-/** Who may use the bot: everyone, or the listed groups (empty when mode is all). @see spec/admin-api.md#assistant-bot-records */
+/** Who may use the bot: everyone, or the listed groups (empty when mode is all). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const BotAccessSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     mode: openEnum(BOT_ACCESS_MODES),
@@ -62,7 +62,7 @@ export const BotAccessSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * The bot's network egress policy: `allowlist` holds host-or-CIDR entries (optional :port, `*.domain`
  * wildcards); `locked` stops group policies from overriding it.
- * @see spec/admin-api.md#assistant-bot-records
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records)
  */
 export const BotNetworkSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -72,7 +72,7 @@ export const BotNetworkSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A team rule the assistant bot follows; `id` is rule_…. @see spec/admin-api.md#assistant-bot-records */
+/** A team rule the assistant bot follows; `id` is rule_…. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const TeamRuleSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -88,7 +88,7 @@ export const TeamRuleSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A page of team rules, newest first; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
+/** A page of team rules, newest first; `nextCursor` null on the last page. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const TeamRulesPageSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -99,12 +99,12 @@ export const TeamRulesPageSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** `{teamRule}` of create (201) and update. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{teamRule}` of create (201) and update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const TeamRuleResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ teamRule: TeamRuleSchema }, ["teamRule"]),
 );
 
-/** A setup script: `setup` runs, optional `check` verifies. @see spec/admin-api.md#assistant-bot-records */
+/** A setup script: `setup` runs, optional `check` verifies. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const SetupScriptSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     id: v.string(),
@@ -113,7 +113,7 @@ export const SetupScriptSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A setup manifest. @see spec/admin-api.md#assistant-bot-records */
+/** A setup manifest. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const SetupManifestSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -124,7 +124,7 @@ export const SetupManifestSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A page of setup manifests, ordered by id; `nextCursor` null on the last page. @see spec/admin-api.md#team-admin-api-team-key */
+/** A page of setup manifests, ordered by id; `nextCursor` null on the last page. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SetupManifestsPageSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -135,34 +135,34 @@ export const SetupManifestsPageSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** `{manifest}` of a create-or-replace. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{manifest}` of a create-or-replace. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SetupManifestResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ manifest: SetupManifestSchema }, ["manifest"]),
 );
 
-/** The bot's capabilities. @see spec/admin-api.md#assistant-bot-records */
+/** The bot's capabilities. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type BotCapabilities = v.InferOutput<typeof BotCapabilitiesSchema>;
-/** Auto-review allow/block lists. @see spec/admin-api.md#assistant-bot-records */
+/** Auto-review allow/block lists. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type AutoReviewRules = v.InferOutput<typeof AutoReviewRulesSchema>;
-/** The auto-review policy. @see spec/admin-api.md#assistant-bot-records */
+/** The auto-review policy. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type AutoReviewPolicy = v.InferOutput<typeof AutoReviewPolicySchema>;
-/** A group allowed to use the bot. @see spec/admin-api.md#assistant-bot-records */
+/** A group allowed to use the bot. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type BotAccessGroup = v.InferOutput<typeof BotAccessGroupSchema>;
-/** Who may use the bot. @see spec/admin-api.md#assistant-bot-records */
+/** Who may use the bot. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type BotAccess = v.InferOutput<typeof BotAccessSchema>;
-/** The bot's network policy. @see spec/admin-api.md#assistant-bot-records */
+/** The bot's network policy. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type BotNetwork = v.InferOutput<typeof BotNetworkSchema>;
-/** A team rule. @see spec/admin-api.md#assistant-bot-records */
+/** A team rule. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type TeamRule = v.InferOutput<typeof TeamRuleSchema>;
-/** A page of team rules. @see spec/admin-api.md#team-admin-api-team-key */
+/** A page of team rules. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type TeamRulesPage = v.InferOutput<typeof TeamRulesPageSchema>;
-/** `{teamRule}`. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{teamRule}`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type TeamRuleResponse = v.InferOutput<typeof TeamRuleResponseSchema>;
-/** A setup script. @see spec/admin-api.md#assistant-bot-records */
+/** A setup script. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type SetupScript = v.InferOutput<typeof SetupScriptSchema>;
-/** A setup manifest. @see spec/admin-api.md#assistant-bot-records */
+/** A setup manifest. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type SetupManifest = v.InferOutput<typeof SetupManifestSchema>;
-/** A page of setup manifests. @see spec/admin-api.md#team-admin-api-team-key */
+/** A page of setup manifests. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SetupManifestsPage = v.InferOutput<typeof SetupManifestsPageSchema>;
-/** `{manifest}`. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{manifest}`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SetupManifestResponse = v.InferOutput<typeof SetupManifestResponseSchema>;

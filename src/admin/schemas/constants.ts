@@ -2,13 +2,13 @@
 // service and the docs cannot drift apart. Response enums are open (unknown values pass through); request
 // enums are closed because the server answers an unknown value with 400.
 
-/** Team roles as documented ("e.g. member, owner"; admins are owners or free-owners). @see spec/admin-api.md#team-member */
+/** Team roles as documented ("e.g. member, owner"; admins are owners or free-owners). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team member) */
 export const TEAM_ROLES = ["member", "owner", "free-owner"] as const;
 
-/** Organization-level roles, independent of each team role. @see spec/admin-api.md#organization-api-organization-key */
+/** Organization-level roles, independent of each team role. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const ORGANIZATION_ROLES = ["admin", "member"] as const;
 
-/** Every documented audit event type (`eventTypes` filter values). @see spec/admin-api.md#events */
+/** Every documented audit event type (`eventTypes` filter values). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Events) */
 export const AUDIT_EVENT_TYPES = [
   "login",
   "logout",
@@ -53,55 +53,55 @@ export const AUDIT_EVENT_TYPES = [
   "chat_account_link",
 ] as const;
 
-/** Which application wrote an audit row; `""` when unknown (including older rows). @see spec/admin-api.md#audit-log-event */
+/** Which application wrote an audit row; `""` when unknown (including older rows). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Audit log event) */
 export const AUDIT_APPLICATION_TYPES = ["assistant_bot", "service", ""] as const;
 
-/** `hostingType` filter of the team usage-events route; anything else is a 400. @see spec/admin-api.md#team-admin-api-team-key */
+/** `hostingType` filter of the team usage-events route; anything else is a 400. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const HOSTING_TYPES = ["CLOUD", "SELF_HOSTED", "SELF_HOSTED_POOL", "SELF_HOSTED_MACHINE"] as const;
 
-/** `sortBy` of the team spend route. @see spec/admin-api.md#team-admin-api-team-key */
+/** `sortBy` of the team spend route. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const TEAM_SPEND_SORT_KEYS = ["amount", "date", "user"] as const;
 
-/** `sortBy` of the organization spend route. @see spec/admin-api.md#organization-api-organization-key */
+/** `sortBy` of the organization spend route. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const ORGANIZATION_SPEND_SORT_KEYS = ["email", "name", "spendCents"] as const;
 
-/** `sortDirection` of both spend routes. @see spec/admin-api.md#team-admin-api-team-key */
+/** `sortDirection` of both spend routes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 
-/** Outcome of a single spend-limit update. @see spec/admin-api.md#team-admin-api-team-key */
+/** Outcome of a single spend-limit update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SPEND_LIMIT_OUTCOMES = ["success", "error"] as const;
 
-/** Row status of a bulk spend-limit update. @see spec/admin-api.md#team-admin-api-team-key */
+/** Row status of a bulk spend-limit update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SPEND_LIMIT_ROW_STATUSES = ["updated", "unchanged", "failed"] as const;
 
-/** Billing group types; only BILLING is documented (and the default). @see spec/admin-api.md#billing-group */
+/** Billing group types; only BILLING is documented (and the default). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export const BILLING_GROUP_TYPES = ["BILLING"] as const;
 
-/** Model access policy states. @see spec/admin-api.md#states-and-transitions */
+/** Model access policy states. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § States and transitions) */
 export const MODEL_ACCESS_STATES = ["unrestricted", "custom", "legacy"] as const;
 
-/** What a new provider or model defaults to under a custom policy. @see spec/admin-api.md#model-access-configuration */
+/** What a new provider or model defaults to under a custom policy. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access configuration) */
 export const MODEL_ACCESS_DEFAULTS = ["enabled", "disabled"] as const;
 
-/** Row status of bulk model-access and membership-sync results. @see spec/admin-api.md#organization-api-organization-key */
+/** Row status of bulk model-access and membership-sync results. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const BULK_ROW_STATUSES = ["success", "error"] as const;
 
-/** Assistant-bot template sharing levels (`null` = team default). @see spec/admin-api.md#assistant-bot-records */
+/** Assistant-bot template sharing levels (`null` = team default). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const TEMPLATE_SHARING_LEVELS = ["all", "team_only", "none"] as const;
 
-/** Assistant-bot local execution ceilings (`null` = no ceiling). @see spec/admin-api.md#assistant-bot-records */
+/** Assistant-bot local execution ceilings (`null` = no ceiling). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const LOCAL_EXECUTION_LEVELS = ["never", "ask", "always"] as const;
 
-/** Assistant-bot access modes. @see spec/admin-api.md#assistant-bot-records */
+/** Assistant-bot access modes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const BOT_ACCESS_MODES = ["all", "limited"] as const;
 
-/** Assistant-bot network egress modes. @see spec/admin-api.md#assistant-bot-records */
+/** Assistant-bot network egress modes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const EGRESS_MODES = ["unset", "allow_all", "default_with_network_settings", "network_settings_only"] as const;
 
-/** The scope a team rule carries. @see spec/admin-api.md#assistant-bot-records */
+/** The scope a team rule carries. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const TEAM_RULE_SCOPES = ["assistantBot"] as const;
 
-/** Numeric limits of the Admin and Organization APIs. @see spec/admin-api.md#limits */
+/** Numeric limits of the Admin and Organization APIs. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits) */
 export const ADMIN_LIMITS = {
   /** Updates per bulk spend-limit request; the client chunks longer lists. */
   maxSpendLimitUpdates: 100,

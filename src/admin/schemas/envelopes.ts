@@ -10,7 +10,7 @@ import { responseObject } from "./response-object.js";
 /**
  * Page-number pagination of the audit log, directory groups, organization groups, organization members and the
  * organization model-access list. The spec spells it out for the audit log; the other lists reuse it.
- * @see spec/admin-api.md#audit-log-event
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Audit log event)
  */
 export const PagePaginationSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -23,7 +23,7 @@ export const PagePaginationSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** Pagination of the daily-usage routes, counted in users. @see spec/admin-api.md#team-admin-api-team-key */
+/** Pagination of the daily-usage routes, counted in users. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const UserPaginationSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     page: v.number(),
@@ -35,7 +35,7 @@ export const UserPaginationSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** Pagination of the usage-event routes. @see spec/admin-api.md#usage-event-usageevents */
+/** Pagination of the usage-event routes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export const UsageEventsPaginationSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     numPages: v.number(),
@@ -46,7 +46,7 @@ export const UsageEventsPaginationSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A date range in epoch milliseconds, as the usage and spend routes echo it. @see spec/admin-api.md#team-admin-api-team-key */
+/** A date range in epoch milliseconds, as the usage and spend routes echo it. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const PeriodSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     startDate: v.number(),
@@ -57,11 +57,11 @@ export const PeriodSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * The cursor of the assistant-bot lists: `null` on the last page. An omitted cursor is read as `null` too,
  * so callers test one value.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const NextCursorSchema = /* @__PURE__ */ lazySchema(() => v.nullish(v.string(), null));
 
-/** One team's row in a bulk model-access result. @see spec/admin-api.md#organization-api-organization-key */
+/** One team's row in a bulk model-access result. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const BulkTeamResultSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -76,7 +76,7 @@ export const BulkTeamResultSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * 200 of the bulk model-access routes: the batch was processed; inspect each row and retry only failed teams.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const BulkTeamResultsSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
@@ -89,27 +89,27 @@ export const BulkTeamResultsSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The `{error}` body some routes fail with (remove-member, sync). @see spec/admin-api.md#errors */
+/** The `{error}` body some routes fail with (remove-member, sync). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Errors) */
 export const AdminErrorMessageBodySchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ error: v.string() }));
 
-/** The `{code: 'error', message}` body most routes fail with. @see spec/admin-api.md#errors */
+/** The `{code: 'error', message}` body most routes fail with. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Errors) */
 export const AdminErrorBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ code: v.string(), message: v.string() }),
 );
 
-/** Page-number pagination. @see spec/admin-api.md#audit-log-event */
+/** Page-number pagination. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Audit log event) */
 export type PagePagination = v.InferOutput<typeof PagePaginationSchema>;
-/** Daily-usage pagination (by user). @see spec/admin-api.md#team-admin-api-team-key */
+/** Daily-usage pagination (by user). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type UserPagination = v.InferOutput<typeof UserPaginationSchema>;
-/** Usage-event pagination. @see spec/admin-api.md#usage-event-usageevents */
+/** Usage-event pagination. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export type UsageEventsPagination = v.InferOutput<typeof UsageEventsPaginationSchema>;
-/** A date range in epoch milliseconds. @see spec/admin-api.md#team-admin-api-team-key */
+/** A date range in epoch milliseconds. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type Period = v.InferOutput<typeof PeriodSchema>;
-/** One team's row of a bulk result. @see spec/admin-api.md#organization-api-organization-key */
+/** One team's row of a bulk result. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type BulkTeamResult = v.InferOutput<typeof BulkTeamResultSchema>;
-/** A bulk model-access result. @see spec/admin-api.md#organization-api-organization-key */
+/** A bulk model-access result. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type BulkTeamResults = v.InferOutput<typeof BulkTeamResultsSchema>;
-/** `{error}` failure body. @see spec/admin-api.md#errors */
+/** `{error}` failure body. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Errors) */
 export type AdminErrorMessageBody = v.InferOutput<typeof AdminErrorMessageBodySchema>;
-/** `{code, message}` failure body. @see spec/admin-api.md#errors */
+/** `{code, message}` failure body. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Errors) */
 export type AdminErrorBody = v.InferOutput<typeof AdminErrorBodySchema>;

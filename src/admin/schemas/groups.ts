@@ -10,7 +10,7 @@ import { responseObject } from "./response-object.js";
 
 /**
  * A team directory group; `monthlySpendingLimitDollars` is whole dollars per member, null when there is none.
- * @see spec/admin-api.md#team-directory-group
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team directory group)
  */
 export const DirectoryGroupSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
@@ -26,7 +26,7 @@ export const DirectoryGroupSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** An organization group: a directory group's fields, `id` g_…, plus `publicId` grp_…. @see spec/admin-api.md#organization-group */
+/** An organization group: a directory group's fields, `id` g_…, plus `publicId` grp_…. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization group) */
 export const OrganizationGroupSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -37,7 +37,7 @@ export const OrganizationGroupSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A member of a directory or organization group; `userId` is user_…. @see spec/admin-api.md#team-directory-group */
+/** A member of a directory or organization group; `userId` is user_…. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team directory group) */
 export const GroupMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -50,7 +50,7 @@ export const GroupMemberSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of GET /teams/directory-groups. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of GET /teams/directory-groups. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const DirectoryGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -61,12 +61,12 @@ export const DirectoryGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** `{group}`: get, create (201) and update of a team directory group. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{group}`: get, create (201) and update of a team directory group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const DirectoryGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ group: DirectoryGroupSchema }, ["group"]),
 );
 
-/** 200 of GET /organizations/groups; an unmatched `name` filter gives an empty array. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of GET /organizations/groups; an unmatched `name` filter gives an empty array. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrganizationGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -77,12 +77,12 @@ export const OrganizationGroupListResponseSchema = /* @__PURE__ */ lazySchema(()
   ),
 );
 
-/** `{group}`: get, create (201) and update of an organization group. @see spec/admin-api.md#organization-api-organization-key */
+/** `{group}`: get, create (201) and update of an organization group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrganizationGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ group: OrganizationGroupSchema }, ["group"]),
 );
 
-/** 200 of a group's member list (directory and organization groups). @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of a group's member list (directory and organization groups). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const GroupMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -93,17 +93,17 @@ export const GroupMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of a members bulk-add. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of a members bulk-add. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const GroupMembersAddedSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ addedCount: v.number() }, ["addedCount"]),
 );
 
-/** 200 of a members bulk-remove. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of a members bulk-remove. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const GroupMembersRemovedSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ removedCount: v.number() }, ["removedCount"]),
 );
 
-/** One day of a billing group's (or member's) spend; `spendCents` is fractional cents. @see spec/admin-api.md#billing-group */
+/** One day of a billing group's (or member's) spend; `spendCents` is fractional cents. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export const DailySpendSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     /** YYYY-MM-DD. */
@@ -117,7 +117,7 @@ const AnyUserIdSchema = /* @__PURE__ */ lazySchema(() => v.union([v.string(), v.
 
 /**
  * A current or former member of a billing group; `leftAt` is null while a member; `spendCents` fractional cents.
- * @see spec/admin-api.md#billing-group
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group)
  */
 export const BillingGroupMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
@@ -148,7 +148,7 @@ const billingGroupEntries = /* @__PURE__ */ lazySchema(() => ({
 /**
  * A billing group with its cycle's spend (fractional cents) and members; `directoryGroupId` is null when not
  * linked to a directory group.
- * @see spec/admin-api.md#billing-group
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group)
  */
 export const BillingGroupSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
@@ -163,7 +163,7 @@ export const BillingGroupSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The billing cycle a billing-group answer covers; the spec does not type the bounds. @see spec/admin-api.md#billing-group */
+/** The billing cycle a billing-group answer covers; the spec does not type the bounds. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export const BillingCycleSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     cycleStart: v.union([v.string(), v.number()]),
@@ -171,7 +171,7 @@ export const BillingCycleSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** 200 of GET /teams/groups; `unassignedGroup` (id group_unassigned) holds members in no group. @see spec/admin-api.md#billing-group */
+/** 200 of GET /teams/groups; `unassignedGroup` (id group_unassigned) holds members in no group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export const BillingGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -183,7 +183,7 @@ export const BillingGroupListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of GET /teams/groups/{groupId}. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of GET /teams/groups/{groupId}. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const BillingGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -194,7 +194,7 @@ export const BillingGroupResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A billing-group member as writes return it. @see spec/admin-api.md#billing-group */
+/** A billing-group member as writes return it. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export const BillingGroupWriteMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -210,7 +210,7 @@ export const BillingGroupWriteMemberSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * The group that create, update and member writes return: `members[]` in place of the current/former lists and
  * the spend fields, which are kept when present (in fractional cents).
- * @see spec/admin-api.md#billing-group
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group)
  */
 export const BillingGroupWriteSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
@@ -224,46 +224,46 @@ export const BillingGroupWriteSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** `{group}` of billing-group create, update and member writes. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{group}` of billing-group create, update and member writes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const BillingGroupWriteResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ group: BillingGroupWriteSchema }, ["group"]),
 );
 
-/** A team directory group. @see spec/admin-api.md#team-directory-group */
+/** A team directory group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team directory group) */
 export type DirectoryGroup = v.InferOutput<typeof DirectoryGroupSchema>;
-/** An organization group. @see spec/admin-api.md#organization-group */
+/** An organization group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization group) */
 export type OrganizationGroup = v.InferOutput<typeof OrganizationGroupSchema>;
-/** A member of a directory or organization group. @see spec/admin-api.md#team-directory-group */
+/** A member of a directory or organization group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team directory group) */
 export type GroupMember = v.InferOutput<typeof GroupMemberSchema>;
-/** 200 of GET /teams/directory-groups. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of GET /teams/directory-groups. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type DirectoryGroupListResponse = v.InferOutput<typeof DirectoryGroupListResponseSchema>;
-/** `{group}` of a directory group. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{group}` of a directory group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type DirectoryGroupResponse = v.InferOutput<typeof DirectoryGroupResponseSchema>;
-/** 200 of GET /organizations/groups. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of GET /organizations/groups. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrganizationGroupListResponse = v.InferOutput<typeof OrganizationGroupListResponseSchema>;
-/** `{group}` of an organization group. @see spec/admin-api.md#organization-api-organization-key */
+/** `{group}` of an organization group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrganizationGroupResponse = v.InferOutput<typeof OrganizationGroupResponseSchema>;
-/** A page of group members. @see spec/admin-api.md#team-admin-api-team-key */
+/** A page of group members. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type GroupMembersResponse = v.InferOutput<typeof GroupMembersResponseSchema>;
-/** `{addedCount}`. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{addedCount}`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type GroupMembersAdded = v.InferOutput<typeof GroupMembersAddedSchema>;
-/** `{removedCount}`. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{removedCount}`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type GroupMembersRemoved = v.InferOutput<typeof GroupMembersRemovedSchema>;
-/** One day of spend. @see spec/admin-api.md#billing-group */
+/** One day of spend. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export type DailySpend = v.InferOutput<typeof DailySpendSchema>;
-/** A billing-group member. @see spec/admin-api.md#billing-group */
+/** A billing-group member. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export type BillingGroupMember = v.InferOutput<typeof BillingGroupMemberSchema>;
-/** A billing group. @see spec/admin-api.md#billing-group */
+/** A billing group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export type BillingGroup = v.InferOutput<typeof BillingGroupSchema>;
-/** A billing cycle. @see spec/admin-api.md#billing-group */
+/** A billing cycle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export type BillingCycle = v.InferOutput<typeof BillingCycleSchema>;
-/** 200 of GET /teams/groups. @see spec/admin-api.md#billing-group */
+/** 200 of GET /teams/groups. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export type BillingGroupListResponse = v.InferOutput<typeof BillingGroupListResponseSchema>;
-/** 200 of GET /teams/groups/{groupId}. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of GET /teams/groups/{groupId}. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BillingGroupResponse = v.InferOutput<typeof BillingGroupResponseSchema>;
-/** A billing-group member as writes return it. @see spec/admin-api.md#billing-group */
+/** A billing-group member as writes return it. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export type BillingGroupWriteMember = v.InferOutput<typeof BillingGroupWriteMemberSchema>;
-/** The group billing-group writes return. @see spec/admin-api.md#billing-group */
+/** The group billing-group writes return. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export type BillingGroupWrite = v.InferOutput<typeof BillingGroupWriteSchema>;
-/** `{group}` of billing-group writes. @see spec/admin-api.md#team-admin-api-team-key */
+/** `{group}` of billing-group writes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BillingGroupWriteResponse = v.InferOutput<typeof BillingGroupWriteResponseSchema>;

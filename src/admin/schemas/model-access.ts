@@ -12,7 +12,7 @@ const DefaultSchema = /* @__PURE__ */ lazySchema(() => v.nullable(openEnum(MODEL
 
 /**
  * A team's model access policy; the two defaults are set (enabled/disabled) when `state` is custom, else null.
- * @see spec/admin-api.md#model-access-configuration
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access configuration)
  */
 export const ModelAccessConfigSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -26,7 +26,7 @@ export const ModelAccessConfigSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * A row of the organization list: the configuration plus `teamName`, or `errorMessage` in place of state and
  * defaults when the team cannot load its configuration (still a 200 row).
- * @see spec/admin-api.md#model-access-configuration
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access configuration)
  */
 export const OrgModelAccessRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
@@ -42,7 +42,7 @@ export const OrgModelAccessRowSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of GET /organizations/teams/model-access/configuration. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of GET /organizations/teams/model-access/configuration. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgModelAccessListResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -56,7 +56,7 @@ export const OrgModelAccessListResponseSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * A model parameter: every value the catalog supports, the values the policy allows, and both defaults (null
  * when none).
- * @see spec/admin-api.md#model-access-providers
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access providers)
  */
 export const ModelParameterSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
@@ -72,7 +72,7 @@ export const ModelParameterSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A catalog model with its toggle and parameters. @see spec/admin-api.md#model-access-providers */
+/** A catalog model with its toggle and parameters. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access providers) */
 export const AccessModelSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -85,7 +85,7 @@ export const AccessModelSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A catalog provider with its toggle and models. @see spec/admin-api.md#model-access-providers */
+/** A catalog provider with its toggle and models. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access providers) */
 export const AccessProviderSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -98,7 +98,7 @@ export const AccessProviderSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of the providers routes (409 unless the policy is custom). @see spec/admin-api.md#model-access-providers */
+/** 200 of the providers routes (409 unless the policy is custom). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access providers) */
 export const ModelProvidersResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -113,7 +113,7 @@ export const ModelProvidersResponseSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * 200 of GET …/providers/{provider}/models. The spec shows the models and their parameter shape but not the
  * envelope: `models` is read when present, and everything else is kept as sent.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const ProviderModelsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -123,19 +123,19 @@ export const ProviderModelsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A team's model access policy. @see spec/admin-api.md#model-access-configuration */
+/** A team's model access policy. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access configuration) */
 export type ModelAccessConfig = v.InferOutput<typeof ModelAccessConfigSchema>;
-/** A row of the organization model-access list. @see spec/admin-api.md#model-access-configuration */
+/** A row of the organization model-access list. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access configuration) */
 export type OrgModelAccessRow = v.InferOutput<typeof OrgModelAccessRowSchema>;
-/** 200 of the organization model-access list. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of the organization model-access list. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgModelAccessListResponse = v.InferOutput<typeof OrgModelAccessListResponseSchema>;
-/** A model parameter. @see spec/admin-api.md#model-access-providers */
+/** A model parameter. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access providers) */
 export type ModelParameter = v.InferOutput<typeof ModelParameterSchema>;
-/** A catalog model. @see spec/admin-api.md#model-access-providers */
+/** A catalog model. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access providers) */
 export type AccessModel = v.InferOutput<typeof AccessModelSchema>;
-/** A catalog provider. @see spec/admin-api.md#model-access-providers */
+/** A catalog provider. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access providers) */
 export type AccessProvider = v.InferOutput<typeof AccessProviderSchema>;
-/** 200 of the providers routes. @see spec/admin-api.md#model-access-providers */
+/** 200 of the providers routes. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access providers) */
 export type ModelProvidersResponse = v.InferOutput<typeof ModelProvidersResponseSchema>;
-/** 200 of a provider's models route. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of a provider's models route. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type ProviderModelsResponse = v.InferOutput<typeof ProviderModelsResponseSchema>;

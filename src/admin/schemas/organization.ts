@@ -9,7 +9,7 @@ import { responseObject } from "./response-object.js";
 // Organization usage events and daily usage live with the team ones in ./usage.ts, groups in ./groups.ts and
 // model access in ./model-access.ts.
 
-/** A team an organization member belongs to, with their role in it. @see spec/admin-api.md#organization-api-organization-key */
+/** A team an organization member belongs to, with their role in it. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgMemberTeamSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -20,7 +20,7 @@ export const OrgMemberTeamSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** An organization member; `organizationRole` is independent of each `teamRole`. @see spec/admin-api.md#organization-api-organization-key */
+/** An organization member; `organizationRole` is independent of each `teamRole`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgMemberSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -34,7 +34,7 @@ export const OrgMemberSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of GET /organizations/members. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of GET /organizations/members. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -48,7 +48,7 @@ export const OrgMembersResponseSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * One sync entry's outcome. Rows echo `teamIds`, and `destinationTeamId` when that form was sent; fields the
  * server found invalid echo 0.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const SyncResultRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -64,7 +64,7 @@ export const SyncResultRowSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * 200 of POST /organizations/team-memberships/sync: per-entry failures are error rows that do not block the
  * other entries.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const SyncResultsSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
@@ -79,7 +79,7 @@ export const SyncResultsSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * The organization's pooled budget, in (fractional) cents; contract dates are ISO 8601 or null.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const UsagePoolSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -91,7 +91,7 @@ export const UsagePoolSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** One team's share of the pool, in cents; `budgetLimitCents` only when the team has a budget. @see spec/admin-api.md#organization-api-organization-key */
+/** One team's share of the pool, in cents; `budgetLimitCents` only when the team has a budget. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const PooledTeamUsageSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     teamId: v.number(),
@@ -100,7 +100,7 @@ export const PooledTeamUsageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** 200 of POST /organizations/pooled-usage; team `usedCents` sum to `pool.usedCents`. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of POST /organizations/pooled-usage; team `usedCents` sum to `pool.usedCents`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const PooledUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     pool: UsagePoolSchema,
@@ -110,7 +110,7 @@ export const PooledUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * One member's included pool spend over the contract window, `spendCents` in fractional cents.
- * @see spec/admin-api.md#spend-row-organization-route
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Spend row (organization route))
  */
 export const OrgSpendRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -126,7 +126,7 @@ export const OrgSpendRowSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * 200 of POST /organizations/spend. The spec does not name the rows' key; it is read as `teamMemberSpend`, the
  * team route's, when present, and any other key is kept as sent.
- * @see spec/admin-api.md#spend-row-organization-route
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Spend row (organization route))
  */
 export const OrgSpendResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -137,23 +137,23 @@ export const OrgSpendResponseSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A team of an organization member. @see spec/admin-api.md#organization-api-organization-key */
+/** A team of an organization member. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgMemberTeam = v.InferOutput<typeof OrgMemberTeamSchema>;
-/** An organization member. @see spec/admin-api.md#organization-api-organization-key */
+/** An organization member. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgMember = v.InferOutput<typeof OrgMemberSchema>;
-/** 200 of GET /organizations/members. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of GET /organizations/members. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgMembersResponse = v.InferOutput<typeof OrgMembersResponseSchema>;
-/** One sync entry's outcome. @see spec/admin-api.md#organization-api-organization-key */
+/** One sync entry's outcome. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type SyncResultRow = v.InferOutput<typeof SyncResultRowSchema>;
-/** 200 of the membership sync. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of the membership sync. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type SyncResults = v.InferOutput<typeof SyncResultsSchema>;
-/** The organization's pool. @see spec/admin-api.md#organization-api-organization-key */
+/** The organization's pool. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type UsagePool = v.InferOutput<typeof UsagePoolSchema>;
-/** One team's pool usage. @see spec/admin-api.md#organization-api-organization-key */
+/** One team's pool usage. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type PooledTeamUsage = v.InferOutput<typeof PooledTeamUsageSchema>;
-/** 200 of POST /organizations/pooled-usage. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of POST /organizations/pooled-usage. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type PooledUsageResponse = v.InferOutput<typeof PooledUsageResponseSchema>;
-/** One member's organization spend. @see spec/admin-api.md#spend-row-organization-route */
+/** One member's organization spend. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Spend row (organization route)) */
 export type OrgSpendRow = v.InferOutput<typeof OrgSpendRowSchema>;
-/** 200 of POST /organizations/spend. @see spec/admin-api.md#spend-row-organization-route */
+/** 200 of POST /organizations/spend. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Spend row (organization route)) */
 export type OrgSpendResponse = v.InferOutput<typeof OrgSpendResponseSchema>;

@@ -20,7 +20,7 @@ export {
 
 export { requestObject as openObject } from "../../core/request-fields.js";
 
-/** A string with at least one non-blank character. @see spec/admin-api.md#endpoints */
+/** A string with at least one non-blank character. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function requiredText(label: string) {
   return v.pipe(
@@ -31,7 +31,7 @@ export function requiredText(label: string) {
 
 const EMAIL = /* @__PURE__ */ lazySchema(() => v.pipe(v.string(), v.rfcEmail()));
 
-/** An email address. @see spec/admin-api.md#team-admin-api-team-key */
+/** An email address. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 // @__NO_SIDE_EFFECTS__
 export function emailField(label: string) {
   return v.pipe(
@@ -48,7 +48,7 @@ function listed(values: readonly string[]): string {
   return values.map((value) => `"${value}"`).join(", ");
 }
 
-/** One of a closed list of strings, or `null`. @see spec/admin-api.md#assistant-bot-records */
+/** One of a closed list of strings, or `null`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 // @__NO_SIDE_EFFECTS__
 export function oneOfOrNull<const TValues extends readonly string[]>(
   values: TValues,
@@ -58,13 +58,13 @@ export function oneOfOrNull<const TValues extends readonly string[]>(
   return v.nullable(v.picklist(values, `[one_of] ${label} must be one of ${listed(values)}, or null for ${nullMeans}`));
 }
 
-/** A finite number that is a whole number. @see spec/admin-api.md#endpoints */
+/** A finite number that is a whole number. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function integerField(label: string) {
   return v.pipe(v.number(`[type] ${label} must be a number`), v.integer(`[integer] ${label} must be a whole number`));
 }
 
-/** Epoch milliseconds; the client converts `Date` and ISO strings before checking. @see spec/admin-api.md#team-admin-api-team-key */
+/** Epoch milliseconds; the client converts `Date` and ISO strings before checking. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 // @__NO_SIDE_EFFECTS__
 export function epochMsField(label: string) {
   return v.pipe(
@@ -76,7 +76,7 @@ export function epochMsField(label: string) {
 /**
  * At most `max` array items. A raw check, unlike `v.maxLength`, also runs when an item is broken, so one error
  * lists every problem at once.
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 // @__NO_SIDE_EFFECTS__
 export function maxItems<TInput>(max: number, label: string, fix = "split the list"): v.RawCheckAction<TInput> {
@@ -88,7 +88,7 @@ export function maxItems<TInput>(max: number, label: string, fix = "split the li
   });
 }
 
-/** At least `min` array items (raw check, like {@link maxItems}). @see spec/admin-api.md#endpoints */
+/** At least `min` array items (raw check, like {@link maxItems}). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function minItems<TInput>(min: number, label: string): v.RawCheckAction<TInput> {
   return v.rawCheck<TInput>(({ dataset, addIssue }) => {
@@ -99,19 +99,19 @@ export function minItems<TInput>(min: number, label: string): v.RawCheckAction<T
   });
 }
 
-/** A one-item issue path, as raw checks pass it. @see spec/admin-api.md#endpoints */
+/** A one-item issue path, as raw checks pass it. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export function pathTo(input: unknown, key: string | number, value: unknown): [v.UnknownPathItem] {
   return [pathItem(input, key, value)];
 }
 
-/** Keys of `body` (a plain object) whose value is not `undefined`. @see spec/admin-api.md#endpoints */
+/** Keys of `body` (a plain object) whose value is not `undefined`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export function presentKeys(body: Record<string, unknown>, keys: readonly string[]): string[] {
   return keys.filter((key) => body[key] !== undefined);
 }
 
 /**
  * A PATCH body names at least one of `keys`; an empty PATCH is a 400.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 // @__NO_SIDE_EFFECTS__
 export function atLeastOneOf<TInput>(keys: readonly string[]): v.RawCheckAction<TInput> {
@@ -126,7 +126,7 @@ export function atLeastOneOf<TInput>(keys: readonly string[]): v.RawCheckAction<
 
 /**
  * `startKey` <= `endKey` (epoch ms, checked when both are numbers), and optionally at most `maxDays` apart.
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 // @__NO_SIDE_EFFECTS__
 export function dateRange<TInput>(startKey: string, endKey: string, maxDays?: number): v.RawCheckAction<TInput> {
@@ -152,5 +152,5 @@ export function dateRange<TInput>(startKey: string, endKey: string, maxDays?: nu
 
 /**
  * `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]`.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */

@@ -35,7 +35,7 @@ const CAPABILITY_FIELDS = [
 
 /**
  * PATCH /assistant-bot/capabilities: at least one field; `enabled` is read-only here (use enable/disable).
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const BotCapabilitiesPatchSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -97,7 +97,7 @@ function autoReviewList(label: string) {
 /**
  * PUT /assistant-bot/auto-review: `enforced` and `rules` {allow, block} required; each list up to 20 non-blank
  * entries of up to 1,000 characters after trimming.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const AutoReviewBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
@@ -113,7 +113,7 @@ const MAX_GROUPS = ADMIN_LIMITS.maxAccessGroupIds;
 
 /**
  * PUT /assistant-bot/access: `mode` all (no `groupIds`) or limited (1..100 distinct billing group ids, group_).
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const BotAccessBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -163,7 +163,7 @@ export const BotAccessBodySchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * PUT /assistant-bot/network: the whole policy, `egressMode`, `allowlist` and `locked`, all required.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const BotNetworkBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
@@ -185,12 +185,12 @@ export const BotNetworkBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The `{ruleId}` of a team rule route: rule_…. @see spec/admin-api.md#assistant-bot-records */
+/** The `{ruleId}` of a team rule route: rule_…. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const TeamRulePathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ ruleId: teamRuleId("`ruleId`") }, "the path"),
 );
 
-/** POST /assistant-bot/team-rules: `name`, `content` and `enabled`, all required. @see spec/admin-api.md#team-admin-api-team-key */
+/** POST /assistant-bot/team-rules: `name`, `content` and `enabled`, all required. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const TeamRuleCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { name: requiredText("`name`"), content: requiredText("`content`"), enabled: booleanField("`enabled`") },
@@ -198,7 +198,7 @@ export const TeamRuleCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** PATCH /assistant-bot/team-rules/{ruleId}: any of `name`, `content`, `enabled`; at least one. @see spec/admin-api.md#team-admin-api-team-key */
+/** PATCH /assistant-bot/team-rules/{ruleId}: any of `name`, `content`, `enabled`; at least one. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const TeamRuleUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
@@ -213,12 +213,12 @@ export const TeamRuleUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The `{manifestId}` of a setup manifest route. @see spec/admin-api.md#assistant-bot-records */
+/** The `{manifestId}` of a setup manifest route. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const ManifestPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ manifestId: manifestId("`manifestId`") }, "the path"),
 );
 
-/** One setup script: `id` (manifest id format), `setup` (non-empty command), optional `check`. @see spec/admin-api.md#assistant-bot-records */
+/** One setup script: `id` (manifest id format), `setup` (non-empty command), optional `check`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const SetupScriptInputSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { id: manifestId("`id`"), setup: requiredText("`setup`"), check: v.optional(requiredText("`check`")) },
@@ -226,7 +226,7 @@ export const SetupScriptInputSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** PUT /assistant-bot/setup-manifests/{manifestId}: a non-empty `scripts` array. @see spec/admin-api.md#team-admin-api-team-key */
+/** PUT /assistant-bot/setup-manifests/{manifestId}: a non-empty `scripts` array. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SetupManifestBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { scripts: v.pipe(arrayOf(SetupScriptInputSchema, "`scripts`"), minItems(1, "`scripts`")) },
@@ -234,19 +234,19 @@ export const SetupManifestBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A capabilities update. @see spec/admin-api.md#team-admin-api-team-key */
+/** A capabilities update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BotCapabilitiesPatch = v.InferInput<typeof BotCapabilitiesPatchSchema>;
-/** An auto-review policy write. @see spec/admin-api.md#team-admin-api-team-key */
+/** An auto-review policy write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type AutoReviewParams = v.InferInput<typeof AutoReviewBodySchema>;
-/** An access policy write. @see spec/admin-api.md#team-admin-api-team-key */
+/** An access policy write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BotAccessParams = v.InferInput<typeof BotAccessBodySchema>;
-/** A network policy write. @see spec/admin-api.md#team-admin-api-team-key */
+/** A network policy write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BotNetworkParams = v.InferInput<typeof BotNetworkBodySchema>;
-/** A new team rule. @see spec/admin-api.md#team-admin-api-team-key */
+/** A new team rule. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type TeamRuleCreateParams = v.InferInput<typeof TeamRuleCreateBodySchema>;
-/** A team rule update. @see spec/admin-api.md#team-admin-api-team-key */
+/** A team rule update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type TeamRuleUpdateParams = v.InferInput<typeof TeamRuleUpdateBodySchema>;
-/** One setup script to store. @see spec/admin-api.md#assistant-bot-records */
+/** One setup script to store. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export type SetupScriptInput = v.InferInput<typeof SetupScriptInputSchema>;
-/** A setup manifest write. @see spec/admin-api.md#team-admin-api-team-key */
+/** A setup manifest write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SetupManifestParams = v.InferInput<typeof SetupManifestBodySchema>;

@@ -20,22 +20,22 @@ import { pageEntries } from "./requests-pagination.js";
 // Request rules of the three group families. Each family's routes take only its own ids (../ids.ts); team
 // directory and organization groups share their body rules.
 
-/** The `{groupId}` of a team directory group route: team_group_…. @see spec/admin-api.md#team-directory-group */
+/** The `{groupId}` of a team directory group route: team_group_…. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team directory group) */
 export const DirectoryGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ groupId: directoryGroupId("`groupId`") }, "the path"),
 );
 
-/** The `{groupId}` of an organization group route: g_… (the public grp_… id is refused). @see spec/admin-api.md#organization-api-organization-key */
+/** The `{groupId}` of an organization group route: g_… (the public grp_… id is refused). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrganizationGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ groupId: organizationGroupId("`groupId`") }, "the path"),
 );
 
-/** The `{groupId}` of a billing group route: group_…. @see spec/admin-api.md#billing-group */
+/** The `{groupId}` of a billing group route: group_…. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export const BillingGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ groupId: billingGroupId("`groupId`") }, "the path"),
 );
 
-/** POST /teams/directory-groups and POST /organizations/groups: a non-blank `name`. @see spec/admin-api.md#team-admin-api-team-key */
+/** POST /teams/directory-groups and POST /organizations/groups: a non-blank `name`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const GroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ name: requiredText("`name`") }, "the request body"),
 );
@@ -46,7 +46,7 @@ const MAX_LIMIT = ADMIN_LIMITS.maxGroupSpendingLimitDollars;
 /**
  * PATCH of a team directory or organization group: at least one field; the limit is whole dollars
  * 0..2147483647 and never sent together with `clearMonthlySpendingLimitDollars`.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const GroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -89,7 +89,7 @@ export const GroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * Bulk add or remove of a team directory or organization group's members: `userIds`, user_ ids, at most 100.
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export const GroupMemberIdsBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
@@ -103,17 +103,17 @@ export const GroupMemberIdsBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** GET /teams/directory-groups and its members: `page`, `pageSize` (larger than 200 is clamped). @see spec/admin-api.md#team-admin-api-team-key */
+/** GET /teams/directory-groups and its members: `page`, `pageSize` (larger than 200 is clamped). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const DirectoryGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(pageEntries("listDirectoryGroups"), "the list query"),
 );
 
-/** GET /organizations/groups: `page`, `pageSize` (clamped to 200), exact `name` (blank lists all). @see spec/admin-api.md#organization-api-organization-key */
+/** GET /organizations/groups: `page`, `pageSize` (clamped to 200), exact `name` (blank lists all). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ ...pageEntries("orgListGroups"), name: v.optional(anyText("`name`")) }, "the list query"),
 );
 
-/** GET /teams/groups and /teams/groups/{groupId}: `billingCycle`, a date string (default: current cycle). @see spec/admin-api.md#team-admin-api-team-key */
+/** GET /teams/groups and /teams/groups/{groupId}: `billingCycle`, a date string (default: current cycle). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const BillingGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
@@ -131,7 +131,7 @@ export const BillingGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** POST /teams/groups: `name` required, `type` BILLING (the default). @see spec/admin-api.md#team-admin-api-team-key */
+/** POST /teams/groups: `name` required, `type` BILLING (the default). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const BillingGroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { name: requiredText("`name`"), type: v.optional(oneOf(BILLING_GROUP_TYPES, "`type`")) },
@@ -141,7 +141,7 @@ export const BillingGroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * PATCH /teams/groups/{groupId}: exactly one of `name` or `directoryGroupId` (a string, or null to detach).
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const BillingGroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -175,7 +175,7 @@ export const BillingGroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * POST and DELETE /teams/groups/{groupId}/members: `userIds` required; members must already be on the team and in
  * no other billing group.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const BillingGroupMembersBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
@@ -192,21 +192,21 @@ export const BillingGroupMembersBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A new directory or organization group. @see spec/admin-api.md#team-admin-api-team-key */
+/** A new directory or organization group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type GroupCreateParams = v.InferInput<typeof GroupCreateBodySchema>;
-/** An update of a directory or organization group. @see spec/admin-api.md#team-admin-api-team-key */
+/** An update of a directory or organization group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type GroupUpdateParams = v.InferInput<typeof GroupUpdateBodySchema>;
-/** The user ids of a group member bulk call. @see spec/admin-api.md#team-admin-api-team-key */
+/** The user ids of a group member bulk call. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type GroupMemberIdsParams = v.InferInput<typeof GroupMemberIdsBodySchema>;
-/** The directory-group list query. @see spec/admin-api.md#team-admin-api-team-key */
+/** The directory-group list query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type DirectoryGroupsQueryParams = v.InferInput<typeof DirectoryGroupsQuerySchema>;
-/** The organization-group list query. @see spec/admin-api.md#organization-api-organization-key */
+/** The organization-group list query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgGroupsQueryParams = v.InferInput<typeof OrgGroupsQuerySchema>;
-/** The billing-group query. @see spec/admin-api.md#team-admin-api-team-key */
+/** The billing-group query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BillingGroupsQueryParams = v.InferInput<typeof BillingGroupsQuerySchema>;
-/** A new billing group. @see spec/admin-api.md#team-admin-api-team-key */
+/** A new billing group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BillingGroupCreateParams = v.InferInput<typeof BillingGroupCreateBodySchema>;
-/** An update of a billing group. @see spec/admin-api.md#team-admin-api-team-key */
+/** An update of a billing group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BillingGroupUpdateParams = v.InferInput<typeof BillingGroupUpdateBodySchema>;
-/** The user ids of a billing group member write. @see spec/admin-api.md#team-admin-api-team-key */
+/** The user ids of a billing group member write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BillingGroupMembersParams = v.InferInput<typeof BillingGroupMembersBodySchema>;

@@ -20,7 +20,7 @@ import { pageEntries } from "./requests-pagination.js";
 // Request rules of the model access routes (team and organization, single-team and bulk). Provider and model ids
 // are catalog ids; the server knows the catalog, so only their shape is checked here.
 
-/** `teamIds` of a bulk route: 1..100 whole numbers. @see spec/admin-api.md#organization-api-organization-key */
+/** `teamIds` of a bulk route: 1..100 whole numbers. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const BulkTeamIdsSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     arrayOf(integerField("each entry of `teamIds`"), "`teamIds`"),
@@ -29,7 +29,7 @@ export const BulkTeamIdsSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A bulk body's `teamIds` alone (the client's first check on every bulk call). @see spec/admin-api.md#organization-api-organization-key */
+/** A bulk body's `teamIds` alone (the client's first check on every bulk call). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const BulkTeamIdsBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ teamIds: BulkTeamIdsSchema }, "the request body"),
 );
@@ -82,23 +82,23 @@ function configForm<TInput>(): v.RawCheckAction<TInput> {
 /**
  * PUT …/model-access/configuration (team, or one organization team): `{state: "unrestricted"}`, or both
  * `newProviderDefault` and `newModelDefault`.
- * @see spec/admin-api.md#states-and-transitions
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § States and transitions)
  */
 export const ModelAccessConfigBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(openObject(configEntries, "the request body"), configForm()),
 );
 
-/** PUT /organizations/teams/model-access/configuration: `teamIds` plus a configuration. @see spec/admin-api.md#organization-api-organization-key */
+/** PUT /organizations/teams/model-access/configuration: `teamIds` plus a configuration. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const ModelAccessConfigBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(openObject({ ...configEntries, teamIds: BulkTeamIdsSchema }, "the request body"), configForm()),
 );
 
-/** PUT …/providers/{provider}: `enabled` required. @see spec/admin-api.md#team-admin-api-team-key */
+/** PUT …/providers/{provider}: `enabled` required. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const ProviderToggleBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ enabled: booleanField("`enabled`") }, "the request body"),
 );
 
-/** PUT /organizations/teams/model-access/providers/{provider}: `enabled` and `teamIds`. @see spec/admin-api.md#organization-api-organization-key */
+/** PUT /organizations/teams/model-access/providers/{provider}: `enabled` and `teamIds`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const ProviderToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ enabled: booleanField("`enabled`"), teamIds: BulkTeamIdsSchema }, "the request body"),
 );
@@ -106,7 +106,7 @@ export const ProviderToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * One parameter's settings: `allowedValues` (null clears the restriction, never empty) and `defaultValue` (null
  * restores the catalog default); omitted members stay unchanged.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const ModelParameterSettingSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -145,7 +145,7 @@ export const ModelParameterSettingSchema = /* @__PURE__ */ lazySchema(() =>
 
 const PARAMETERS_MESSAGE = "[type] `parameters` must be an object keyed by parameter id";
 
-/** `parameters`: an object keyed by parameter id. @see spec/admin-api.md#organization-api-organization-key */
+/** `parameters`: an object keyed by parameter id. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const ModelParametersSchema = /* @__PURE__ */ lazySchema(() =>
   notAnArray(
     v.record(
@@ -160,13 +160,13 @@ export const ModelParametersSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * PUT …/providers/{provider}/models/{model}: `enabled` required, `parameters` optional (without it, enabling
  * keeps catalog defaults).
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const ModelToggleBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ enabled: booleanField("`enabled`"), parameters: v.optional(ModelParametersSchema) }, "the request body"),
 );
 
-/** PUT /organizations/teams/model-access/providers/{provider}/models/{model}: plus `teamIds`. @see spec/admin-api.md#organization-api-organization-key */
+/** PUT /organizations/teams/model-access/providers/{provider}/models/{model}: plus `teamIds`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const ModelToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     { enabled: booleanField("`enabled`"), parameters: v.optional(ModelParametersSchema), teamIds: BulkTeamIdsSchema },
@@ -174,7 +174,7 @@ export const ModelToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** Path parameters of the model access routes; each is checked when present. @see spec/admin-api.md#endpoints */
+/** Path parameters of the model access routes; each is checked when present. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export const ModelAccessPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
@@ -189,7 +189,7 @@ export const ModelAccessPathSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * GET /organizations/teams/model-access/configuration: `page`, `pageSize`, and `teamIds` as whole numbers or a
  * comma-separated string of them.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const OrgModelAccessQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
@@ -215,19 +215,19 @@ export const OrgModelAccessQuerySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A configuration write. @see spec/admin-api.md#states-and-transitions */
+/** A configuration write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § States and transitions) */
 export type ModelAccessConfigParams = v.InferInput<typeof ModelAccessConfigBodySchema>;
-/** A bulk configuration write. @see spec/admin-api.md#organization-api-organization-key */
+/** A bulk configuration write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type ModelAccessConfigBulkParams = v.InferInput<typeof ModelAccessConfigBulkBodySchema>;
-/** A provider toggle. @see spec/admin-api.md#team-admin-api-team-key */
+/** A provider toggle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type ProviderToggleParams = v.InferInput<typeof ProviderToggleBodySchema>;
-/** A bulk provider toggle. @see spec/admin-api.md#organization-api-organization-key */
+/** A bulk provider toggle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type ProviderToggleBulkParams = v.InferInput<typeof ProviderToggleBulkBodySchema>;
-/** One parameter's settings. @see spec/admin-api.md#organization-api-organization-key */
+/** One parameter's settings. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type ModelParameterSetting = v.InferInput<typeof ModelParameterSettingSchema>;
-/** A model toggle. @see spec/admin-api.md#organization-api-organization-key */
+/** A model toggle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type ModelToggleParams = v.InferInput<typeof ModelToggleBodySchema>;
-/** A bulk model toggle. @see spec/admin-api.md#organization-api-organization-key */
+/** A bulk model toggle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type ModelToggleBulkParams = v.InferInput<typeof ModelToggleBulkBodySchema>;
-/** The organization model-access list query. @see spec/admin-api.md#organization-api-organization-key */
+/** The organization model-access list query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgModelAccessQueryParams = v.InferInput<typeof OrgModelAccessQuerySchema>;

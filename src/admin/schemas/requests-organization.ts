@@ -22,7 +22,7 @@ import { pageEntries } from "./requests-pagination.js";
 // Request rules of the organization routes: membership sync, pooled usage, usage events, daily usage and spend.
 // Groups and model access live with their team counterparts.
 
-/** `organizationId`: required on every organization POST body; it must match the key's organization. @see spec/admin-api.md#organization-api-organization-key */
+/** `organizationId`: required on every organization POST body; it must match the key's organization. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrganizationIdSchema = /* @__PURE__ */ lazySchema(() => requiredText("`organizationId`"));
 
 // @__NO_SIDE_EFFECTS__
@@ -33,7 +33,7 @@ function teamIdList(label: string) {
 /**
  * One sync entry: `userId` (whole number or string id) and exactly one of `teamIds` (the complete target set, at
  * most 100) or `destinationTeamId` (the same as `teamIds` of one).
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const SyncEntrySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -73,7 +73,7 @@ const SyncUserListSchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * `users` of any length (non-empty), every entry checked: what the client checks before splitting a long list
  * into requests of 500.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const SyncEntriesSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ users: SyncUserListSchema }, "the request body"),
@@ -81,7 +81,7 @@ export const SyncEntriesSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * POST /organizations/team-memberships/sync: `organizationId` and 1..500 `users`.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const OrgSyncBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
@@ -96,7 +96,7 @@ export const OrgSyncBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** POST /organizations/pooled-usage. @see spec/admin-api.md#organization-api-organization-key */
+/** POST /organizations/pooled-usage. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgPooledUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ organizationId: OrganizationIdSchema }, "the request body"),
 );
@@ -104,7 +104,7 @@ export const OrgPooledUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * POST /organizations/filtered-usage-events: `teamIds` (default all teams, each linked to the organization),
  * inclusive epoch-ms bounds, filters.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const OrgUsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -141,7 +141,7 @@ function emailOrEmails(label: string) {
 /**
  * POST /organizations/daily-usage-data: epoch-ms range of at most 30 days, paginated by user; `userEmails` is an
  * alias of `userEmail`, so send one of them.
- * @see spec/admin-api.md#organization-api-organization-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
  */
 export const OrgDailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -170,7 +170,7 @@ export const OrgDailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** POST /organizations/spend. @see spec/admin-api.md#organization-api-organization-key */
+/** POST /organizations/spend. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
@@ -184,22 +184,22 @@ export const OrgSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** GET /organizations/members: `page`, `pageSize` (larger than 200 is clamped). @see spec/admin-api.md#organization-api-organization-key */
+/** GET /organizations/members: `page`, `pageSize` (larger than 200 is clamped). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgMembersQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(pageEntries("orgListMembers"), "the list query"),
 );
 
-/** One sync entry. @see spec/admin-api.md#organization-api-organization-key */
+/** One sync entry. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type SyncEntry = v.InferInput<typeof SyncEntrySchema>;
-/** A sync request. @see spec/admin-api.md#organization-api-organization-key */
+/** A sync request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgSyncParams = v.InferInput<typeof OrgSyncBodySchema>;
-/** A pooled-usage request. @see spec/admin-api.md#organization-api-organization-key */
+/** A pooled-usage request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgPooledUsageParams = v.InferInput<typeof OrgPooledUsageBodySchema>;
-/** An organization usage-events request. @see spec/admin-api.md#organization-api-organization-key */
+/** An organization usage-events request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgUsageEventsParams = v.InferInput<typeof OrgUsageEventsBodySchema>;
-/** An organization daily-usage request. @see spec/admin-api.md#organization-api-organization-key */
+/** An organization daily-usage request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgDailyUsageParams = v.InferInput<typeof OrgDailyUsageBodySchema>;
-/** An organization spend request. @see spec/admin-api.md#organization-api-organization-key */
+/** An organization spend request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgSpendParams = v.InferInput<typeof OrgSpendBodySchema>;
-/** The organization member list query. @see spec/admin-api.md#organization-api-organization-key */
+/** The organization member list query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgMembersQueryParams = v.InferInput<typeof OrgMembersQuerySchema>;

@@ -4,10 +4,10 @@ import type { AdminRouteName } from "../routes.js";
 import { ADMIN_LIMITS } from "./constants.js";
 import { integerAtLeast, integerBetween, openObject, requiredText } from "./request-fields.js";
 
-/** How a route treats a page size above its maximum: the server clamps it, or answers 400. @see spec/admin-api.md#limits */
+/** How a route treats a page size above its maximum: the server clamps it, or answers 400. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits) */
 export type PageSizeOverflow = "clamp" | "reject";
 
-/** A route's documented page-size bounds. @see spec/admin-api.md#limits */
+/** A route's documented page-size bounds. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits) */
 export interface PageSizeLimit {
   /** The documented default; `undefined` where the spec does not show it. */
   defaultSize?: number;
@@ -21,7 +21,7 @@ export interface PageSizeLimit {
  * Documented page sizes (`pageSize`, or `limit` on the cursor lists) per route. Routes marked `clamp` are clamped
  * by the server, so the client clamps too (`clampPageSize`) instead of refusing; `reject` routes answer 400, so the
  * request check refuses larger values.
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export const PAGE_SIZE_LIMITS: Readonly<Partial<Record<AdminRouteName, PageSizeLimit>>> = {
   listAuditLogs: { defaultSize: 100 },
@@ -38,13 +38,13 @@ export const PAGE_SIZE_LIMITS: Readonly<Partial<Record<AdminRouteName, PageSizeL
   listSetupManifests: { defaultSize: 50, max: ADMIN_LIMITS.maxCursorLimit, overflow: "reject" },
 };
 
-/** `page`: a whole number from 1. @see spec/admin-api.md#endpoints */
+/** `page`: a whole number from 1. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export const PageNumberSchema = /* @__PURE__ */ lazySchema(() => integerAtLeast("`page`", 1));
 
 /**
  * `pageSize` of `route`: a whole number from 1, at most the route's maximum where the server refuses larger
  * values; a clamped route's larger value passes (the client clamps it before sending).
- * @see spec/admin-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 // @__NO_SIDE_EFFECTS__
 export function pageSizeSchema(route: AdminRouteName, label = "`pageSize`") {
@@ -53,13 +53,13 @@ export function pageSizeSchema(route: AdminRouteName, label = "`pageSize`") {
   return integerAtLeast(label, 1);
 }
 
-/** The `page` and `pageSize` entries of `route`'s query or body, both optional. @see spec/admin-api.md#endpoints */
+/** The `page` and `pageSize` entries of `route`'s query or body, both optional. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function pageEntries(route: AdminRouteName) {
   return { page: v.optional(PageNumberSchema), pageSize: v.optional(pageSizeSchema(route)) };
 }
 
-/** The query of a page-numbered list (`page`, `pageSize`) of `route`. @see spec/admin-api.md#endpoints */
+/** The query of a page-numbered list (`page`, `pageSize`) of `route`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function pageQuerySchema(route: AdminRouteName) {
   return openObject(pageEntries(route), "the list query");
@@ -68,7 +68,7 @@ export function pageQuerySchema(route: AdminRouteName) {
 /**
  * The query of the assistant-bot cursor lists (team rules, setup manifests): `limit` 1..100 and a `cursor` taken
  * from the previous page's `nextCursor`.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const CursorQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
@@ -80,11 +80,11 @@ export const CursorQuerySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** `page` and `pageSize` of a page-numbered list. @see spec/admin-api.md#endpoints */
+/** `page` and `pageSize` of a page-numbered list. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export interface PageQueryParams {
   page?: number;
   pageSize?: number;
 }
 
-/** What the cursor lists accept. @see spec/admin-api.md#team-admin-api-team-key */
+/** What the cursor lists accept. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type CursorQueryParams = v.InferInput<typeof CursorQuerySchema>;

@@ -22,7 +22,7 @@ import { pageEntries } from "./requests-pagination.js";
 
 // Request rules of the team routes for members, audit logs, usage, spend, spend limits and blocklists.
 
-/** POST /teams/remove-member: exactly one of `userId` (user_ id) or `email`. @see spec/admin-api.md#team-admin-api-team-key */
+/** POST /teams/remove-member: exactly one of `userId` (user_ id) or `email`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const RemoveMemberBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
@@ -44,7 +44,7 @@ export const RemoveMemberBodySchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * Whole dollars, `null` to remove the limit, 0 for a $0 limit; required. Negative limits are refused.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 const SpendLimitDollarsSchema = /* @__PURE__ */ lazySchema(() =>
   v.nullable(
@@ -61,12 +61,12 @@ const spendLimitEntries = /* @__PURE__ */ lazySchema(() => ({
   spendLimitDollars: SpendLimitDollarsSchema,
 }));
 
-/** POST /teams/user-spend-limit. @see spec/admin-api.md#team-admin-api-team-key */
+/** POST /teams/user-spend-limit. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SetSpendLimitBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(spendLimitEntries, "the request body"),
 );
 
-/** One row of a bulk spend-limit update. @see spec/admin-api.md#team-admin-api-team-key */
+/** One row of a bulk spend-limit update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SpendLimitUpdateSchema = /* @__PURE__ */ lazySchema(() => openObject(spendLimitEntries, "each update"));
 
 // Emails are unique across the whole list (compared trimmed and case-insensitively); a repeat names the first.
@@ -95,13 +95,13 @@ function uniqueEmails<TInput>(): v.RawCheckAction<TInput> {
 /**
  * `updates` of any length, every row checked and emails unique across the whole list: what the client checks
  * before it splits a long list into requests of 100.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const SpendLimitUpdatesSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ updates: v.pipe(arrayOf(SpendLimitUpdateSchema, "`updates`"), uniqueEmails()) }, "the request body"),
 );
 
-/** POST /teams/user-spend-limits (preview): one request of at most 100 updates. @see spec/admin-api.md#team-admin-api-team-key */
+/** POST /teams/user-spend-limits (preview): one request of at most 100 updates. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SetSpendLimitsBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
@@ -148,7 +148,7 @@ function commaList(label: string) {
 /**
  * GET /teams/audit-logs query. `users` (emails, numeric ids or user_ ids, mixed) may name at most `pageSize`
  * (default 100) users; the range may span at most 30 days.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const AuditLogsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -192,7 +192,7 @@ export const AuditLogsQuerySchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * POST /teams/daily-usage-data: `startDate` and `endDate` (epoch ms) required, at most 30 days apart; `page` and
  * `pageSize` go together.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const DailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -223,7 +223,7 @@ export const DailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * POST /teams/filtered-usage-events: filters combine with AND; bounds inclusive; `pageSize` at most 1000;
  * `hostingType` one of the four documented values.
- * @see spec/admin-api.md#team-admin-api-team-key
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export const UsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -245,7 +245,7 @@ export const UsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** POST /teams/spend. @see spec/admin-api.md#team-admin-api-team-key */
+/** POST /teams/spend. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const TeamSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
@@ -258,7 +258,7 @@ export const TeamSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** One repository of a blocklist upsert: its URL and glob patterns. @see spec/admin-api.md#repository-blocklist-entry */
+/** One repository of a blocklist upsert: its URL and glob patterns. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Repository blocklist entry) */
 export const BlocklistRepoInputSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
@@ -269,33 +269,33 @@ export const BlocklistRepoInputSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** POST /settings/repo-blocklists/repos/upsert; replaces patterns only for the listed repositories. @see spec/admin-api.md#team-admin-api-team-key */
+/** POST /settings/repo-blocklists/repos/upsert; replaces patterns only for the listed repositories. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const BlocklistUpsertBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ repos: arrayOf(BlocklistRepoInputSchema, "`repos`") }, "the request body"),
 );
 
-/** The `{repoId}` of DELETE /settings/repo-blocklists/repos/{repoId}. @see spec/admin-api.md#team-admin-api-team-key */
+/** The `{repoId}` of DELETE /settings/repo-blocklists/repos/{repoId}. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const BlocklistRepoIdSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ repoId: requiredText("`repoId`") }, "the path"),
 );
 
-/** What `removeMember` accepts. @see spec/admin-api.md#team-admin-api-team-key */
+/** What `removeMember` accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type RemoveMemberParams = v.InferInput<typeof RemoveMemberBodySchema>;
-/** What `setSpendLimit` accepts. @see spec/admin-api.md#team-admin-api-team-key */
+/** What `setSpendLimit` accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SetSpendLimitParams = v.InferInput<typeof SetSpendLimitBodySchema>;
-/** One bulk spend-limit update. @see spec/admin-api.md#team-admin-api-team-key */
+/** One bulk spend-limit update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SpendLimitUpdate = v.InferInput<typeof SpendLimitUpdateSchema>;
-/** What `setSpendLimits` accepts (one request). @see spec/admin-api.md#team-admin-api-team-key */
+/** What `setSpendLimits` accepts (one request). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SetSpendLimitsParams = v.InferInput<typeof SetSpendLimitsBodySchema>;
-/** What the audit-log list accepts. @see spec/admin-api.md#team-admin-api-team-key */
+/** What the audit-log list accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type AuditLogsQueryParams = v.InferInput<typeof AuditLogsQuerySchema>;
-/** What the team daily-usage call accepts. @see spec/admin-api.md#team-admin-api-team-key */
+/** What the team daily-usage call accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type DailyUsageParams = v.InferInput<typeof DailyUsageBodySchema>;
-/** What the team usage-events call accepts. @see spec/admin-api.md#team-admin-api-team-key */
+/** What the team usage-events call accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type UsageEventsParams = v.InferInput<typeof UsageEventsBodySchema>;
-/** What the team spend call accepts. @see spec/admin-api.md#team-admin-api-team-key */
+/** What the team spend call accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type TeamSpendParams = v.InferInput<typeof TeamSpendBodySchema>;
-/** One repository of a blocklist upsert. @see spec/admin-api.md#repository-blocklist-entry */
+/** One repository of a blocklist upsert. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Repository blocklist entry) */
 export type BlocklistRepoInput = v.InferInput<typeof BlocklistRepoInputSchema>;
-/** What the blocklist upsert accepts. @see spec/admin-api.md#team-admin-api-team-key */
+/** What the blocklist upsert accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BlocklistUpsertParams = v.InferInput<typeof BlocklistUpsertBodySchema>;

@@ -17,7 +17,7 @@ const OPTIONAL_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(["optional",
 
 /**
  * A loose object whose entries are all optional except the `required` keys (see the rule above).
- * @see spec/admin-api.md#resources-and-their-fields
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Resources and their fields)
  */
 // @__NO_SIDE_EFFECTS__
 export function responseObject<const E extends v.ObjectEntries, const R extends keyof E & string = never>(

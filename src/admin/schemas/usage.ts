@@ -40,7 +40,7 @@ const dailyUsageEntries = /* @__PURE__ */ lazySchema(() => ({
 /**
  * One user-day of the team route: numeric `userId`; `isActive` appears when the call paginates. The request
  * counters count raw usage events, not billable units (sum `requestsCosts` of usage events for those).
- * @see spec/admin-api.md#daily-usage-row-data
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Daily usage row (data[]))
  */
 export const TeamDailyUsageRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -50,7 +50,7 @@ export const TeamDailyUsageRowSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** One user-day of the organization route: `user_` string `userId` plus `teamId`. @see spec/admin-api.md#daily-usage-row-data */
+/** One user-day of the organization route: `user_` string `userId` plus `teamId`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Daily usage row (data[])) */
 export const OrgDailyUsageRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     userId: v.string(),
@@ -59,7 +59,7 @@ export const OrgDailyUsageRowSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** 200 of POST /teams/daily-usage-data; `pagination` only when `page` and `pageSize` were sent. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of POST /teams/daily-usage-data; `pagination` only when `page` and `pageSize` were sent. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const TeamDailyUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -71,7 +71,7 @@ export const TeamDailyUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of POST /organizations/daily-usage-data, paginated by user. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of POST /organizations/daily-usage-data, paginated by user. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgDailyUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -85,7 +85,7 @@ export const OrgDailyUsageResponseSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * Token counts of a token-based call; `totalCents` is the model cost in (fractional) cents.
- * @see spec/admin-api.md#usage-event-usageevents
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[]))
  */
 export const UsageTokenUsageSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -102,7 +102,7 @@ export const UsageTokenUsageSchema = /* @__PURE__ */ lazySchema(() =>
  * One inference usage event. `chargedCents` (fractional cents: model cost plus the service token rate when it
  * applies) is what to sum to reconcile with spend; `serviceTokenFee` (fractional cents) appears only for
  * third-party models; `requestsCosts` is in request units. `teamId` is set on the organization route.
- * @see spec/admin-api.md#usage-event-usageevents
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[]))
  */
 export const UsageEventSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -129,12 +129,12 @@ export const UsageEventSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** An organization usage event: every event is tagged with its `teamId`. @see spec/admin-api.md#usage-event-usageevents */
+/** An organization usage event: every event is tagged with its `teamId`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export const OrgUsageEventSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({ ...UsageEventSchema.entries, teamId: v.number() }),
 );
 
-/** 200 of POST /teams/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
+/** 200 of POST /teams/filtered-usage-events. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export const UsageEventsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -147,7 +147,7 @@ export const UsageEventsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of POST /organizations/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
+/** 200 of POST /organizations/filtered-usage-events. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export const OrgUsageEventsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -162,7 +162,7 @@ export const OrgUsageEventsResponseSchema = /* @__PURE__ */ lazySchema(() =>
  * One member's spend this billing cycle. `spendCents` (on-demand) and `overallSpendCents` (including included
  * usage) are fractional cents; `hardLimitOverrideDollars` is 0 when there is none; `monthlyLimitDollars` is null
  * when unset.
- * @see spec/admin-api.md#spend-row-teammemberspend-team-route
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Spend row (teamMemberSpend[], team route))
  */
 export const TeamSpendRowSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
@@ -180,7 +180,7 @@ export const TeamSpendRowSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** 200 of POST /teams/spend; `subscriptionCycleStart` is epoch ms. @see spec/admin-api.md#spend-row-teammemberspend-team-route */
+/** 200 of POST /teams/spend; `subscriptionCycleStart` is epoch ms. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Spend row (teamMemberSpend[], team route)) */
 export const TeamSpendResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -193,7 +193,7 @@ export const TeamSpendResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** 200 of POST /teams/user-spend-limit: failures (such as a malformed email) come back as `outcome: "error"`. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of POST /teams/user-spend-limit: failures (such as a malformed email) come back as `outcome: "error"`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SetSpendLimitResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -204,7 +204,7 @@ export const SetSpendLimitResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** One row of a bulk spend-limit result, in request order; `error` on failed rows. @see spec/admin-api.md#team-admin-api-team-key */
+/** One row of a bulk spend-limit result, in request order; `error` on failed rows. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SpendLimitRowResultSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     userEmail: v.string(),
@@ -214,7 +214,7 @@ export const SpendLimitRowResultSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** 200 of POST /teams/user-spend-limits (preview). @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of POST /teams/user-spend-limits (preview). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const SetSpendLimitsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject(
     {
@@ -228,31 +228,31 @@ export const SetSpendLimitsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** One user-day, team route. @see spec/admin-api.md#daily-usage-row-data */
+/** One user-day, team route. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Daily usage row (data[])) */
 export type TeamDailyUsageRow = v.InferOutput<typeof TeamDailyUsageRowSchema>;
-/** One user-day, organization route. @see spec/admin-api.md#daily-usage-row-data */
+/** One user-day, organization route. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Daily usage row (data[])) */
 export type OrgDailyUsageRow = v.InferOutput<typeof OrgDailyUsageRowSchema>;
-/** 200 of POST /teams/daily-usage-data. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of POST /teams/daily-usage-data. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type TeamDailyUsageResponse = v.InferOutput<typeof TeamDailyUsageResponseSchema>;
-/** 200 of POST /organizations/daily-usage-data. @see spec/admin-api.md#organization-api-organization-key */
+/** 200 of POST /organizations/daily-usage-data. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type OrgDailyUsageResponse = v.InferOutput<typeof OrgDailyUsageResponseSchema>;
-/** Token counts of a usage event. @see spec/admin-api.md#usage-event-usageevents */
+/** Token counts of a usage event. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export type UsageTokenUsage = v.InferOutput<typeof UsageTokenUsageSchema>;
-/** One usage event. @see spec/admin-api.md#usage-event-usageevents */
+/** One usage event. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export type UsageEvent = v.InferOutput<typeof UsageEventSchema>;
-/** One organization usage event. @see spec/admin-api.md#usage-event-usageevents */
+/** One organization usage event. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export type OrgUsageEvent = v.InferOutput<typeof OrgUsageEventSchema>;
-/** 200 of POST /teams/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
+/** 200 of POST /teams/filtered-usage-events. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export type UsageEventsResponse = v.InferOutput<typeof UsageEventsResponseSchema>;
-/** 200 of POST /organizations/filtered-usage-events. @see spec/admin-api.md#usage-event-usageevents */
+/** 200 of POST /organizations/filtered-usage-events. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Usage event (usageEvents[])) */
 export type OrgUsageEventsResponse = v.InferOutput<typeof OrgUsageEventsResponseSchema>;
-/** One member's spend. @see spec/admin-api.md#spend-row-teammemberspend-team-route */
+/** One member's spend. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Spend row (teamMemberSpend[], team route)) */
 export type TeamSpendRow = v.InferOutput<typeof TeamSpendRowSchema>;
-/** 200 of POST /teams/spend. @see spec/admin-api.md#spend-row-teammemberspend-team-route */
+/** 200 of POST /teams/spend. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Spend row (teamMemberSpend[], team route)) */
 export type TeamSpendResponse = v.InferOutput<typeof TeamSpendResponseSchema>;
-/** 200 of POST /teams/user-spend-limit. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of POST /teams/user-spend-limit. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SetSpendLimitResponse = v.InferOutput<typeof SetSpendLimitResponseSchema>;
-/** One row of a bulk spend-limit result. @see spec/admin-api.md#team-admin-api-team-key */
+/** One row of a bulk spend-limit result. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SpendLimitRowResult = v.InferOutput<typeof SpendLimitRowResultSchema>;
-/** 200 of POST /teams/user-spend-limits. @see spec/admin-api.md#team-admin-api-team-key */
+/** 200 of POST /teams/user-spend-limits. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SetSpendLimitsResponse = v.InferOutput<typeof SetSpendLimitsResponseSchema>;

@@ -85,7 +85,7 @@ class CapabilitiesSetting extends Setting<typeof BotCapabilitiesSchema, BotCapab
 
 /**
  * Assistant-bot administration: availability, capabilities, auto-review, access, network, team rules
- * and setup manifests. @see spec/admin-api.md#team-admin-api-team-key
+ * and setup manifests. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export class AssistantBotResource {
   readonly #context: AdminContext;

@@ -24,7 +24,7 @@ import {
   assertProviderToggle,
 } from "../validate.js";
 
-/** Billing groups (`group_` ids): spend per group, a member in at most one. @see spec/admin-api.md#billing-group */
+/** Billing groups (`group_` ids): spend per group, a member in at most one. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export class BillingGroupsResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {
@@ -113,7 +113,7 @@ export class BillingGroupsResource {
   }
 }
 
-/** The team's model access policy (preview). @see spec/admin-api.md#model-access-configuration */
+/** The team's model access policy (preview). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access configuration) */
 export class TeamModelAccessResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {

@@ -16,7 +16,7 @@ import type { RemoveMemberParams } from "../schemas/requests-team.js";
 import { assertAuditLogsQuery, assertBlocklistRepoId, assertBlocklistUpsert, assertRemoveMember } from "../validate.js";
 import { WindowedList } from "../windowed-list.js";
 
-/** Team members: list and remove. @see spec/admin-api.md#team-admin-api-team-key */
+/** Team members: list and remove. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export class MembersResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {
@@ -55,7 +55,7 @@ export interface AuditLogsParams {
   pageSize?: number | undefined;
 }
 
-/** The team's audit log. @see spec/admin-api.md#team-admin-api-team-key */
+/** The team's audit log. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export class AuditLogsResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {
@@ -100,7 +100,7 @@ export class AuditLogsResource {
   }
 }
 
-/** Repository blocklists. @see spec/admin-api.md#team-admin-api-team-key */
+/** Repository blocklists. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export class RepoBlocklistsResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {

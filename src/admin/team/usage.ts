@@ -43,7 +43,7 @@ export interface UsageEventsParams {
   pageSize?: number | undefined;
 }
 
-/** Team usage: daily rows and usage events. @see spec/admin-api.md#team-admin-api-team-key */
+/** Team usage: daily rows and usage events. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export class UsageResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {
@@ -122,7 +122,7 @@ export class UsageResource {
   }
 }
 
-/** Team spend this billing cycle. @see spec/admin-api.md#team-admin-api-team-key */
+/** Team spend this billing cycle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export class SpendResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {
@@ -162,7 +162,7 @@ export interface SpendLimitsResult extends BulkRowsResult<SpendLimitRowResult, S
   unchangedCount: number;
 }
 
-/** Per-member spend limits. @see spec/admin-api.md#team-admin-api-team-key */
+/** Per-member spend limits. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export class SpendLimitsResource {
   readonly #context: AdminContext;
   constructor(context: AdminContext) {

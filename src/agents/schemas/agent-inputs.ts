@@ -3,7 +3,7 @@ import { utf8ByteLength } from "../../core/validation.js";
 import { AGENT_ENV_TYPES, AGENT_LIMITS, AGENT_MODES, RESERVED_ENV_VAR_PREFIX } from "./constants.js";
 import { arrayOf, notAnArray, oneOf, openObject, requiredText, uriField } from "./request-fields.js";
 
-/** A model choice: an id from the model list plus optional parameters. @see spec/cloud-agents-api.md#modelref */
+/** A model choice: an id from the model list plus optional parameters. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § ModelRef) */
 export const ModelRefInputSchema = openObject(
   {
     id: requiredText("`id`"),
@@ -17,7 +17,7 @@ export const ModelRefInputSchema = openObject(
   "`model`",
 );
 
-/** A repository to work on. @see spec/cloud-agents-api.md#repoconfig */
+/** A repository to work on. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */
 export const RepoConfigInputSchema = openObject(
   {
     url: requiredText("`url`"),
@@ -27,7 +27,7 @@ export const RepoConfigInputSchema = openObject(
   "each repository",
 );
 
-/** Where the agent runs. @see spec/cloud-agents-api.md#agentenv */
+/** Where the agent runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentEnv) */
 export const AgentEnvInputSchema = openObject(
   {
     type: oneOf(AGENT_ENV_TYPES, "`env.type`"),
@@ -36,7 +36,7 @@ export const AgentEnvInputSchema = openObject(
   "`env`",
 );
 
-/** `agent` or `plan`. @see spec/cloud-agents-api.md#agentmode */
+/** `agent` or `plan`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentMode) */
 export const AgentModeSchema = oneOf(AGENT_MODES, "`mode`");
 
 // Messages here name the variable (the issue path does too) but never quote its value: values are secrets.
@@ -66,7 +66,7 @@ const EnvVarValueSchema = v.pipe(
 
 const ENV_VARS_TYPE_MESSAGE = "[type] `envVars` must be an object mapping names to string values";
 
-/** Session-scoped variables for the agent's shell: up to 50, values never echoed back in messages. @see spec/cloud-agents-api.md#request-bodies */
+/** Session-scoped variables for the agent's shell: up to 50, values never echoed back in messages. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export const EnvVarsSchema = v.pipe(
   notAnArray(v.record(EnvVarNameSchema, EnvVarValueSchema, ENV_VARS_TYPE_MESSAGE), ENV_VARS_TYPE_MESSAGE),
   v.rawCheck(({ dataset, addIssue }) => {
@@ -82,17 +82,17 @@ export const EnvVarsSchema = v.pipe(
   }),
 );
 
-/** A model choice as the SDK accepts it. @see spec/cloud-agents-api.md#modelref */
+/** A model choice as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § ModelRef) */
 export type ModelRefParams = v.InferInput<typeof ModelRefInputSchema>;
 
-/** A repository entry as the SDK accepts it. @see spec/cloud-agents-api.md#repoconfig */
+/** A repository entry as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */
 export type RepoConfigParams = v.InferInput<typeof RepoConfigInputSchema>;
 
-/** An environment choice as the SDK accepts it. @see spec/cloud-agents-api.md#agentenv */
+/** An environment choice as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentEnv) */
 export type AgentEnvParams = v.InferInput<typeof AgentEnvInputSchema>;
 
-/** `agent` or `plan`. @see spec/cloud-agents-api.md#agentmode */
+/** `agent` or `plan`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentMode) */
 export type AgentMode = v.InferOutput<typeof AgentModeSchema>;
 
-/** Environment variables for the agent's shell. @see spec/cloud-agents-api.md#request-bodies */
+/** Environment variables for the agent's shell. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export type EnvVarsParams = v.InferInput<typeof EnvVarsSchema>;

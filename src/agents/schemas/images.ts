@@ -16,7 +16,7 @@ import {
 const BASE64 = /^[A-Za-z0-9+/_\-\s]*={0,2}\s*$/;
 const MIB = 1024 * 1024;
 
-/** An image's pixel size; both sides are integers >= 1. @see spec/cloud-agents-api.md#image-input */
+/** An image's pixel size; both sides are integers >= 1. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Image (input)) */
 export const ImageDimensionSchema = openObject(
   { width: integerAtLeast("`width`", 1), height: integerAtLeast("`height`", 1) },
   "`dimension`",
@@ -39,7 +39,7 @@ const ImageDataSchema = v.pipe(
   ),
 );
 
-/** One prompt image, as base64 `data` + `mimeType`, or as a `url` the service fetches. @see spec/cloud-agents-api.md#image-input */
+/** One prompt image, as base64 `data` + `mimeType`, or as a `url` the service fetches. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Image (input)) */
 export const ImageSchema = v.pipe(
   openObject(
     {
@@ -75,7 +75,7 @@ export const ImageSchema = v.pipe(
   }),
 );
 
-/** What a run's prompt says: text, plus up to 5 images. @see spec/cloud-agents-api.md#request-bodies */
+/** What a run's prompt says: text, plus up to 5 images. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export const PromptSchema = openObject(
   {
     text: requiredText("`text`"),
@@ -84,8 +84,8 @@ export const PromptSchema = openObject(
   "`prompt`",
 );
 
-/** A prompt image as the SDK accepts it. @see spec/cloud-agents-api.md#image-input */
+/** A prompt image as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Image (input)) */
 export type ImageParams = v.InferInput<typeof ImageSchema>;
 
-/** A prompt as the SDK accepts it. @see spec/cloud-agents-api.md#request-bodies */
+/** A prompt as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export type PromptParams = v.InferInput<typeof PromptSchema>;

@@ -3,7 +3,7 @@ import * as v from "valibot";
 // Supporting lookups (usage, artifacts, models, repositories, API key info, sub-tokens), parsed as
 // leniently as the core resources: loose objects, required fields required, strings only checked to be strings.
 
-/** Token counts; `totalTokens` is the sum of the other four. @see spec/cloud-agents-api.md#response-bodies */
+/** Token counts; `totalTokens` is the sum of the other four. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const UsageTokenUsageSchema = v.looseObject({
   inputTokens: v.number(),
   outputTokens: v.number(),
@@ -12,33 +12,33 @@ export const UsageTokenUsageSchema = v.looseObject({
   totalTokens: v.number(),
 });
 
-/** One run's usage; zeros and no `usageUuid` when nothing was recorded. @see spec/cloud-agents-api.md#response-bodies */
+/** One run's usage; zeros and no `usageUuid` when nothing was recorded. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const RunUsageSchema = v.looseObject({
   id: v.string(),
   usageUuid: v.optional(v.string()),
   usage: UsageTokenUsageSchema,
 });
 
-/** 200 of GET /v1/agents/{id}/usage. @see spec/cloud-agents-api.md#response-bodies */
+/** 200 of GET /v1/agents/{id}/usage. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const AgentUsageResponseSchema = v.looseObject({
   totalUsage: UsageTokenUsageSchema,
   runs: v.array(RunUsageSchema),
 });
 
-/** A file in the agent's artifacts directory. @see spec/cloud-agents-api.md#response-bodies */
+/** A file in the agent's artifacts directory. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ArtifactSchema = v.looseObject({
   path: v.string(),
   sizeBytes: v.number(),
   updatedAt: v.string(),
 });
 
-/** Up to 100 artifacts. @see spec/cloud-agents-api.md#response-bodies */
+/** Up to 100 artifacts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ListArtifactsResponseSchema = v.looseObject({ items: v.array(ArtifactSchema) });
 
-/** A presigned download address, valid 15 minutes. @see spec/cloud-agents-api.md#response-bodies */
+/** A presigned download address, valid 15 minutes. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const DownloadArtifactResponseSchema = v.looseObject({ url: v.string(), expiresAt: v.string() });
 
-/** What the API key is; the user fields are omitted for service-account and team keys. @see spec/cloud-agents-api.md#response-bodies */
+/** What the API key is; the user fields are omitted for service-account and team keys. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ApiKeyInfoSchema = v.looseObject({
   apiKeyName: v.string(),
   createdAt: v.string(),
@@ -48,14 +48,14 @@ export const ApiKeyInfoSchema = v.looseObject({
   userLastName: v.optional(v.string()),
 });
 
-/** A parameter a model accepts, with its allowed values. @see spec/cloud-agents-api.md#response-bodies */
+/** A parameter a model accepts, with its allowed values. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ModelParameterDefinitionSchema = v.looseObject({
   id: v.string(),
   displayName: v.optional(v.string()),
   values: v.array(v.looseObject({ value: v.string(), displayName: v.optional(v.string()) })),
 });
 
-/** A named parameter combination of a model; `isDefault` marks the one used without params. @see spec/cloud-agents-api.md#response-bodies */
+/** A named parameter combination of a model; `isDefault` marks the one used without params. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ModelVariantSchema = v.looseObject({
   params: v.array(v.looseObject({ id: v.string(), value: v.string() })),
   displayName: v.string(),
@@ -63,7 +63,7 @@ export const ModelVariantSchema = v.looseObject({
   isDefault: v.optional(v.boolean()),
 });
 
-/** A model the key may use. @see spec/cloud-agents-api.md#response-bodies */
+/** A model the key may use. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ModelListItemSchema = v.looseObject({
   id: v.string(),
   displayName: v.string(),
@@ -73,16 +73,16 @@ export const ModelListItemSchema = v.looseObject({
   variants: v.optional(v.array(ModelVariantSchema)),
 });
 
-/** The model list. @see spec/cloud-agents-api.md#response-bodies */
+/** The model list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ListModelsResponseSchema = v.looseObject({ items: v.array(ModelListItemSchema) });
 
-/** A repository the key can reach. @see spec/cloud-agents-api.md#response-bodies */
+/** A repository the key can reach. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const RepositorySchema = v.looseObject({ url: v.string() });
 
-/** The repository list. @see spec/cloud-agents-api.md#response-bodies */
+/** The repository list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ListRepositoriesResponseSchema = v.looseObject({ items: v.array(RepositorySchema) });
 
-/** A short-lived (1 hour) token scoped to one team member. @see spec/cloud-agents-api.md#response-bodies */
+/** A short-lived (1 hour) token scoped to one team member. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const CreateSubTokenResponseSchema = v.looseObject({
   accessToken: v.string(),
   expiresAt: v.string(),
@@ -90,31 +90,31 @@ export const CreateSubTokenResponseSchema = v.looseObject({
   teamId: v.number(),
 });
 
-/** Token counts. @see spec/cloud-agents-api.md#response-bodies */
+/** Token counts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type UsageTokenUsage = v.InferOutput<typeof UsageTokenUsageSchema>;
-/** One run's usage. @see spec/cloud-agents-api.md#response-bodies */
+/** One run's usage. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type RunUsage = v.InferOutput<typeof RunUsageSchema>;
-/** An agent's usage. @see spec/cloud-agents-api.md#response-bodies */
+/** An agent's usage. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type AgentUsageResponse = v.InferOutput<typeof AgentUsageResponseSchema>;
-/** An artifact. @see spec/cloud-agents-api.md#response-bodies */
+/** An artifact. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type Artifact = v.InferOutput<typeof ArtifactSchema>;
-/** The artifact list. @see spec/cloud-agents-api.md#response-bodies */
+/** The artifact list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ListArtifactsResponse = v.InferOutput<typeof ListArtifactsResponseSchema>;
-/** A presigned artifact download address. @see spec/cloud-agents-api.md#response-bodies */
+/** A presigned artifact download address. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type DownloadArtifactResponse = v.InferOutput<typeof DownloadArtifactResponseSchema>;
-/** API key info. @see spec/cloud-agents-api.md#response-bodies */
+/** API key info. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ApiKeyInfo = v.InferOutput<typeof ApiKeyInfoSchema>;
-/** A model parameter definition. @see spec/cloud-agents-api.md#response-bodies */
+/** A model parameter definition. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ModelParameterDefinition = v.InferOutput<typeof ModelParameterDefinitionSchema>;
-/** A model variant. @see spec/cloud-agents-api.md#response-bodies */
+/** A model variant. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ModelVariant = v.InferOutput<typeof ModelVariantSchema>;
-/** A model list entry. @see spec/cloud-agents-api.md#response-bodies */
+/** A model list entry. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ModelListItem = v.InferOutput<typeof ModelListItemSchema>;
-/** The model list. @see spec/cloud-agents-api.md#response-bodies */
+/** The model list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ListModelsResponse = v.InferOutput<typeof ListModelsResponseSchema>;
-/** A repository. @see spec/cloud-agents-api.md#response-bodies */
+/** A repository. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type Repository = v.InferOutput<typeof RepositorySchema>;
-/** The repository list. @see spec/cloud-agents-api.md#response-bodies */
+/** The repository list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ListRepositoriesResponse = v.InferOutput<typeof ListRepositoriesResponseSchema>;
-/** A minted sub-token. @see spec/cloud-agents-api.md#response-bodies */
+/** A minted sub-token. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type CreateSubTokenResponse = v.InferOutput<typeof CreateSubTokenResponseSchema>;

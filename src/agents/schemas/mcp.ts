@@ -12,7 +12,7 @@ import {
   uniqueNames,
 } from "./request-fields.js";
 
-/** OAuth client settings of a remote MCP server (no extra properties). @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** OAuth client settings of a remote MCP server (no extra properties). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export const McpAuthSchema = closedObject(
   {
     CLIENT_ID: requiredText("`CLIENT_ID`"),
@@ -22,7 +22,7 @@ export const McpAuthSchema = closedObject(
   "`auth`",
 );
 
-/** An MCP server started by `command` inside the agent VM (no extra properties). @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** An MCP server started by `command` inside the agent VM (no extra properties). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export const StdioMcpServerSchema = closedObject(
   {
     name: requiredText("`name`"),
@@ -39,7 +39,7 @@ export const StdioMcpServerSchema = closedObject(
   "a stdio MCP server",
 );
 
-/** An MCP server the agent reaches over http or sse at `url` (no extra properties). @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** An MCP server the agent reaches over http or sse at `url` (no extra properties). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export const RemoteMcpServerSchema = closedObject(
   {
     name: requiredText("`name`"),
@@ -67,7 +67,7 @@ const NotAnObjectSchema = v.never("[type] each MCP server must be an object");
 /**
  * A stdio or remote MCP server. The shape is chosen by `command` vs `url` (then by `type`), so an issue
  * speaks about the shape the caller meant instead of listing both union branches.
- * @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list))
  */
 export const McpServerSchema = v.lazy((input) => {
   if (!isPlainObject(input)) return NotAnObjectSchema;
@@ -82,21 +82,21 @@ export const McpServerSchema = v.lazy((input) => {
   return HasNeitherSchema;
 });
 
-/** Up to 50 MCP servers with unique names. @see spec/cloud-agents-api.md#request-bodies */
+/** Up to 50 MCP servers with unique names. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export const McpServerListSchema = v.pipe(
   arrayOf(McpServerSchema, "`mcpServers`"),
   maxItems(AGENT_LIMITS.maxMcpServers, "`mcpServers`"),
   uniqueNames("`mcpServers`"),
 );
 
-/** OAuth settings of a remote MCP server, as the SDK accepts them. @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** OAuth settings of a remote MCP server, as the SDK accepts them. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export type McpAuthParams = v.InferInput<typeof McpAuthSchema>;
 
-/** A stdio MCP server definition. @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** A stdio MCP server definition. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export type StdioMcpServerParams = v.InferInput<typeof StdioMcpServerSchema>;
 
-/** A remote (http or sse) MCP server definition. @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** A remote (http or sse) MCP server definition. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export type RemoteMcpServerParams = v.InferInput<typeof RemoteMcpServerSchema>;
 
-/** An inline MCP server definition. @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** An inline MCP server definition. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export type McpServerParams = StdioMcpServerParams | RemoteMcpServerParams;

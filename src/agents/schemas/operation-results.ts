@@ -3,7 +3,7 @@ import * as v from "valibot";
 /**
  * What archive and unarchive answer. The spec does not describe the body, so every field is
  * optional and kept as sent; an empty body becomes `{}`.
- * @see spec/cloud-agents-api.md#endpoints
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints)
  */
 export const ArchiveResponseSchema = v.pipe(
   v.optional(v.looseObject({ id: v.optional(v.string()) }), {}),

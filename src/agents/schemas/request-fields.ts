@@ -44,7 +44,7 @@ function objectMessage(label: string, strict: boolean): ObjectMessage {
 /**
  * A request object that keeps unknown keys, typed as a closed object: TypeScript still flags a misspelt key,
  * while at run time a field a newer server accepts passes through untouched.
- * @see spec/cloud-agents-api.md#request-bodies
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies)
  */
 // @__NO_SIDE_EFFECTS__
 export function openObject<const TEntries extends v.ObjectEntries>(
@@ -54,7 +54,7 @@ export function openObject<const TEntries extends v.ObjectEntries>(
   return v.looseObject(entries, objectMessage(label, false)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
 }
 
-/** A request object the spec marks "no extra properties". @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** A request object the spec marks "no extra properties". @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 // @__NO_SIDE_EFFECTS__
 export function closedObject<const TEntries extends v.ObjectEntries>(
   entries: TEntries,
@@ -63,7 +63,7 @@ export function closedObject<const TEntries extends v.ObjectEntries>(
   return v.strictObject(entries, objectMessage(label, true));
 }
 
-/** A string of at least one character. @see spec/cloud-agents-api.md#request-bodies */
+/** A string of at least one character. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function requiredText(label: string) {
   return v.pipe(
@@ -72,7 +72,7 @@ export function requiredText(label: string) {
   );
 }
 
-/** A string of 1..`max` characters (UTF-16 code units, as JavaScript counts them). @see spec/cloud-agents-api.md#limits */
+/** A string of 1..`max` characters (UTF-16 code units, as JavaScript counts them). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Limits) */
 // @__NO_SIDE_EFFECTS__
 export function boundedText(label: string, max: number) {
   return v.pipe(
@@ -98,7 +98,7 @@ function isHttpUrl(text: string): boolean {
   return url !== undefined && (url.protocol === "http:" || url.protocol === "https:");
 }
 
-/** An absolute URI (anything `new URL` accepts, which requires a scheme). @see spec/cloud-agents-api.md#repoconfig */
+/** An absolute URI (anything `new URL` accepts, which requires a scheme). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */
 // @__NO_SIDE_EFFECTS__
 export function uriField(label: string) {
   return v.pipe(
@@ -107,7 +107,7 @@ export function uriField(label: string) {
   );
 }
 
-/** An absolute http:// or https:// address. @see spec/cloud-agents-api.md#image-input */
+/** An absolute http:// or https:// address. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Image (input)) */
 // @__NO_SIDE_EFFECTS__
 export function httpUrlField(label: string) {
   return v.pipe(
@@ -116,7 +116,7 @@ export function httpUrlField(label: string) {
   );
 }
 
-/** An http(s) address without `user:password@`: credentials belong in headers, not in a logged URL. @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** An http(s) address without `user:password@`: credentials belong in headers, not in a logged URL. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 // @__NO_SIDE_EFFECTS__
 export function httpUrlWithoutUserinfoField(label: string) {
   return v.pipe(
@@ -131,10 +131,10 @@ export function httpUrlWithoutUserinfoField(label: string) {
 
 /**
  * `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]` as `{ "0": "a" }`.
- * @see spec/cloud-agents-api.md#request-bodies
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies)
  */
 
-/** An object whose values are all strings; messages never quote a value (it may be a secret). @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list */
+/** An object whose values are all strings; messages never quote a value (it may be a secret). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 // @__NO_SIDE_EFFECTS__
 export function stringMap(label: string) {
   const message = `[type] ${label} must be an object mapping names to string values`;
@@ -147,7 +147,7 @@ export function stringMap(label: string) {
 /**
  * At most `max` array items. A raw check, unlike `v.maxLength`, also runs when an item is broken, so one
  * error lists every problem at once.
- * @see spec/cloud-agents-api.md#limits
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Limits)
  */
 // @__NO_SIDE_EFFECTS__
 export function maxItems<TInput>(max: number, label: string): v.RawCheckAction<TInput> {
@@ -161,7 +161,7 @@ export function maxItems<TInput>(max: number, label: string): v.RawCheckAction<T
 
 /**
  * The `name` of every object in the array is unique; a repeat is reported at `[i].name`.
- * @see spec/cloud-agents-api.md#mcp-server-definitions-unique-name-within-a-list
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list))
  */
 // @__NO_SIDE_EFFECTS__
 export function uniqueNames<TInput>(label: string): v.RawCheckAction<TInput> {

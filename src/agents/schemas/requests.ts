@@ -33,7 +33,7 @@ const AgentIdSchema = v.pipe(
   ),
 );
 
-/** The body of POST /v1/agents; unknown top-level fields pass through. @see spec/cloud-agents-api.md#request-bodies */
+/** The body of POST /v1/agents; unknown top-level fields pass through. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export const CreateAgentRequestSchema = v.pipe(
   openObject(
     {
@@ -74,7 +74,7 @@ export const CreateAgentRequestSchema = v.pipe(
   }),
 );
 
-/** The body of POST /v1/agents/{id}/runs; unknown top-level fields pass through. @see spec/cloud-agents-api.md#request-bodies */
+/** The body of POST /v1/agents/{id}/runs; unknown top-level fields pass through. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export const CreateRunRequestSchema = openObject(
   {
     prompt: PromptSchema,
@@ -87,7 +87,7 @@ export const CreateRunRequestSchema = openObject(
 const LimitSchema = integerBetween("`limit`", AGENT_LIMITS.minPageSize, AGENT_LIMITS.maxPageSize);
 const CursorSchema = requiredText("`cursor`");
 
-/** The query of GET /v1/agents. @see spec/cloud-agents-api.md#endpoints */
+/** The query of GET /v1/agents. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export const ListAgentsQuerySchema = openObject(
   {
     limit: v.optional(LimitSchema),
@@ -98,16 +98,16 @@ export const ListAgentsQuerySchema = openObject(
   "the list query",
 );
 
-/** The query of GET /v1/agents/{id}/runs. @see spec/cloud-agents-api.md#endpoints */
+/** The query of GET /v1/agents/{id}/runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export const ListRunsQuerySchema = openObject(
   { limit: v.optional(LimitSchema), cursor: v.optional(CursorSchema) },
   "the list query",
 );
 
-/** The query of GET /v1/agents/{id}/usage. @see spec/cloud-agents-api.md#endpoints */
+/** The query of GET /v1/agents/{id}/usage. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export const AgentUsageQuerySchema = openObject({ runId: v.optional(requiredText("`runId`")) }, "the usage query");
 
-/** The body of the sub-token mint call: exactly one of `forUserEmail` or `forUserId`. @see spec/cloud-agents-api.md#response-bodies */
+/** The body of the sub-token mint call: exactly one of `forUserEmail` or `forUserId`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const CreateSubTokenRequestSchema = v.pipe(
   openObject(
     {
@@ -133,20 +133,20 @@ export const CreateSubTokenRequestSchema = v.pipe(
   }),
 );
 
-/** What `agents.create` accepts. @see spec/cloud-agents-api.md#request-bodies */
+/** What `agents.create` accepts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export type CreateAgentParams = v.InferInput<typeof CreateAgentRequestSchema>;
 
-/** What `runs.create` accepts. @see spec/cloud-agents-api.md#request-bodies */
+/** What `runs.create` accepts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export type CreateRunParams = v.InferInput<typeof CreateRunRequestSchema>;
 
-/** What `agents.list` accepts. @see spec/cloud-agents-api.md#endpoints */
+/** What `agents.list` accepts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export type ListAgentsParams = v.InferInput<typeof ListAgentsQuerySchema>;
 
-/** What `runs.list` accepts. @see spec/cloud-agents-api.md#endpoints */
+/** What `runs.list` accepts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export type ListRunsParams = v.InferInput<typeof ListRunsQuerySchema>;
 
-/** What `agents.usage` accepts. @see spec/cloud-agents-api.md#endpoints */
+/** What `agents.usage` accepts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 export type AgentUsageParams = v.InferInput<typeof AgentUsageQuerySchema>;
 
-/** Whom a sub-token is minted for. @see spec/cloud-agents-api.md#response-bodies */
+/** Whom a sub-token is minted for. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type CreateSubTokenParams = v.InferInput<typeof CreateSubTokenRequestSchema>;

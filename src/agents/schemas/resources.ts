@@ -15,26 +15,26 @@ const NextCursorSchema = v.pipe(
   v.transform((cursor) => cursor ?? undefined),
 );
 
-/** Where an agent runs. @see spec/cloud-agents-api.md#agentenv */
+/** Where an agent runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentEnv) */
 export const AgentEnvSchema = v.looseObject({
   type: openEnum(AGENT_ENV_TYPES),
   name: v.optional(v.string()),
 });
 
-/** A repository an agent works on. @see spec/cloud-agents-api.md#repoconfig */
+/** A repository an agent works on. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */
 export const RepoConfigSchema = v.looseObject({
   url: v.string(),
   startingRef: v.optional(v.string()),
   prUrl: v.optional(v.string()),
 });
 
-/** A model choice: id plus parameters. @see spec/cloud-agents-api.md#modelref */
+/** A model choice: id plus parameters. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § ModelRef) */
 export const ModelRefSchema = v.looseObject({
   id: v.string(),
   params: v.optional(v.array(v.looseObject({ id: v.string(), value: v.string() }))),
 });
 
-/** A custom subagent as the agent reports it. @see spec/cloud-agents-api.md#customsubagent-no-extra-properties */
+/** A custom subagent as the agent reports it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § CustomSubagent (no extra properties)) */
 export const CustomSubagentSchema = v.looseObject({
   name: v.string(),
   description: v.string(),
@@ -42,7 +42,7 @@ export const CustomSubagentSchema = v.looseObject({
   model: v.optional(v.union([v.string(), ModelRefSchema])),
 });
 
-/** An agent as lists show it. @see spec/cloud-agents-api.md#agentsummary */
+/** An agent as lists show it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentSummary) */
 export const AgentSummarySchema = v.looseObject({
   id: v.string(),
   name: v.optional(v.string()),
@@ -54,7 +54,7 @@ export const AgentSummarySchema = v.looseObject({
   latestRunId: v.optional(v.string()),
 });
 
-/** A full agent: the summary plus its repositories and options. @see spec/cloud-agents-api.md#agent--agentsummary-plus */
+/** A full agent: the summary plus its repositories and options. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Agent = AgentSummary plus) */
 export const AgentSchema = v.looseObject({
   ...AgentSummarySchema.entries,
   repos: v.optional(v.array(RepoConfigSchema)),
@@ -64,19 +64,19 @@ export const AgentSchema = v.looseObject({
   customSubagents: v.optional(v.array(CustomSubagentSchema)),
 });
 
-/** One branch an agent pushed; `repoUrl` comes without the scheme. @see spec/cloud-agents-api.md#run */
+/** One branch an agent pushed; `repoUrl` comes without the scheme. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
 export const RunGitBranchSchema = v.looseObject({
   repoUrl: v.string(),
   branch: v.optional(v.string()),
   prUrl: v.optional(v.string()),
 });
 
-/** The agent's pushed branches (the same snapshot on every run of the agent). @see spec/cloud-agents-api.md#run */
+/** The agent's pushed branches (the same snapshot on every run of the agent). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
 export const RunGitSchema = v.looseObject({
   branches: v.array(RunGitBranchSchema),
 });
 
-/** One prompt submission and its execution status. @see spec/cloud-agents-api.md#run */
+/** One prompt submission and its execution status. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
 export const RunSchema = v.looseObject({
   id: v.string(),
   agentId: v.string(),
@@ -88,7 +88,7 @@ export const RunSchema = v.looseObject({
   git: v.optional(RunGitSchema),
 });
 
-/** The data of a `tool_call` stream event. @see spec/cloud-agents-api.md#tool-call-stream-data-no-extra-properties */
+/** The data of a `tool_call` stream event. @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Tool call stream data (no extra properties)) */
 export const ToolCallDataSchema = v.looseObject({
   callId: v.string(),
   name: v.string(),
@@ -98,28 +98,28 @@ export const ToolCallDataSchema = v.looseObject({
   truncated: v.optional(v.looseObject({ args: v.optional(v.boolean()), result: v.optional(v.boolean()) })),
 });
 
-/** 201 of POST /v1/agents. @see spec/cloud-agents-api.md#response-bodies */
+/** 201 of POST /v1/agents. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const CreateAgentResponseSchema = v.looseObject({ agent: AgentSchema, run: RunSchema });
 
-/** 201 of POST /v1/agents/{id}/runs. @see spec/cloud-agents-api.md#response-bodies */
+/** 201 of POST /v1/agents/{id}/runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const CreateRunResponseSchema = v.looseObject({ run: RunSchema });
 
-/** A page of agents, newest first. @see spec/cloud-agents-api.md#response-bodies */
+/** A page of agents, newest first. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ListAgentsResponseSchema = v.looseObject({
   items: v.array(AgentSummarySchema),
   nextCursor: NextCursorSchema,
 });
 
-/** A page of runs, newest first. @see spec/cloud-agents-api.md#response-bodies */
+/** A page of runs, newest first. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const ListRunsResponseSchema = v.looseObject({
   items: v.array(RunSchema),
   nextCursor: NextCursorSchema,
 });
 
-/** `{ id }`, the answer to delete and cancel. @see spec/cloud-agents-api.md#response-bodies */
+/** `{ id }`, the answer to delete and cancel. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export const IdResponseSchema = v.looseObject({ id: v.string() });
 
-/** The error body every failure carries. @see spec/cloud-agents-api.md#errors */
+/** The error body every failure carries. @see {@link https://github.com/agentline/agentline#errors | README: Errors} (spec: Cloud Agents API § Errors) */
 export const ErrorBodySchema = v.looseObject({
   error: v.looseObject({
     code: v.string(),
@@ -129,35 +129,35 @@ export const ErrorBodySchema = v.looseObject({
   }),
 });
 
-/** Where an agent runs, as received. @see spec/cloud-agents-api.md#agentenv */
+/** Where an agent runs, as received. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentEnv) */
 export type AgentEnv = v.InferOutput<typeof AgentEnvSchema>;
-/** A repository entry, as received. @see spec/cloud-agents-api.md#repoconfig */
+/** A repository entry, as received. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */
 export type RepoConfig = v.InferOutput<typeof RepoConfigSchema>;
-/** A model choice, as received. @see spec/cloud-agents-api.md#modelref */
+/** A model choice, as received. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § ModelRef) */
 export type ModelRef = v.InferOutput<typeof ModelRefSchema>;
-/** A custom subagent, as received. @see spec/cloud-agents-api.md#customsubagent-no-extra-properties */
+/** A custom subagent, as received. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § CustomSubagent (no extra properties)) */
 export type CustomSubagent = v.InferOutput<typeof CustomSubagentSchema>;
-/** An agent as lists show it. @see spec/cloud-agents-api.md#agentsummary */
+/** An agent as lists show it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentSummary) */
 export type AgentSummary = v.InferOutput<typeof AgentSummarySchema>;
-/** A full agent. @see spec/cloud-agents-api.md#agent--agentsummary-plus */
+/** A full agent. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Agent = AgentSummary plus) */
 export type Agent = v.InferOutput<typeof AgentSchema>;
-/** One pushed branch. @see spec/cloud-agents-api.md#run */
+/** One pushed branch. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
 export type RunGitBranch = v.InferOutput<typeof RunGitBranchSchema>;
-/** The agent's pushed branches. @see spec/cloud-agents-api.md#run */
+/** The agent's pushed branches. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
 export type RunGit = v.InferOutput<typeof RunGitSchema>;
-/** A run. @see spec/cloud-agents-api.md#run */
+/** A run. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
 export type Run = v.InferOutput<typeof RunSchema>;
-/** The data of a `tool_call` event. @see spec/cloud-agents-api.md#tool-call-stream-data-no-extra-properties */
+/** The data of a `tool_call` event. @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Tool call stream data (no extra properties)) */
 export type ToolCallData = v.InferOutput<typeof ToolCallDataSchema>;
-/** 201 of POST /v1/agents. @see spec/cloud-agents-api.md#response-bodies */
+/** 201 of POST /v1/agents. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type CreateAgentResponse = v.InferOutput<typeof CreateAgentResponseSchema>;
-/** 201 of POST /v1/agents/{id}/runs. @see spec/cloud-agents-api.md#response-bodies */
+/** 201 of POST /v1/agents/{id}/runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type CreateRunResponse = v.InferOutput<typeof CreateRunResponseSchema>;
-/** A page of agents. @see spec/cloud-agents-api.md#response-bodies */
+/** A page of agents. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ListAgentsResponse = v.InferOutput<typeof ListAgentsResponseSchema>;
-/** A page of runs. @see spec/cloud-agents-api.md#response-bodies */
+/** A page of runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ListRunsResponse = v.InferOutput<typeof ListRunsResponseSchema>;
-/** `{ id }`. @see spec/cloud-agents-api.md#response-bodies */
+/** `{ id }`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type IdResponse = v.InferOutput<typeof IdResponseSchema>;
-/** The error body. @see spec/cloud-agents-api.md#errors */
+/** The error body. @see {@link https://github.com/agentline/agentline#errors | README: Errors} (spec: Cloud Agents API § Errors) */
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;

@@ -21,7 +21,7 @@ const SubagentModelTypeSchema = v.never(
 
 /**
  * A subagent's model: the string `inherit` (the parent's choice), a model id, or a full model choice.
- * @see spec/cloud-agents-api.md#customsubagent-no-extra-properties
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § CustomSubagent (no extra properties))
  */
 export const SubagentModelSchema = v.lazy((input) => {
   if (typeof input === "string") return SubagentModelIdSchema;
@@ -29,7 +29,7 @@ export const SubagentModelSchema = v.lazy((input) => {
   return SubagentModelTypeSchema;
 });
 
-/** A named helper the main agent can delegate to (no extra properties). @see spec/cloud-agents-api.md#customsubagent-no-extra-properties */
+/** A named helper the main agent can delegate to (no extra properties). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § CustomSubagent (no extra properties)) */
 export const CustomSubagentInputSchema = closedObject(
   {
     name: SubagentNameSchema,
@@ -40,12 +40,12 @@ export const CustomSubagentInputSchema = closedObject(
   "a custom subagent",
 );
 
-/** Up to 20 custom subagents with unique names. @see spec/cloud-agents-api.md#request-bodies */
+/** Up to 20 custom subagents with unique names. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export const CustomSubagentListSchema = v.pipe(
   arrayOf(CustomSubagentInputSchema, "`customSubagents`"),
   maxItems(AGENT_LIMITS.maxCustomSubagents, "`customSubagents`"),
   uniqueNames("`customSubagents`"),
 );
 
-/** A custom subagent as the SDK accepts it. @see spec/cloud-agents-api.md#customsubagent-no-extra-properties */
+/** A custom subagent as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § CustomSubagent (no extra properties)) */
 export type CustomSubagentParams = v.InferInput<typeof CustomSubagentInputSchema>;

@@ -6,10 +6,10 @@ import { isPlainObject } from "../../core/validation.js";
 import { RUN_STATUSES, type RunStatus } from "../schemas/constants.js";
 import { type RunGit, RunGitSchema, type ToolCallData, ToolCallDataSchema } from "../schemas/resources.js";
 
-/** `status` event data. @see spec/cloud-agents-api.md#events */
+/** `status` event data. @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Events) */
 export const StatusEventDataSchema = v.looseObject({ runId: v.string(), status: openEnum(RUN_STATUSES) });
 
-/** `result` event data. @see spec/cloud-agents-api.md#events */
+/** `result` event data. @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Events) */
 export const ResultEventDataSchema = v.looseObject({
   runId: v.string(),
   status: openEnum(RUN_STATUSES),
@@ -73,7 +73,7 @@ export interface UnknownRunEvent extends RunEventBase {
   data: unknown;
 }
 
-/** One event of a run stream. @see spec/cloud-agents-api.md#events */
+/** One event of a run stream. @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Events) */
 export type RunEvent =
   | StatusEvent
   | ToolCallEvent

@@ -88,7 +88,7 @@ export interface RunStreamSource {
  * early or falls silent is replaced, resuming with `Last-Event-ID`; nothing already delivered is
  * delivered again and nothing is lost. Once the stream has expired (410), the run is polled and a
  * `result` marked `synthesized` ends the iteration, so a consumer always ends on the terminal state.
- * @see spec/cloud-agents-api.md#events
+ * @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Events)
  */
 export class RunStream implements AsyncIterable<RunEvent> {
   /** `X-Service-Stream-Retention-Seconds` of the latest connection. */

@@ -23,7 +23,7 @@ function at(ledger: CheckRunLedger, id: string): StoredInstants {
 
 /**
  * Whether a post to an existing run attempt applies, by the spec's ordering rules (for a client holding a run
- * from the wire; the ledger itself compares instants parsed once). @see spec/forge-api.md#check-run-semantics
+ * from the wire; the ledger itself compares instants parsed once). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics)
  */
 export function postApplies(
   stored: Pick<CheckRunAttempt, "status" | "externalUpdatedAt" | "rerequestedAt">,
@@ -195,7 +195,7 @@ function judge(
 /**
  * Judges one post against the ledger: creates, updates, leaves unchanged, or ignores a stale post (returning the
  * stored run). A post that breaks the spec's rules, `rerequested` included, is refused as InvalidArgument.
- * @see spec/forge-api.md#check-run-semantics
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics)
  */
 export function applyPost(ledger: CheckRunLedger, post: CheckRunPost, ctx: PostContext): PostResult | LedgerRefusal {
   checkPostContext(ledger, ctx, "applyPost");
@@ -207,7 +207,7 @@ export function applyPost(ledger: CheckRunLedger, post: CheckRunPost, ctx: PostC
 
 /**
  * Judges each post separately, in request order; a stale run does not fail the batch. A post that breaks the
- * rules refuses the whole batch (nothing written), naming it by index. @see spec/forge-api.md#check-run-semantics
+ * rules refuses the whole batch (nothing written), naming it by index. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics)
  */
 export function applyBatch(
   ledger: CheckRunLedger,

@@ -9,7 +9,7 @@ import type {
   LedgerRefusal,
 } from "./types.js";
 
-/** An empty ledger. @see spec/forge-api.md#check-run-semantics */
+/** An empty ledger. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function createCheckRunLedger(): CheckRunLedger {
   return { suites: {}, runs: {}, _instants: {}, _sequence: 0 };
 }
@@ -18,7 +18,7 @@ export function createCheckRunLedger(): CheckRunLedger {
 const defaultIds: LedgerIdFactory = (kind, sequence) =>
   `${kind === "suite" ? "cs" : "cr"}_${String(sequence).padStart(12, "0")}`;
 
-/** The next id and the ledger that has issued it. @see spec/forge-api.md#check-run-semantics */
+/** The next id and the ledger that has issued it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function issueId(
   ledger: CheckRunLedger,
   kind: "suite" | "run",
@@ -28,7 +28,7 @@ export function issueId(
   return [(newId ?? defaultIds)(kind, sequence), { ...ledger, _sequence: sequence }];
 }
 
-/** The ledger with a run written (instants parsed here, once). @see spec/forge-api.md#check-run-semantics */
+/** The ledger with a run written (instants parsed here, once). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function storeRun(ledger: CheckRunLedger, run: CheckRunAttempt): CheckRunLedger {
   const instants = {
     createdAt: parseRfc3339(run.createdAt) ?? 0,
@@ -45,7 +45,7 @@ export function storeRun(ledger: CheckRunLedger, run: CheckRunAttempt): CheckRun
   };
 }
 
-/** The ledger with a suite written. @see spec/forge-api.md#check-run-semantics */
+/** The ledger with a suite written. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function storeSuite(ledger: CheckRunLedger, suite: CheckSuiteAttempt): CheckRunLedger {
   return {
     ...ledger,
@@ -54,7 +54,7 @@ export function storeSuite(ledger: CheckRunLedger, suite: CheckSuiteAttempt): Ch
   };
 }
 
-/** A copy without the keys whose value is undefined, so stored records carry only set fields. @see spec/forge-api.md#check-run-semantics */
+/** A copy without the keys whose value is undefined, so stored records carry only set fields. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function compact<T extends object>(record: T): T {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined)) as T;
 }
@@ -66,7 +66,7 @@ const STATUS: Record<LedgerErrorKind, 400 | 404 | 409> = {
   AlreadyExists: 409,
 };
 
-/** A refusal with the forge's status for its kind. @see spec/forge-api.md#check-run-semantics */
+/** A refusal with the forge's status for its kind. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function refuse(kind: LedgerErrorKind, message: string, issues: readonly ValidationIssue[] = []): LedgerRefusal {
   return { ok: false, error: { kind, status: STATUS[kind], message, issues } };
 }

@@ -4,7 +4,7 @@ import { isCurrentAttempt } from "./select.js";
 import { toInstant } from "./timestamps.js";
 import type { CheckRunAttempt, CheckRunLedger, LedgerRefusal, LedgerTime } from "./types.js";
 
-/** A stored re-request. @see spec/forge-api.md#states-and-transitions */
+/** A stored re-request. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export interface RerequestResult {
   readonly ok: true;
   readonly ledger: CheckRunLedger;
@@ -12,7 +12,7 @@ export interface RerequestResult {
   readonly outcome: "rerequested";
 }
 
-/** What a re-request needs: the time, who asks, and the head SHAs of the repository's open pull requests. @see spec/forge-api.md#states-and-transitions */
+/** What a re-request needs: the time, who asks, and the head SHAs of the repository's open pull requests. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export interface RerequestContext {
   readonly now: LedgerTime;
   /** The requesting principal's id; stored as `rerequestedBy`. */
@@ -25,7 +25,7 @@ export interface RerequestContext {
  * Re-requests a completed run: status `rerequested`, rerequestedAt and rerequestedBy set, conclusion and timings
  * kept (they still describe the old attempt). A second re-request while one is outstanding is AlreadyExists (409);
  * a run that is not rerequestable, not current, not on an open pull request's head or not completed is
- * FailedPrecondition (400). @see spec/forge-api.md#states-and-transitions
+ * FailedPrecondition (400). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions)
  */
 export function rerequest(
   ledger: CheckRunLedger,
@@ -60,7 +60,7 @@ export function rerequest(
   return { ok: true, ledger: storeRun(ledger, next), run: next, outcome: "rerequested" };
 }
 
-/** The ledger after a deadline sweep, and the runs it completed (each owes a repository.check_run.completed). @see spec/forge-api.md#states-and-transitions */
+/** The ledger after a deadline sweep, and the runs it completed (each owes a repository.check_run.completed). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export interface ExpireResult {
   readonly ledger: CheckRunLedger;
   readonly expired: readonly CheckRunAttempt[];
@@ -69,7 +69,7 @@ export interface ExpireResult {
 /**
  * Completes in_progress runs whose deadlineAt has passed: conclusion `timed_out`, completedAt set if absent,
  * deadlineAt cleared, externalUpdatedAt unchanged. Queued runs and runs without a deadline never expire.
- * @see spec/forge-api.md#states-and-transitions
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions)
  */
 export function expireDeadlines(ledger: CheckRunLedger, now: LedgerTime): ExpireResult {
   checkLedger(ledger, "expireDeadlines");

@@ -38,7 +38,7 @@ function byCreation(ledger: CheckRunLedger) {
   };
 }
 
-/** The current suite attempt for (sha, actor, key): runs with the newest externalUpdatedAt win. @see spec/forge-api.md#check-run-semantics */
+/** The current suite attempt for (sha, actor, key): runs with the newest externalUpdatedAt win. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function currentSuite(
   ledger: CheckRunLedger,
   query: { sha: string; actor: string; key: string },
@@ -64,7 +64,7 @@ export function currentSuite(
   return candidates.reduce((best, suite) => (compareNewestFirst(rank(suite), rank(best)) < 0 ? suite : best));
 }
 
-/** The current run per key within one suite attempt (the second selection step only), oldest first. @see spec/forge-api.md#check-run-semantics */
+/** The current run per key within one suite attempt (the second selection step only), oldest first. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function runsForSuite(ledger: CheckRunLedger, suiteId: string): CheckRunAttempt[] {
   checkLedger(ledger, "runsForSuite");
   return [...currentPerKey(ledger, attemptsInSuite(ledger, suiteId)).values()].sort(byCreation(ledger));
@@ -86,7 +86,7 @@ function currentSuitesOfCommit(ledger: CheckRunLedger, sha: string): CheckSuiteA
 
 /**
  * The current run for a run key on a commit: within each current suite attempt (narrowed by `actor` and
- * `suiteKey` when given), the newest attempt for the key. @see spec/forge-api.md#check-run-semantics
+ * `suiteKey` when given), the newest attempt for the key. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics)
  */
 export function currentRun(
   ledger: CheckRunLedger,
@@ -104,7 +104,7 @@ export function currentRun(
   return best;
 }
 
-/** Whether a run is the current attempt for its key (its suite is current and it is current within it). @see spec/forge-api.md#check-run-semantics */
+/** Whether a run is the current attempt for its key (its suite is current and it is current within it). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function isCurrentAttempt(ledger: CheckRunLedger, runId: string): boolean {
   checkLedger(ledger, "isCurrentAttempt");
   const run = ledger.runs[runId];
@@ -115,7 +115,7 @@ export function isCurrentAttempt(ledger: CheckRunLedger, runId: string): boolean
   return currentPerKey(ledger, attemptsInSuite(ledger, suite.id)).get(run.key)?.id === run.id;
 }
 
-/** Latest attempts on a commit, filtered by exact run key (`checkName`) and status; oldest first. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Latest attempts on a commit, filtered by exact run key (`checkName`) and status; oldest first. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export function runsForCommit(
   ledger: CheckRunLedger,
   sha: string,
@@ -130,7 +130,7 @@ export function runsForCommit(
     .sort(byCreation(ledger));
 }
 
-/** True unless the run is completed: queued, in_progress, rerequested and unknown statuses read as pending. @see spec/forge-api.md#check-run-semantics */
+/** True unless the run is completed: queued, in_progress, rerequested and unknown statuses read as pending. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function isPending(run: Pick<CheckRunAttempt, "status">): boolean {
   checkObject(run, "run", "isPending", "a check run");
   return run.status !== "completed";
@@ -138,7 +138,7 @@ export function isPending(run: Pick<CheckRunAttempt, "status">): boolean {
 
 const OUTCOMES: ReadonlySet<string> = new Set(["created", "updated", "unchanged", "ignored_stale"]);
 
-/** A known outcome, or `"unknown"`: the stored run was returned but whether it was written is unknown. @see spec/forge-api.md#check-run-semantics */
+/** A known outcome, or `"unknown"`: the stored run was returned but whether it was written is unknown. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function readOutcome(value: unknown): CheckRunOutcome | "unknown" {
   return typeof value === "string" && OUTCOMES.has(value) ? (value as CheckRunOutcome) : "unknown";
 }

@@ -4,7 +4,7 @@ import type { LedgerTime } from "./types.js";
 // Parsed by hand: `Date.parse` accepts many non-RFC 3339 shapes and differs across engines.
 const RFC3339 = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2}):(\d{2}))$/;
 
-/** Epoch milliseconds of an RFC 3339 timestamp, or undefined when it is not one (a non-string included). @see spec/forge-api.md#what-the-service-does */
+/** Epoch milliseconds of an RFC 3339 timestamp, or undefined when it is not one (a non-string included). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */
 export function parseRfc3339(text: string): number | undefined {
   if (typeof text !== "string") return undefined;
   const match = RFC3339.exec(text);
@@ -36,13 +36,13 @@ function daysInMonth(year: number, month: number): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }
 
-/** A caller's time as both an instant and the RFC 3339 string stored for it. @see spec/forge-api.md#what-the-service-does */
+/** A caller's time as both an instant and the RFC 3339 string stored for it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */
 export interface Instant {
   readonly ms: number;
   readonly text: string;
 }
 
-/** Reads a passed-in time (epoch ms or RFC 3339); else the SDK's error naming it (`name`, default `now`). @see spec/forge-api.md#what-the-service-does */
+/** Reads a passed-in time (epoch ms or RFC 3339); else the SDK's error naming it (`name`, default `now`). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */
 export function toInstant(time: LedgerTime, name = "now"): Instant {
   const ms = typeof time === "number" ? time : parseRfc3339(time);
   // Finite, and inside the range a Date can hold (toISOString throws a RangeError beyond it).
@@ -51,7 +51,7 @@ export function toInstant(time: LedgerTime, name = "now"): Instant {
   return { ms, text: typeof time === "number" ? new Date(time).toISOString() : time };
 }
 
-/** Instant of an optional stored timestamp (already validated when it was written). @see spec/forge-api.md#what-the-service-does */
+/** Instant of an optional stored timestamp (already validated when it was written). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */
 export function instantOf(text: string | undefined): number | undefined {
   return text === undefined ? undefined : parseRfc3339(text);
 }

@@ -1,12 +1,12 @@
 import type { ValidationIssue } from "../../core/errors.js";
 
-/** A check run's status; unknown values from a newer forge are kept as sent. @see spec/forge-api.md#states-and-transitions */
+/** A check run's status; unknown values from a newer forge are kept as sent. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export type CheckRunStatus = "queued" | "in_progress" | "completed" | "rerequested" | (string & {});
 
-/** What a post did to the stored run. @see spec/forge-api.md#check-run-semantics */
+/** What a post did to the stored run. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export type CheckRunOutcome = "created" | "updated" | "unchanged" | "ignored_stale";
 
-/** One suite attempt: an (actor, key, externalId) on a commit. @see spec/forge-api.md#check-run-semantics */
+/** One suite attempt: an (actor, key, externalId) on a commit. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export interface CheckSuiteAttempt {
   readonly id: string;
   readonly sha: string;
@@ -18,7 +18,7 @@ export interface CheckSuiteAttempt {
   readonly updatedAt: string;
 }
 
-/** One run attempt: a (suite, key, externalId), as stored. @see spec/forge-api.md#check-runs */
+/** One run attempt: a (suite, key, externalId), as stored. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check runs) */
 export interface CheckRunAttempt {
   readonly id: string;
   readonly suiteId: string;
@@ -41,7 +41,7 @@ export interface CheckRunAttempt {
   readonly details?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** What an app posts for one run (the suite it belongs to, named by key and externalId). @see spec/forge-api.md#check-run-semantics */
+/** What an app posts for one run (the suite it belongs to, named by key and externalId). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export interface CheckRunPost {
   readonly sha: string;
   readonly suite: { readonly key: string; readonly externalId: string };
@@ -57,7 +57,7 @@ export interface CheckRunPost {
   readonly details?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** Epoch milliseconds of a stored record's timestamps, parsed once when the record is written. @see spec/forge-api.md#check-run-semantics */
+/** Epoch milliseconds of a stored record's timestamps, parsed once when the record is written. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export interface StoredInstants {
   readonly createdAt: number;
   readonly externalUpdatedAt?: number | undefined;
@@ -67,7 +67,7 @@ export interface StoredInstants {
   readonly deadlineAt?: number | undefined;
 }
 
-/** Every suite and run attempt, as plain immutable data; update only through this module's functions. @see spec/forge-api.md#check-run-semantics */
+/** Every suite and run attempt, as plain immutable data; update only through this module's functions. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export interface CheckRunLedger {
   readonly suites: Readonly<Record<string, CheckSuiteAttempt>>;
   readonly runs: Readonly<Record<string, CheckRunAttempt>>;
@@ -77,13 +77,13 @@ export interface CheckRunLedger {
   readonly _sequence: number;
 }
 
-/** A point in time: epoch milliseconds or an RFC 3339 string. The ledger never reads a clock. @see spec/forge-api.md#check-run-semantics */
+/** A point in time: epoch milliseconds or an RFC 3339 string. The ledger never reads a clock. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export type LedgerTime = number | string;
 
-/** Makes a new id; ids of one kind must sort (as strings) in issue order, since ties break on them. @see spec/forge-api.md#check-run-semantics */
+/** Makes a new id; ids of one kind must sort (as strings) in issue order, since ties break on them. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export type LedgerIdFactory = (kind: "suite" | "run", sequence: number) => string;
 
-/** What a write needs besides the post: the time and who posts. @see spec/forge-api.md#check-run-semantics */
+/** What a write needs besides the post: the time and who posts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export interface PostContext {
   readonly now: LedgerTime;
   /** The posting principal's id (an app id). */
@@ -91,10 +91,10 @@ export interface PostContext {
   readonly newId?: LedgerIdFactory | undefined;
 }
 
-/** An error kind the forge answers with, and its HTTP status. @see spec/forge-api.md#errors */
+/** An error kind the forge answers with, and its HTTP status. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Errors) */
 export type LedgerErrorKind = "InvalidArgument" | "FailedPrecondition" | "AlreadyExists" | "NotFound";
 
-/** A refused write: nothing was stored. @see spec/forge-api.md#errors */
+/** A refused write: nothing was stored. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Errors) */
 export interface LedgerRefusal {
   readonly ok: false;
   readonly error: {
@@ -105,7 +105,7 @@ export interface LedgerRefusal {
   };
 }
 
-/** One judged post: the run as stored afterwards and what happened. @see spec/forge-api.md#check-run-semantics */
+/** One judged post: the run as stored afterwards and what happened. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export interface PostResult {
   readonly ok: true;
   readonly ledger: CheckRunLedger;
@@ -114,7 +114,7 @@ export interface PostResult {
   readonly outcome: CheckRunOutcome;
 }
 
-/** A judged batch: one `{ run, outcome }` per post, in request order. @see spec/forge-api.md#check-run-semantics */
+/** A judged batch: one `{ run, outcome }` per post, in request order. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export interface BatchResult {
   readonly ok: true;
   readonly ledger: CheckRunLedger;

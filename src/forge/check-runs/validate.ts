@@ -4,9 +4,9 @@ import { checkObject, checkText } from "./arguments.js";
 import { parseRfc3339, toInstant } from "./timestamps.js";
 import type { LedgerTime } from "./types.js";
 
-/** How far ahead externalUpdatedAt, startedAt and completedAt may be. @see spec/forge-api.md#other-constants */
+/** How far ahead externalUpdatedAt, startedAt and completedAt may be. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const CHECK_RUN_FUTURE_TOLERANCE_MS = 60_000;
-/** How far ahead deadlineAt may be. @see spec/forge-api.md#other-constants */
+/** How far ahead deadlineAt may be. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const CHECK_RUN_MAX_DEADLINE_MS = 24 * 60 * 60_000;
 
 const REQUIRED_STRINGS = ["sha", "key", "externalId", "status", "externalUpdatedAt"] as const;
@@ -15,7 +15,7 @@ const TIMESTAMPS = [...NOT_IN_FUTURE, "deadlineAt"] as const;
 
 /**
  * The spec's rules for one check-run post, checked before it is sent (or stored): every broken rule, `[]` when
- * none. Takes `unknown` so plain-JavaScript callers get the same checks. @see spec/forge-api.md#other-constants
+ * none. Takes `unknown` so plain-JavaScript callers get the same checks. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants)
  */
 export function validateCheckRunPost(post: unknown, options: { now: LedgerTime; path?: string }): ValidationIssue[] {
   checkObject(options, "options", "validateCheckRunPost", "`{ now }`");
@@ -23,10 +23,10 @@ export function validateCheckRunPost(post: unknown, options: { now: LedgerTime; 
   return checkPost(post, toInstant(options.now, "options.now").ms, options.path ?? "").issues;
 }
 
-/** Epoch milliseconds of a post's timestamps, as parsed while validating it. @see spec/forge-api.md#other-constants */
+/** Epoch milliseconds of a post's timestamps, as parsed while validating it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export type PostInstants = Partial<Record<(typeof TIMESTAMPS)[number], number>>;
 
-/** Validates a post and keeps the instants it parsed, so a judged post is parsed once. @see spec/forge-api.md#other-constants */
+/** Validates a post and keeps the instants it parsed, so a judged post is parsed once. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export function checkPost(
   post: unknown,
   now: number,

@@ -13,7 +13,7 @@ import { assertSigningKey, assertUpdateApp } from "../validate-apps.js";
  * arrays (`events: ["ping"]`, `[]` clears) and the SDK wraps them as the wire wants
  * (`events: { events: [...] }`, `installationRedirectUris: { installationRedirectUris: [...] }`,
  * `defaultScopes: { scopes: [...] }`). The wire form is accepted too.
- * @see spec/forge-api.md#fully-described-operations
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations)
  */
 export type AppPatch = Omit<UpdateAppParams, "events" | "installationRedirectUris" | "defaultScopes"> & {
   events?: string[] | { events: string[] } | undefined;
@@ -31,7 +31,7 @@ const WRAPPER_KEYS = {
 /**
  * The wire body of PATCH /apps/{appId}: each list field given as a plain array is wrapped
  * (`defaultScopes: [...]` becomes `defaultScopes: { scopes: [...] }`); everything else is left for the
- * validator to judge. @see spec/forge-api.md#fully-described-operations
+ * validator to judge. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations)
  */
 function wrapAppPatch(patch: unknown): unknown {
   if (!isPlainObject(patch)) return patch;
@@ -43,7 +43,7 @@ function wrapAppPatch(patch: unknown): unknown {
   return body;
 }
 
-/** An app's Ed25519 signing keys (user credential with app:settings:write). @see spec/forge-api.md#fully-described-operations */
+/** An app's Ed25519 signing keys (user credential with app:settings:write). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export class SigningKeysResource {
   readonly #context: ForgeContext;
   constructor(context: ForgeContext) {
@@ -81,7 +81,7 @@ export class SigningKeysResource {
   }
 }
 
-/** Apps by id, managed with a user credential. @see spec/forge-api.md#fully-described-operations */
+/** Apps by id, managed with a user credential. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export class AppsResource {
   readonly #context: ForgeContext;
   /** Registering and revoking the app's signing keys. */

@@ -15,7 +15,7 @@ import {
 } from "../schemas/check-responses.js";
 import { assertAnnotations, assertCheckRunPost, assertPageQuery } from "../validate.js";
 
-/** Check runs of a repository, posted by the owning app. @see spec/forge-api.md#check-run-semantics */
+/** Check runs of a repository, posted by the owning app. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export class CheckRunsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;

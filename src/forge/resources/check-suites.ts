@@ -8,7 +8,7 @@ import { assertPageQuery } from "../validate.js";
 
 /**
  * Check suites of a repository: one per (app, suite key) and commit, holding that app's runs for the commit.
- * Listings return only the latest attempts. @see spec/forge-api.md#check-run-semantics
+ * Listings return only the latest attempts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics)
  */
 export class CheckSuitesResource {
   readonly #context: ForgeContext;

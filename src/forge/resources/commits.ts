@@ -6,7 +6,7 @@ import type { ForgeRepoRef } from "../routes.js";
 import { ChangedFilesPageSchema, CommitSchema } from "../schemas/git-responses.js";
 import { assertPageQuery } from "../validate.js";
 
-/** Commits of a repository, by SHA, branch or ref. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Commits of a repository, by SHA, branch or ref. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class CommitsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;

@@ -31,7 +31,7 @@ function notAFile(contents: Contents): AgentlineError {
 
 /**
  * The bytes of a file (or a symlink's target) read with `contents.get`, decoded from base64 when `encoding` says
- * so. @see spec/forge-api.md#operations-known-by-behavior-only
+ * so. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export function contentBytes(contents: Contents): Uint8Array {
   if (typeof contents !== "object" || contents === null)
@@ -44,7 +44,7 @@ export function contentBytes(contents: Contents): Uint8Array {
   return bytes;
 }
 
-/** The text of a file read with `contents.get`, decoded as UTF-8 (invalid sequences become U+FFFD). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The text of a file read with `contents.get`, decoded as UTF-8 (invalid sequences become U+FFFD). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export function contentText(contents: Contents): string {
   return new TextDecoder().decode(contentBytes(contents));
 }
@@ -86,7 +86,7 @@ function compareSide(value: unknown, field: "base" | "head"): string {
 
 /**
  * Files, directories, comparisons, text search and archives of a repository.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class ContentsResource {
   readonly #context: ForgeContext;

@@ -15,7 +15,7 @@ import { assertCreateRef, assertPageQuery, checkCreateFromFiles } from "../valid
  * What `git.createFromFiles` sends: the documented `expectedHeadSha` and `files`, plus `branch` (short name or
  * `refs/heads/<b>`; the forge's default branch when omitted) and `message`. The spec shows neither of those two
  * fields; they are sent as named and the routes table lets a deployment that differs override the operation.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export type CommitFromFilesParams = CreateFromFilesParams & { branch?: string; message?: string };
 
@@ -54,7 +54,7 @@ function branchRef(ref: unknown, operation: string): string {
 
 /**
  * Git data of a repository: branch refs, refs by prefix (pull request refs included), commits made from file
- * contents, and trees. @see spec/forge-api.md#operations-known-by-behavior-only
+ * contents, and trees. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class GitResource {
   readonly #context: ForgeContext;

@@ -7,7 +7,7 @@ import type { LabelParams, LabelUpdateParams } from "../schemas/labels-rulesets.
 import { LabelSchema, LabelsPageSchema } from "../schemas/pull-responses.js";
 import { assertLabel, assertLabelUpdate, assertPageQuery } from "../validate.js";
 
-/** Labels of a repository (names unique; ordered by name). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Labels of a repository (names unique; ordered by name). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class LabelsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;

@@ -18,7 +18,7 @@ import { assertMirrorTransition } from "../validate.js";
 /**
  * Job statuses after which a transition job changes no more. `requires_attention` is not among them: the job
  * stays active until a person forces the cutover or detaches the mirror.
- * @see spec/forge-api.md#states-and-transitions
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions)
  */
 export const FINISHED_TRANSITION_JOB_STATUSES: ReadonlySet<string> = new Set([
   "succeeded",
@@ -41,7 +41,7 @@ export interface WaitForJobOptions {
 /**
  * A mirrored repository's direction and sync: transitions run as jobs (poll `status`; `phase` is display
  * detail); `mirror.status` does not say whether writes are allowed, a 403 does.
- * @see spec/forge-api.md#mirrored-repositories
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Mirrored repositories)
  */
 export class MirrorResource {
   readonly #context: ForgeContext;

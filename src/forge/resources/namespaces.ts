@@ -16,7 +16,7 @@ import {
 import { assertPageQuery } from "../validate.js";
 import { assertCreateApp } from "../validate-apps.js";
 
-/** A namespace's apps: create (user credential) and list display metadata. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A namespace's apps: create (user credential) and list display metadata. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class NamespaceAppsResource {
   readonly #context: ForgeContext;
   readonly #slug: string;
@@ -59,7 +59,7 @@ export class NamespaceAppsResource {
   }
 }
 
-/** A namespace's repositories (Create Repo and List Repos: paths assumed). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A namespace's repositories (Create Repo and List Repos: paths assumed). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class NamespaceReposResource {
   readonly #context: ForgeContext;
   readonly #slug: string;
@@ -101,7 +101,7 @@ export class NamespaceReposResource {
   }
 }
 
-/** Installations on a namespace, changed by a namespace admin's user credential. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Installations on a namespace, changed by a namespace admin's user credential. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class NamespaceInstallationsResource {
   readonly #context: ForgeContext;
   readonly #slug: string;
@@ -134,7 +134,7 @@ export class NamespaceInstallationsResource {
 
 /**
  * One owner namespace (team or user) seen with a user credential: its apps, repositories and
- * installations. From `forge.namespace(slug)`. @see spec/forge-api.md#operations-known-by-behavior-only
+ * installations. From `forge.namespace(slug)`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class NamespaceClient {
   /** The namespace slug as given (paths match it case-insensitively). */

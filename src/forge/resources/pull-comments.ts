@@ -16,7 +16,7 @@ import { assertCreateComment, assertListCommentsQuery, assertResolveThread, asse
 /**
  * Comments on a repository's pull requests. A comment anchored `inline` (a line range on one side of a file) or
  * to a `file` opens a thread; one naming a `threadId` replies in that thread.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class PullCommentsResource {
   readonly #context: ForgeContext;
@@ -101,7 +101,7 @@ export class PullCommentsResource {
   }
 }
 
-/** Comment threads: resolving and unresolving, both idempotent. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Comment threads: resolving and unresolving, both idempotent. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class PullThreadsResource {
   readonly #context: ForgeContext;
   readonly #repo: ForgeRepoRef;

@@ -11,7 +11,7 @@ import { assertPageQuery } from "../validate.js";
 /**
  * The labels of one pull request, as a set: adding, replacing or removing twice leaves the same set. Labels are
  * named by their (case-insensitive) names and must exist in the repository. The body field `labels` is assumed.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class PullLabelsResource {
   readonly #context: ForgeContext;

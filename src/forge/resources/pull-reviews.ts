@@ -12,7 +12,7 @@ import { assertCreateReview, assertPageQuery, assertRequestReviewers } from "../
 /**
  * Reviews of a repository's pull requests. The spec gives reviews no idempotency key, so a create, delete or
  * dismissal that meets an ambiguous failure (5xx, lost connection) is never re-sent.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class PullReviewsResource {
   readonly #context: ForgeContext;
@@ -109,7 +109,7 @@ export class PullReviewsResource {
 /**
  * Requested reviewers of a pull request: users (by user_ id or email) and groups (by grp_ id or slug). The spec
  * names the identifiers but not the body field: `{ reviewers: [...] }` is assumed.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class PullReviewersResource {
   readonly #context: ForgeContext;

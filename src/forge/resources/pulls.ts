@@ -26,7 +26,7 @@ import { PullReviewersResource, PullReviewsResource } from "./pull-reviews.js";
 
 /**
  * Pull requests of a repository; numbers are strings (64-bit). Their conversation hangs off it: `comments`,
- * `threads`, `reviews`, `reviewers` and `labels`. @see spec/forge-api.md#operations-known-by-behavior-only
+ * `threads`, `reviews`, `reviewers` and `labels`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class PullsResource {
   readonly #context: ForgeContext;

@@ -14,7 +14,7 @@ import { assertPageQuery, assertRepoGrant, assertRepoSettings } from "../validat
 
 /**
  * A repository's own metadata and settings: Get Repo and the settings PATCH (`repo.get()`, `repo.update()`).
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class RepoSettingsResource {
   readonly #context: ForgeContext;
@@ -67,7 +67,7 @@ export interface GrantsTarget<Params> {
 /**
  * A grants collection (a repository's direct grants, or an owner's): list, upsert by principal, delete by
  * principal (idempotent: deleting a grant that is not there succeeds).
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class GrantsResource<Params, Grant> {
   readonly #context: ForgeContext;
@@ -142,10 +142,10 @@ export class GrantsResource<Params, Grant> {
   }
 }
 
-/** A repository's direct grants (permission read, write or admin). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A repository's direct grants (permission read, write or admin). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type RepoGrantsResource = GrantsResource<RepoGrantParams, RepoGrant>;
 
-/** The direct grants of one repository. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The direct grants of one repository. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export function repoGrants(context: ForgeContext, repo: ForgeRepoRef): RepoGrantsResource {
   return new GrantsResource(
     context,

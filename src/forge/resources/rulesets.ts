@@ -11,7 +11,7 @@ import { assertRuleset } from "../validate.js";
 /**
  * Rulesets of a repository: at most 64 patterns per ref-name list, 20 rules and 15 bypass actors, checked
  * before the network. Rejected (403) on mirrored repositories that are not stable outbound mirrors.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export class RulesetsResource {
   readonly #context: ForgeContext;

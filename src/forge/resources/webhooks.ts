@@ -19,7 +19,7 @@ import {
 /** A timestamp parameter: an RFC 3339 string, or a `Date` (sent as its ISO string). */
 export type TimestampParam = string | Date;
 
-/** Filters of {@link WebhookDeliveriesResource.list}. @see spec/forge-api.md#fully-described-operations */
+/** Filters of {@link WebhookDeliveriesResource.list}. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export interface ListWebhookDeliveriesParams {
   /** `false`: never answered with a 2xx (judged by the forge); `true`: delivered at least once. */
   delivered?: boolean | undefined;
@@ -43,7 +43,7 @@ export interface RecoverWebhooksParams {
   pageSize?: number | undefined;
 }
 
-/** A redelivery outcome; unknown values from a newer forge pass through. @see spec/forge-api.md#fully-described-operations */
+/** A redelivery outcome; unknown values from a newer forge pass through. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export type RedeliverOutcome = (typeof REDELIVER_OUTCOMES)[number] | (string & {});
 
 /** One delivery's fate in {@link WebhooksResource.recover}: the forge's outcome, or `failed` with the batch's error. */
@@ -91,7 +91,7 @@ function recoverQuery(params: RecoverWebhooksParams | undefined): ListWebhookDel
   return query;
 }
 
-/** The app's webhook deliveries, newest first, kept seven days. @see spec/forge-api.md#webhook-delivery */
+/** The app's webhook deliveries, newest first, kept seven days. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Webhook delivery) */
 export class WebhookDeliveriesResource {
   readonly #context: ForgeContext;
   constructor(context: ForgeContext) {
@@ -120,7 +120,7 @@ export class WebhookDeliveriesResource {
 
 /**
  * Webhook deliveries of the app (app JWT): list, redeliver, ping, and recover after a receiver outage.
- * @see spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export class WebhooksResource {
   readonly deliveries: WebhookDeliveriesResource;
@@ -166,7 +166,7 @@ export class WebhooksResource {
    * at a time. A batch that fails (after the transport's own retries) does not stop the others: its ids
    * come back as `failed` with the error, and calling `recover` again is safe (delivered ones are no longer
    * listed; pending ones answer `already_in_flight`). A failed listing, or an abort, throws.
-   * @see spec/forge-api.md#events
+   * @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
    */
   async recover(params: RecoverWebhooksParams, options?: CallOptions): Promise<{ results: RecoverResult[] }> {
     const query = recoverQuery(params);

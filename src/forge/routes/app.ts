@@ -1,7 +1,7 @@
 // App-level routes: rate limit, discovery, the app, installations, webhooks, app management (user).
 import { ANY, APP, INSTALLATION, NONE, op, USER } from "./route.js";
 
-/** Rate limit, discovery and keys. @see spec/forge-api.md#endpoints */
+/** Rate limit, discovery and keys. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints) */
 export const META_ROUTES = {
   rateLimit: op("GET", "/rate_limit", ANY, undefined, 0),
   // Unauthenticated, hence never charged.
@@ -9,7 +9,7 @@ export const META_ROUTES = {
   getKeys: op("GET", "/keys", NONE, undefined, 0),
 } as const;
 
-/** The app, its installations and its webhook deliveries (app JWT). @see spec/forge-api.md#fully-described-operations */
+/** The app, its installations and its webhook deliveries (app JWT). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const APP_ROUTES = {
   getApp: op("GET", "/app", APP, undefined, 1),
   listInstallations: op("GET", "/app/installations", APP, undefined, 1),
@@ -28,7 +28,7 @@ export const APP_ROUTES = {
   pingWebhook: op("POST", "/app/webhook/pings", APP, undefined, 5, { idempotent: true }),
 } as const;
 
-/** App management and namespace operations (user credentials). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** App management and namespace operations (user credentials). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const APP_MANAGEMENT_ROUTES = {
   getAppById: op("GET", "/apps/{appId}", USER, "namespace:apps:read", 1),
   // Set-to-value fields and clean-replace wrappers: applying twice equals applying once.

@@ -7,7 +7,7 @@ const CHECK_RUN = "/repos/{owner}/{repo}/check-runs/{checkRunId}";
 const CHECKS_READ = "repository:checks:read";
 const CHECKS_WRITE = "repository:checks:write";
 
-/** Label definitions. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Label definitions. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const LABEL_ROUTES = {
   listLabels: op("GET", "/repos/{owner}/{repo}/labels", REPO, "repository:labels:read", 1),
   // A repeat is refused with AlreadyExists 409 (names are unique), so the caller sees an error for a success.
@@ -17,7 +17,7 @@ export const LABEL_ROUTES = {
   deleteLabel: op("DELETE", LABEL, REPO, "repository:labels:write", 5, { idempotent: true }),
 } as const;
 
-/** Rulesets. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Rulesets. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RULESET_ROUTES = {
   listRulesets: op("GET", "/repos/{owner}/{repo}/rulesets", REPO, "repository:rulesets:read", 1),
   // Every call creates another ruleset.
@@ -34,7 +34,7 @@ export const RULESET_ROUTES = {
  * Check suites and runs. Runs are posted by the owning app, hence installation tokens. The SDK requires
  * `externalId` and `externalUpdatedAt` on every post, which makes posts safe to repeat: the forge orders
  * by externalUpdatedAt and answers a repeat `unchanged` or `ignored_stale`.
- * @see spec/forge-api.md#check-run-semantics
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics)
  */
 export const CHECK_ROUTES = {
   // Assumed: the spec shows no check-post path; GitHub's POST /check-runs, the prefix of the shown

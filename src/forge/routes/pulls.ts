@@ -7,7 +7,7 @@ const REVIEWS_READ = "repository:pull_requests:reviews:read";
 const REVIEWS_WRITE = "repository:pull_requests:reviews:write";
 const PULL = "/repos/{owner}/{repo}/pulls/{pullNumber}";
 
-/** Pull requests and merging. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Pull requests and merging. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const PULL_ROUTES = {
   // Every call opens another pull request.
   createPull: op("POST", "/repos/{owner}/{repo}/pulls", REPO, PULLS_WRITE, 5, { idempotent: false }),
@@ -28,7 +28,7 @@ export const PULL_ROUTES = {
   listPullCommits: op("GET", `${PULL}/commits`, REPO, PULLS_READ, 1, { assumed: true }),
 } as const;
 
-/** Review comments and threads. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Review comments and threads. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const COMMENT_ROUTES = {
   // Assumed: only the delete path is shown; create and list hang off the pull request as on GitHub.
   createComment: op("POST", `${PULL}/comments`, REPO, REVIEWS_WRITE, 5, { idempotent: false, assumed: true }),
@@ -49,7 +49,7 @@ export const COMMENT_ROUTES = {
   }),
 } as const;
 
-/** Reviews and requested reviewers. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Reviews and requested reviewers. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const REVIEW_ROUTES = {
   // Assumed: GitHub's path. Never re-sent: the spec gives reviews no idempotency key.
   createReview: op("POST", `${PULL}/reviews`, REPO, REVIEWS_WRITE, 5, { idempotent: false, assumed: true }),
@@ -72,7 +72,7 @@ export const REVIEW_ROUTES = {
   removeReviewers: op("DELETE", `${PULL}/requested_reviewers`, REPO, REVIEWS_WRITE, 5, { idempotent: true }),
 } as const;
 
-/** Labels on one pull request. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Labels on one pull request. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const PULL_LABEL_ROUTES = {
   listPullLabels: op("GET", `${PULL}/labels`, REPO, PULLS_READ, 1),
   // Set operations: adding, replacing or removing twice leaves the same set.

@@ -5,7 +5,7 @@ const METADATA_READ = "repository:metadata:read";
 const CONTENTS_READ = "repository:contents:read";
 const CONTENTS_WRITE = "repository:contents:write";
 
-/** Repositories, settings and grants. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Repositories, settings and grants. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const REPOSITORY_ROUTES = {
   // Assumed: the spec names Get Repo without a path; GitHub's shape, which every shown repository path extends.
   getRepo: op("GET", "/repos/{owner}/{repo}", REPO, METADATA_READ, 1, { assumed: true }),
@@ -33,7 +33,7 @@ export const REPOSITORY_ROUTES = {
   }),
 } as const;
 
-/** Mirrored repositories. @see spec/forge-api.md#mirrored-repositories */
+/** Mirrored repositories. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Mirrored repositories) */
 export const MIRROR_ROUTES = {
   // A repeat while the first job runs is refused ("no active job"), after it would start another move.
   transitionMirror: op("POST", "/repos/{owner}/{repo}/mirror:transition", USER, "repository:mirror:write", 10, {
@@ -53,7 +53,7 @@ export const MIRROR_ROUTES = {
   syncMirror: op("POST", "/repos/{owner}/{repo}:syncMirror", REPO, CONTENTS_READ, 5, { idempotent: true }),
 } as const;
 
-/** Commits, contents, search, archives and Git data. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Commits, contents, search, archives and Git data. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CONTENTS_ROUTES = {
   // Assumed: GitHub's path; `{ref}` is a SHA, branch or tag. Heavier read: 5 (spec, Limits).
   getCommit: op("GET", "/repos/{owner}/{repo}/commits/{ref}", REPO, CONTENTS_READ, 5, { assumed: true }),

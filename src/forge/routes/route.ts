@@ -1,6 +1,6 @@
 // The shape of one forge route and the small factory every group file uses.
 
-/** A kind of forge credential. @see spec/forge-api.md#credentials */
+/** A kind of forge credential. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Credentials) */
 export type ForgeCredentialKind = "app" | "installation" | "user";
 
 /**
@@ -13,7 +13,7 @@ export type ForgeIdempotency = boolean | "with-expected-head-sha";
 /** HTTP methods the forge uses. */
 export type ForgeMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** One forge operation. @see spec/forge-api.md#endpoints */
+/** One forge operation. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints) */
 export interface ForgeRoute {
   method: ForgeMethod;
   /** Relative to the forge prefix; `{owner}/{repo}` may be filled with `_/{repoId}` (see `repoPath`). */
@@ -31,7 +31,7 @@ export interface ForgeRoute {
   assumed?: boolean | undefined;
 }
 
-/** Scopes that only user credentials carry. @see spec/forge-api.md#scopes-requested-at-installation */
+/** Scopes that only user credentials carry. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Scopes (requested at installation)) */
 export const FORGE_USER_ONLY_SCOPES: ReadonlySet<string> = new Set([
   "repository:mirror:write",
   "repository:mirror:delete",

@@ -26,7 +26,7 @@ const APP_PLAIN_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   websiteUrl: httpUrl("`websiteUrl`", { allowEmpty: true }),
 }));
 
-/** The body of POST /namespaces/{namespaceSlug}/apps: `displayName` and `publicKey` required. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of POST /namespaces/{namespaceSlug}/apps: `displayName` and `publicKey` required. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CreateAppSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -68,7 +68,7 @@ const UPDATE_APP_FIELDS = [
   "defaultScopes",
 ] as const;
 
-/** The body of PATCH /apps/{appId}: at least one field; list fields wrapped for clean replacement. @see spec/forge-api.md#fully-described-operations */
+/** The body of PATCH /apps/{appId}: at least one field; list fields wrapped for clean replacement. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const UpdateAppSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
@@ -87,12 +87,12 @@ export const UpdateAppSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The body of POST /apps/{appId}/signing_keys: a PEM SPKI Ed25519 public key. @see spec/forge-api.md#fully-described-operations */
+/** The body of POST /apps/{appId}/signing_keys: a PEM SPKI Ed25519 public key. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const SigningKeyRequestSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ publicKey: pemPublicKey("`publicKey`") }, "the signing key"),
 );
 
-/** The body of POST /app/installations/{id}/access_tokens: optional narrowing; empty or omitted inherits the grant. @see spec/forge-api.md#fully-described-operations */
+/** The body of POST /app/installations/{id}/access_tokens: optional narrowing; empty or omitted inherits the grant. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const TokenNarrowingSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -108,7 +108,7 @@ export const TokenNarrowingSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The body of POST /app/webhook/deliveries:batchRedeliver: 1..100 unique ids. @see spec/forge-api.md#fully-described-operations */
+/** The body of POST /app/webhook/deliveries:batchRedeliver: 1..100 unique ids. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const RedeliverSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -136,7 +136,7 @@ export const RedeliverSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The query of GET /app/webhook/deliveries. @see spec/forge-api.md#fully-described-operations */
+/** The query of GET /app/webhook/deliveries. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const ListDeliveriesQuerySchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -154,7 +154,7 @@ export const ListDeliveriesQuerySchema = /* @__PURE__ */ lazySchema(() =>
 /**
  * The body of POST .../check-runs/{id}/annotations: 1..25 annotations. Only `message` (Markdown) and
  * `rawDetails` (plain text) are named by the spec; other annotation fields pass through.
- * @see spec/forge-api.md#other-constants
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants)
  */
 export const AnnotationsSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
@@ -177,7 +177,7 @@ export const AnnotationsSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** Items in first-seen order without repeats: `["a", "b", "a"]` becomes `["a", "b"]`. @see spec/forge-api.md#fully-described-operations */
+/** Items in first-seen order without repeats: `["a", "b", "a"]` becomes `["a", "b"]`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export function uniqueInOrder<T>(items: Iterable<T>): T[] {
   if (typeof (items as Partial<Iterable<T>> | null | undefined)?.[Symbol.iterator] !== "function") {
     throw argumentError(items, "items", "uniqueInOrder", "an array (or another iterable) of ids");
@@ -185,17 +185,17 @@ export function uniqueInOrder<T>(items: Iterable<T>): T[] {
   return [...new Set(items)];
 }
 
-/** What `apps.create` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `apps.create` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type CreateAppParams = v.InferInput<typeof CreateAppSchema>;
-/** What `apps.update` accepts. @see spec/forge-api.md#fully-described-operations */
+/** What `apps.update` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export type UpdateAppParams = v.InferInput<typeof UpdateAppSchema>;
-/** What `apps.signingKeys.create` accepts. @see spec/forge-api.md#fully-described-operations */
+/** What `apps.signingKeys.create` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export type SigningKeyParams = v.InferInput<typeof SigningKeyRequestSchema>;
-/** What an installation token mint accepts. @see spec/forge-api.md#fully-described-operations */
+/** What an installation token mint accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export type TokenNarrowingParams = v.InferInput<typeof TokenNarrowingSchema>;
-/** What `deliveries.redeliver` accepts. @see spec/forge-api.md#fully-described-operations */
+/** What `deliveries.redeliver` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export type RedeliverParams = v.InferInput<typeof RedeliverSchema>;
-/** What `deliveries.list` accepts. @see spec/forge-api.md#fully-described-operations */
+/** What `deliveries.list` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export type ListDeliveriesParams = v.InferInput<typeof ListDeliveriesQuerySchema>;
-/** What `annotations.append` accepts. @see spec/forge-api.md#other-constants */
+/** What `annotations.append` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export type AnnotationsParams = v.InferInput<typeof AnnotationsSchema>;

@@ -5,7 +5,7 @@ import { openEnum } from "../../core/schema.js";
 // Forge responses are parsed leniently: unknown fields and enum values pass through; fields the spec
 // calls optional may be absent. 64-bit integers stay strings.
 
-/** `{slug, id, type}` of an installation target or repository owner. @see spec/forge-api.md#installation */
+/** `{slug, id, type}` of an installation target or repository owner. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Installation) */
 export const OwnerRefSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     slug: v.string(),
@@ -14,7 +14,7 @@ export const OwnerRefSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** An app. @see spec/forge-api.md#app */
+/** An app. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § App) */
 export const AppSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -31,7 +31,7 @@ export const AppSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** An installation of an app. @see spec/forge-api.md#installation */
+/** An installation of an app. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Installation) */
 export const InstallationSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -54,7 +54,7 @@ export const InstallationSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of installations; `nextPageToken` is empty on the last page. @see spec/forge-api.md#fully-described-operations */
+/** A page of installations; `nextPageToken` is empty on the last page. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const InstallationsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     installations: v.array(InstallationSchema),
@@ -62,12 +62,12 @@ export const InstallationsPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** 200 of POST /app/installations/{id}/access_tokens. @see spec/forge-api.md#fully-described-operations */
+/** 200 of POST /app/installations/{id}/access_tokens. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const AccessTokenResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ token: v.string(), expiresAt: v.string() }),
 );
 
-/** A repository summary as the installation repository list returns it. @see spec/forge-api.md#repository */
+/** A repository summary as the installation repository list returns it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Repository) */
 export const RepositorySummarySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -87,7 +87,7 @@ export const RepositorySummarySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of the installation's repositories. @see spec/forge-api.md#fully-described-operations */
+/** A page of the installation's repositories. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const InstallationReposPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     repositories: v.array(RepositorySummarySchema),
@@ -100,7 +100,7 @@ const BudgetSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ limit: v.number(), remaining: v.number(), reset: v.number(), used: v.number() }),
 );
 
-/** 200 of GET /rate_limit (prefer `resources.core`). @see spec/forge-api.md#fully-described-operations */
+/** 200 of GET /rate_limit (prefer `resources.core`). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const RateLimitResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     resources: v.looseObject({ core: BudgetSchema }),

@@ -5,13 +5,13 @@ import { ActorSchema, NextPageTokenSchema } from "./references.js";
 
 // Check suite, check run and annotation responses. Timestamps stay RFC 3339 strings.
 
-/** Check run statuses; `rerequested` is set only by the forge. @see spec/forge-api.md#states-and-transitions */
+/** Check run statuses; `rerequested` is set only by the forge. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export const CHECK_RUN_STATUSES = ["queued", "in_progress", "completed", "rerequested"] as const;
 
-/** What a post did; an unknown value means "stored run returned, write status unknown". @see spec/forge-api.md#check-run-semantics */
+/** What a post did; an unknown value means "stored run returned, write status unknown". @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export const CHECK_RUN_OUTCOMES = ["created", "updated", "unchanged", "ignored_stale"] as const;
 
-/** A check run with the fields the spec names. @see spec/forge-api.md#common-references */
+/** A check run with the fields the spec names. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const CheckRunSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -34,7 +34,7 @@ export const CheckRunSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A check suite attempt: (actor, key, externalId) on a commit. @see spec/forge-api.md#check-run-semantics */
+/** A check suite attempt: (actor, key, externalId) on a commit. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export const CheckSuiteSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -47,7 +47,7 @@ export const CheckSuiteSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** One judged post: the run as stored and what the post did. @see spec/forge-api.md#check-run-semantics */
+/** One judged post: the run as stored and what the post did. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export const CheckRunResultSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     checkRun: CheckRunSchema,
@@ -55,7 +55,7 @@ export const CheckRunResultSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** Post Check Run: `{checkRun, outcome}` top-level beside `checkSuite`. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Post Check Run: `{checkRun, outcome}` top-level beside `checkSuite`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const PostCheckRunResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     ...CheckRunResultSchema.entries,
@@ -63,7 +63,7 @@ export const PostCheckRunResponseSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** Batch Upsert Check Runs: `results[]` in request order (`checkRuns[]` is deprecated, kept if sent). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Batch Upsert Check Runs: `results[]` in request order (`checkRuns[]` is deprecated, kept if sent). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const BatchUpsertCheckRunsResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     results: v.array(CheckRunResultSchema),
@@ -71,7 +71,7 @@ export const BatchUpsertCheckRunsResponseSchema = /* @__PURE__ */ lazySchema(() 
   }),
 );
 
-/** A page of check runs. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of check runs. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CheckRunsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     checkRuns: v.array(CheckRunSchema),
@@ -79,7 +79,7 @@ export const CheckRunsPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of check suites. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of check suites. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CheckSuitesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     checkSuites: v.array(CheckSuiteSchema),
@@ -87,7 +87,7 @@ export const CheckSuitesPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** An annotation: `message` is Markdown, `rawDetails` plain text. @see spec/forge-api.md#common-references */
+/** An annotation: `message` is Markdown, `rawDetails` plain text. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const AnnotationSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
@@ -96,7 +96,7 @@ export const AnnotationSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of annotations, ascending by id. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of annotations, ascending by id. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const AnnotationsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     annotations: v.array(AnnotationSchema),

@@ -31,7 +31,7 @@ function clampedContext(label: string) {
  * The body of POST /repos/{o}/{r}:grep. `contextBefore`/`contextAfter` above 10 are clamped to 10 (the server
  * reduces them the same way), not refused. `caseInsensitive` and `wholeWord` are accepted always but the forge
  * honors them only when `literal` is true. `maxResults` defaults to 1000 server-side.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export const GrepSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
@@ -60,7 +60,7 @@ export const GrepSchema = /* @__PURE__ */ lazySchema(() =>
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 
-/** Decoded bytes of one file change's content; 0 for a delete or a malformed entry. @see spec/forge-api.md#other-constants */
+/** Decoded bytes of one file change's content; 0 for a delete or a malformed entry. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export function fileChangeBytes(change: unknown): number {
   if (!isPlainObject(change) || typeof change.content !== "string") return 0;
   return change.encoding === "base64" ? base64DecodedLength(change.content) : utf8ByteLength(change.content);
@@ -68,7 +68,7 @@ export function fileChangeBytes(change: unknown): number {
 
 const mib = (bytes: number) => `${(bytes / (1024 * 1024)).toFixed(2)} MiB`;
 
-/** One entry of `files[]`: a path with exactly one of `content` (plus `encoding`, `mode`) or `delete`. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** One entry of `files[]`: a path with exactly one of `content` (plus `encoding`, `mode`) or `delete`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const FileChangeSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
@@ -118,7 +118,7 @@ export const FileChangeSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The body of POST .../git/commits:createFromFiles: 1..1,000 changes, 8 MiB per file, 32 MiB in total. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of POST .../git/commits:createFromFiles: 1..1,000 changes, 8 MiB per file, 32 MiB in total. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CreateFromFilesSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -140,7 +140,7 @@ export const CreateFromFilesSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The body of POST /repos/{o}/{r}/git/refs: a branch ref and a full SHA. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of POST /repos/{o}/{r}/git/refs: a branch ref and a full SHA. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CreateRefSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -158,11 +158,11 @@ export const CreateRefSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** What `search.grep` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `search.grep` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type GrepParams = v.InferInput<typeof GrepSchema>;
-/** One file change of `createFromFiles`. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** One file change of `createFromFiles`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type FileChange = v.InferInput<typeof FileChangeSchema>;
-/** What `git.createFromFiles` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `git.createFromFiles` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type CreateFromFilesParams = v.InferInput<typeof CreateFromFilesSchema>;
-/** What `git.createRef` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `git.createRef` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type CreateRefParams = v.InferInput<typeof CreateRefSchema>;

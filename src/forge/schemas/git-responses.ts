@@ -16,7 +16,7 @@ const Int64String = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** Who made a commit and when (RFC 3339). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Who made a commit and when (RFC 3339). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GitSignatureSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     name: v.optional(v.string()),
@@ -25,7 +25,7 @@ export const GitSignatureSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A commit: its tree, parents (first parent first), message and signatures. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A commit: its tree, parents (first parent first), message and signatures. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CommitSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     sha: v.string(),
@@ -37,10 +37,10 @@ export const CommitSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** How a file changed. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** How a file changed. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const FILE_CHANGE_STATUSES = ["added", "modified", "removed", "renamed", "copied", "changed"] as const;
 
-/** One changed file of a commit or a comparison. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** One changed file of a commit or a comparison. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ChangedFileSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     path: v.string(),
@@ -53,7 +53,7 @@ export const ChangedFileSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of changed files (List Commit Files, List Comparison Files). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of changed files (List Commit Files, List Comparison Files). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ChangedFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     files: v.array(ChangedFileSchema),
@@ -61,10 +61,10 @@ export const ChangedFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** Kinds of repository contents. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Kinds of repository contents. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CONTENT_TYPES = ["file", "dir", "symlink", "submodule"] as const;
 
-/** One entry of a directory listing. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** One entry of a directory listing. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ContentEntrySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     type: openEnum(CONTENT_TYPES),
@@ -78,7 +78,7 @@ export const ContentEntrySchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * A path at a ref: a file (or symlink) with its bytes in `content` (base64 when `encoding` says so; see
- * `contentBytes`/`contentText`), or a directory with its `entries`. @see spec/forge-api.md#operations-known-by-behavior-only
+ * `contentBytes`/`contentText`), or a directory with its `entries`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export const ContentsSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
@@ -90,10 +90,10 @@ export const ContentsSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** Kinds of tree entries. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Kinds of tree entries. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const TREE_ENTRY_TYPES = ["blob", "tree", "commit"] as const;
 
-/** One entry of a tree; `path` is relative to the tree read. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** One entry of a tree; `path` is relative to the tree read. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const TreeEntrySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     path: v.string(),
@@ -104,7 +104,7 @@ export const TreeEntrySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A tree read (recursively when asked); `truncated` when the forge cut the listing short. @see spec/forge-api.md#versioning */
+/** A tree read (recursively when asked); `truncated` when the forge cut the listing short. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Versioning) */
 export const TreeSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     sha: v.string(),
@@ -113,7 +113,7 @@ export const TreeSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of refs whose names start with a prefix. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of refs whose names start with a prefix. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MatchingRefsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     refs: v.array(GitRefSchema),
@@ -121,7 +121,7 @@ export const MatchingRefsPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** One matching line of a text search with the context lines around it. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** One matching line of a text search with the context lines around it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GrepLineSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     path: v.string(),
@@ -132,7 +132,7 @@ export const GrepLineSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** The text-search answer: complete only when `limitHit` is false (there is no pagination). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The text-search answer: complete only when `limitHit` is false (there is no pagination). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GrepResultSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     lines: v.array(GrepLineSchema),

@@ -28,10 +28,10 @@ const LABEL_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   description: v.optional(codePointText("`description`", FORGE_LIMITS.maxLabelDescription)),
 }));
 
-/** The body of POST /repos/{o}/{r}/labels: `name` (<= 50), `color` (six hex, no #), optional `description` (<= 255). @see spec/forge-api.md#common-references */
+/** The body of POST /repos/{o}/{r}/labels: `name` (<= 50), `color` (six hex, no #), optional `description` (<= 255). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const CreateLabelSchema = /* @__PURE__ */ lazySchema(() => requestObject(LABEL_ENTRIES, "the label"));
 
-/** The body of PATCH .../labels/{labelName}: the label's fields, each optional. @see spec/forge-api.md#common-references */
+/** The body of PATCH .../labels/{labelName}: the label's fields, each optional. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const UpdateLabelSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -43,9 +43,9 @@ export const UpdateLabelSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** Ruleset enforcement levels. @see spec/forge-api.md#common-references */
+/** Ruleset enforcement levels. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const RULESET_ENFORCEMENTS = ["active", "evaluate", "disabled"] as const;
-/** Ruleset kinds. @see spec/forge-api.md#common-references */
+/** Ruleset kinds. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const RULESET_KINDS = ["merge_branch", "push_branch", "push_tag", "push_repository"] as const;
 
 // @__NO_SIDE_EFFECTS__
@@ -56,7 +56,7 @@ function patternList(label: string) {
 /**
  * The body of POST / PUT .../rulesets: at most 64 patterns per list, 20 rules, 15 bypass actors. Rule and
  * bypass-actor shapes are not shown in the spec, so each is only required to be an object.
- * @see spec/forge-api.md#common-references
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references)
  */
 export const RulesetRequestSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
@@ -84,9 +84,9 @@ export const RulesetRequestSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** What `labels.create` accepts. @see spec/forge-api.md#common-references */
+/** What `labels.create` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export type LabelParams = v.InferInput<typeof CreateLabelSchema>;
-/** What `labels.update` accepts. @see spec/forge-api.md#common-references */
+/** What `labels.update` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export type LabelUpdateParams = v.InferInput<typeof UpdateLabelSchema>;
-/** What `rulesets.create` and `rulesets.replace` accept. @see spec/forge-api.md#common-references */
+/** What `rulesets.create` and `rulesets.replace` accept. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export type RulesetParams = v.InferInput<typeof RulesetRequestSchema>;

@@ -1,6 +1,6 @@
 // The forge's documented request limits, in one place so the checks, their messages and the tests agree.
 
-/** Every numeric request limit the forge documents. @see spec/forge-api.md#other-constants */
+/** Every numeric request limit the forge documents. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const FORGE_LIMITS = {
   /** `pageSize` bounds (default 30). */
   minPageSize: 1,

@@ -8,7 +8,7 @@ import { oneOf, requestObject, requiredText, stringList } from "./request-fields
 // Add Installation Repos. The spec shows none of Create Repo's fields; the rules below are assumed
 // (GitHub's repository name rules) and listed in the README under "Assumptions".
 
-/** The longest repository name accepted (assumed: GitHub's limit). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The longest repository name accepted (assumed: GitHub's limit). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MAX_REPO_NAME_LENGTH = 100;
 
 // `*`, not `+`: an empty name is reported once, as `min_length`.
@@ -16,7 +16,7 @@ const REPO_NAME = /^[A-Za-z0-9._-]*$/;
 
 /**
  * A repository name: 1..100 ASCII letters, digits, `.`, `_`, `-`; not `.` or `..` (path segments) and not
- * ending in `.git` (the clone address appends it). @see spec/forge-api.md#operations-known-by-behavior-only
+ * ending in `.git` (the clone address appends it). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 // @__NO_SIDE_EFFECTS__
 function repoName(label: string) {
@@ -34,7 +34,7 @@ function repoName(label: string) {
 /**
  * The body of Create Repo (POST /namespaces/{namespaceSlug}/repos, assumed path): `name` required;
  * `visibility` (default private) and `defaultBranch` (default main) optional.
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export const CreateRepoSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
@@ -47,7 +47,7 @@ export const CreateRepoSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The body of POST /namespaces/{namespaceSlug}/installations/{installationId}/repos. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of POST /namespaces/{namespaceSlug}/installations/{installationId}/repos. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const AddInstallationReposSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -62,7 +62,7 @@ export const AddInstallationReposSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * A repository as Get Repo, Create Repo and List Repos return it: the summary plus the merge settings
- * (read-only) and full timestamps. @see spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list
+ * (read-only) and full timestamps. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Repository (summary as returned by installation repository list))
  */
 export const RepositorySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
@@ -76,7 +76,7 @@ export const RepositorySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of a namespace's repositories (List Repos, assumed shape beside the installation list). @see spec/forge-api.md#other-constants */
+/** A page of a namespace's repositories (List Repos, assumed shape beside the installation list). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const ReposPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     repositories: v.array(RepositorySchema),
@@ -84,7 +84,7 @@ export const ReposPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** An app as the namespace listing returns it: display metadata only. @see spec/forge-api.md#app */
+/** An app as the namespace listing returns it: display metadata only. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § App) */
 export const NamespaceAppSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -93,7 +93,7 @@ export const NamespaceAppSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of a namespace's apps, newest first. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of a namespace's apps, newest first. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const NamespaceAppsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     apps: v.array(NamespaceAppSchema),
@@ -101,9 +101,9 @@ export const NamespaceAppsPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** What `namespace(slug).repos.create` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `namespace(slug).repos.create` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type CreateRepoParams = v.InferInput<typeof CreateRepoSchema>;
-/** What `namespace(slug).installations.addRepos` sends. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `namespace(slug).installations.addRepos` sends. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type AddInstallationReposParams = v.InferInput<typeof AddInstallationReposSchema>;
 /** A repository with its settings and timestamps. */
 export type Repository = v.InferOutput<typeof RepositorySchema>;

@@ -10,10 +10,10 @@ import { codePointLength, codePointText, itemCount, pathItem, requestObject, str
 // bodies of review dismissal and pull label changes. The spec names these operations without their fields; what
 // is typed here is what a client needs, and every response object keeps the fields it does not name.
 
-/** How a file changed in a pull request; unknown values pass through. @see spec/forge-api.md#rate-limits-points-per-rolling-minute-per-authenticated-principal */
+/** How a file changed in a pull request; unknown values pass through. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Rate limits (points per rolling minute, per authenticated principal)) */
 export const PULL_FILE_STATUSES = ["added", "modified", "removed", "renamed"] as const;
 
-/** One file of List Pull Request Files (diff of head against the merge base). @see spec/forge-api.md#rate-limits-points-per-rolling-minute-per-authenticated-principal */
+/** One file of List Pull Request Files (diff of head against the merge base). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Rate limits (points per rolling minute, per authenticated principal)) */
 export const PullFileSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     path: v.string(),
@@ -26,7 +26,7 @@ export const PullFileSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of pull request files. @see spec/forge-api.md#other-constants */
+/** A page of pull request files. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const PullFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     files: v.array(PullFileSchema),
@@ -34,7 +34,7 @@ export const PullFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** One commit of a pull request, oldest first; the last one is the head. @see spec/forge-api.md#scopes-requested-at-installation */
+/** One commit of a pull request, oldest first; the last one is the head. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Scopes (requested at installation)) */
 export const PullCommitSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     sha: v.string(),
@@ -45,7 +45,7 @@ export const PullCommitSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of pull request commits. @see spec/forge-api.md#other-constants */
+/** A page of pull request commits. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const PullCommitsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     commits: v.array(PullCommitSchema),
@@ -53,17 +53,17 @@ export const PullCommitsPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of reviews. @see spec/forge-api.md#other-constants */
+/** A page of reviews. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const ReviewsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ reviews: v.array(ReviewSchema), nextPageToken: NextPageTokenSchema }),
 );
 
-/** The labels a pull request holds after an add, replace or remove, ordered by name. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The labels a pull request holds after an add, replace or remove, ordered by name. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const PullLabelsSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ labels: v.array(LabelSchema) }));
 
 /**
  * The body of a review dismissal: an optional `message` (65,536 code points, as every comment body). The spec
- * names dismissals but not their body: `message` is assumed. @see spec/forge-api.md#events
+ * names dismissals but not their body: `message` is assumed. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
 export const DismissReviewSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
@@ -95,18 +95,18 @@ function labelNames(min: number) {
 
 /**
  * The body of adding labels to a pull request: `labels`, at least one existing label name. The field name is
- * not shown in the spec: `labels` is assumed. @see spec/forge-api.md#operations-known-by-behavior-only
+ * not shown in the spec: `labels` is assumed. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export const AddPullLabelsSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ labels: labelNames(1) }, "the labels to add"),
 );
 
-/** The body of replacing a pull request's labels; an empty `labels` clears them. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of replacing a pull request's labels; an empty `labels` clears them. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ReplacePullLabelsSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ labels: labelNames(0) }, "the replacement labels"),
 );
 
-/** What `reviews.dismiss` accepts. @see spec/forge-api.md#events */
+/** What `reviews.dismiss` accepts. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export type DismissReviewParams = v.InferInput<typeof DismissReviewSchema>;
 /** A file of a pull request. */
 export type PullFile = v.InferOutput<typeof PullFileSchema>;

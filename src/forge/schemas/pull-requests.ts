@@ -19,7 +19,7 @@ import {
 
 // Request bodies and queries of the pull request operations: create, update, list, merge, mergeability.
 
-/** Whether `base` names a branch (short or refs/heads/ form), not a SHA, a tag or another ref namespace. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Whether `base` names a branch (short or refs/heads/ form), not a SHA, a tag or another ref namespace. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 function branchNameProblem(base: string): string | undefined {
   if (isFullSha(base)) return "is a commit SHA; name a branch instead (main or refs/heads/main)";
   if (base.startsWith("refs/tags/")) return "is a tag; name a branch instead (main or refs/heads/main)";
@@ -30,7 +30,7 @@ function branchNameProblem(base: string): string | undefined {
   return undefined;
 }
 
-/** A branch name in short or refs/heads/ form. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A branch name in short or refs/heads/ form. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 // @__NO_SIDE_EFFECTS__
 function branchName(label: string) {
   return v.pipe(
@@ -81,7 +81,7 @@ function parentSelector(allowClear: boolean) {
 
 const NEW_PARENT = "`parentPullRequest: { number }` or `parentPullRequest: { id }`";
 
-/** The body of POST /repos/{o}/{r}/pulls. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of POST /repos/{o}/{r}/pulls. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CreatePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
@@ -98,7 +98,7 @@ export const CreatePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The body of PATCH /repos/{o}/{r}/pulls/{pullNumber}; `parentPullRequest` may `clear`. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of PATCH /repos/{o}/{r}/pulls/{pullNumber}; `parentPullRequest` may `clear`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const UpdatePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
@@ -116,7 +116,7 @@ export const UpdatePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
 
 const AUTHOR = /^(?:(?:user|app|sa)_[A-Za-z0-9_-]+|[^\s@]+@[^\s@]+\.[^\s@]+)$/;
 
-/** The query of GET /repos/{o}/{r}/pulls. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The query of GET /repos/{o}/{r}/pulls. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ListPullsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -142,7 +142,7 @@ export const ListPullsQuerySchema = /* @__PURE__ */ lazySchema(() =>
 
 const MERGE_METHODS = ["merge", "squash"] as const;
 
-/** The body of Merge Pull Request: optional `mergeMethod` (merge or squash) and `expectedHeadSha`. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of Merge Pull Request: optional `mergeMethod` (merge or squash) and `expectedHeadSha`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MergePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -159,18 +159,18 @@ export const MergePullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The query of GET /repos/{o}/{r}/pulls/{pullNumber}/mergeability. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The query of GET /repos/{o}/{r}/pulls/{pullNumber}/mergeability. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MergeabilityQuerySchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ expectedHeadSha: v.optional(fullSha("`expectedHeadSha`")) }, "the mergeability query"),
 );
 
-/** What `pulls.create` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `pulls.create` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type CreatePullRequestParams = v.InferInput<typeof CreatePullRequestSchema>;
-/** What `pulls.update` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `pulls.update` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type UpdatePullRequestParams = v.InferInput<typeof UpdatePullRequestSchema>;
-/** What `pulls.list` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `pulls.list` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type ListPullsParams = v.InferInput<typeof ListPullsQuerySchema>;
-/** What `pulls.merge` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `pulls.merge` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type MergePullRequestParams = v.InferInput<typeof MergePullRequestSchema>;
-/** What `pulls.mergeability` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `pulls.mergeability` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type MergeabilityParams = v.InferInput<typeof MergeabilityQuerySchema>;

@@ -7,15 +7,15 @@ import { ActorSchema, NextPageTokenSchema, PullRequestRefSchema, RepositoryRefSc
 // Pull request, comment, thread, review, reviewer, label and mergeability responses. The spec does not show
 // their full field lists: what it names is typed, everything else is kept as sent.
 
-/** Pull request states. @see spec/forge-api.md#states-and-transitions */
+/** Pull request states. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export const PULL_REQUEST_STATES = ["open", "closed", "merged"] as const;
 
-/** A pull request's place in a stack; no `parentPullRequest` on the root. @see spec/forge-api.md#common-references */
+/** A pull request's place in a stack; no `parentPullRequest` on the root. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const StackSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ id: v.string(), parentPullRequest: v.optional(PullRequestRefSchema) }),
 );
 
-/** A pull request; `number` is a 64-bit integer kept as a string. @see spec/forge-api.md#common-references */
+/** A pull request; `number` is a 64-bit integer kept as a string. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const PullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
@@ -31,7 +31,7 @@ export const PullRequestSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of pull requests. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of pull requests. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const PullRequestsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     pullRequests: v.array(PullRequestSchema),
@@ -39,7 +39,7 @@ export const PullRequestsPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** The pull request version a thread is anchored to: version number plus head and base SHAs. @see spec/forge-api.md#common-references */
+/** The pull request version a thread is anchored to: version number plus head and base SHAs. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const ThreadVersionSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     number: v.optional(v.string()),
@@ -48,7 +48,7 @@ export const ThreadVersionSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A comment thread (the OpenAPI component CommentThread) with its diff anchor. @see spec/forge-api.md#common-references */
+/** A comment thread (the OpenAPI component CommentThread) with its diff anchor. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const ThreadSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -63,7 +63,7 @@ export const ThreadSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A pull request comment with its full thread. @see spec/forge-api.md#common-references */
+/** A pull request comment with its full thread. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const CommentSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -76,7 +76,7 @@ export const CommentSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of comments. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of comments. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CommentsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     comments: v.array(CommentSchema),
@@ -84,7 +84,7 @@ export const CommentsPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A pull request review; `dismissal` is set once dismissed. @see spec/forge-api.md#events */
+/** A pull request review; `dismissal` is set once dismissed. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const ReviewSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -97,7 +97,7 @@ export const ReviewSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A requested reviewer: exactly one of `user` (user_ id, email) or `group` (grp_ id). @see spec/forge-api.md#events */
+/** A requested reviewer: exactly one of `user` (user_ id, email) or `group` (grp_ id). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const ReviewerSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     user: v.optional(v.looseObject({ id: v.string(), email: v.optional(v.string()) })),
@@ -105,7 +105,7 @@ export const ReviewerSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** GET /pulls/{pullNumber}/requested_reviewers. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** GET /pulls/{pullNumber}/requested_reviewers. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RequestedReviewersSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     reviewers: v.array(ReviewerSchema),
@@ -113,7 +113,7 @@ export const RequestedReviewersSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A label definition or assignment. @see spec/forge-api.md#common-references */
+/** A label definition or assignment. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const LabelSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -123,12 +123,12 @@ export const LabelSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of labels. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of labels. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const LabelsPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ labels: v.array(LabelSchema), nextPageToken: NextPageTokenSchema }),
 );
 
-/** One reason a pull request cannot merge. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** One reason a pull request cannot merge. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MergeBlockerSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     kind: v.string(),
@@ -137,7 +137,7 @@ export const MergeBlockerSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** GET .../mergeability; `evaluatedPullRequests` is read as sent (its shape is not shown). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** GET .../mergeability; `evaluatedPullRequests` is read as sent (its shape is not shown). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MergeabilitySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     verdict: openEnum(["mergeable", "blocked"] as const),
@@ -149,7 +149,7 @@ export const MergeabilitySchema = /* @__PURE__ */ lazySchema(() =>
 /** A mergeability answer. */
 export type Mergeability = v.InferOutput<typeof MergeabilitySchema>;
 
-/** True only for the verdict "mergeable": an unknown verdict counts as blocked. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** True only for the verdict "mergeable": an unknown verdict counts as blocked. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export function isMergeable(result: Pick<Mergeability, "verdict">): boolean {
   if (!isObject(result))
     throw argumentError(result, "result", "isMergeable", "what `pulls.mergeability()` resolved to");

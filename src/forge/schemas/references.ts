@@ -6,10 +6,10 @@ import { OwnerRefSchema } from "./auth.js";
 // Shared response pieces: actors and the repository / pull request / thread references. Parsed leniently:
 // loose objects, open enums, 64-bit integers as strings.
 
-/** A page token: empty on the last page; absent is read as empty. @see spec/forge-api.md#other-constants */
+/** A page token: empty on the last page; absent is read as empty. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const NextPageTokenSchema = /* @__PURE__ */ lazySchema(() => v.optional(v.string(), ""));
 
-/** A user actor. @see spec/forge-api.md#common-references */
+/** A user actor. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const UserActorSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -19,19 +19,19 @@ export const UserActorSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** An app actor (no slug). @see spec/forge-api.md#common-references */
+/** An app actor (no slug). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const AppActorSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ id: v.string(), displayName: v.optional(v.string()) }),
 );
 
-/** A service-account actor. @see spec/forge-api.md#common-references */
+/** A service-account actor. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const ServiceAccountActorSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ id: v.optional(v.string()) }),
 );
 
 /**
  * OriginActor: the spec promises exactly one of `user`, `app`, `serviceAccount`. Responses are read leniently
- * (an actor of a kind added later parses too); use {@link actorKind} to branch. @see spec/forge-api.md#common-references
+ * (an actor of a kind added later parses too); use {@link actorKind} to branch. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references)
  */
 export const ActorSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
@@ -41,10 +41,10 @@ export const ActorSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** An actor as parsed. @see spec/forge-api.md#common-references */
+/** An actor as parsed. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export type Actor = v.InferOutput<typeof ActorSchema>;
 
-/** Which variant an actor carries, or undefined for none (or an unknown kind). @see spec/forge-api.md#common-references */
+/** Which variant an actor carries, or undefined for none (or an unknown kind). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export function actorKind(actor: Actor): "user" | "app" | "serviceAccount" | undefined {
   if (!isObject(actor))
     throw argumentError(actor, "actor", "actorKind", "an actor from a response (`{ user }`, `{ app }`, …)");
@@ -54,7 +54,7 @@ export function actorKind(actor: Actor): "user" | "app" | "serviceAccount" | und
   return undefined;
 }
 
-/** RepositoryReference. @see spec/forge-api.md#common-references */
+/** RepositoryReference. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const RepositoryRefSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
@@ -64,7 +64,7 @@ export const RepositoryRefSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** PullRequestReference: a pull request and its repository; `number` stays a string. @see spec/forge-api.md#common-references */
+/** PullRequestReference: a pull request and its repository; `number` stays a string. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const PullRequestRefSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),

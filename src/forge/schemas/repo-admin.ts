@@ -16,7 +16,7 @@ function principal(label: string) {
 
 /**
  * Which grant Delete Grant removes: exactly one of `user`, `group`, `teamGroup` (sent as the DELETE body).
- * @see spec/forge-api.md#operations-known-by-behavior-only
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export const GrantSelectorSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
@@ -34,13 +34,13 @@ export const GrantSelectorSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * The body of POST /repos/{o}/{r}:syncMirror: the one ref to sync (assumed field `ref`, a branch name or
- * `refs/heads/…`; the default branch when omitted). @see spec/forge-api.md#operations-known-by-behavior-only
+ * `refs/heads/…`; the default branch when omitted). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export const SyncMirrorRequestSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ ref: v.optional(requiredText("`ref`")) }, "the mirror sync"),
 );
 
-/** A repository's mirror: upstream provider, upstream id and status. @see spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list */
+/** A repository's mirror: upstream provider, upstream id and status. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Repository (summary as returned by installation repository list)) */
 export const MirrorSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     source: v.optional(v.string()),
@@ -49,9 +49,9 @@ export const MirrorSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** What `grants.delete` accepts: the grant's principal. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `grants.delete` accepts: the grant's principal. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type GrantSelector = v.InferInput<typeof GrantSelectorSchema>;
-/** What `mirror.sync` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `mirror.sync` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type SyncMirrorParams = v.InferInput<typeof SyncMirrorRequestSchema>;
 /** A repository's mirror. */
 export type Mirror = v.InferOutput<typeof MirrorSchema>;

@@ -6,7 +6,7 @@ import { NextPageTokenSchema } from "./references.js";
 // Repository-level responses: rulesets, text search, Git data, grants, mirrors, comparisons. A tarball is
 // binary (application/gzip or a 302 to a signed address) and has no schema.
 
-/** A ruleset. @see spec/forge-api.md#common-references */
+/** A ruleset. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const RulesetSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -21,10 +21,10 @@ export const RulesetSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** The ruleset list (not paginated). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The ruleset list (not paginated). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RulesetsListSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ rulesets: v.array(RulesetSchema) }));
 
-/** POST :grep; the lines are complete only when `limitHit` is false. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** POST :grep; the lines are complete only when `limitHit` is false. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GrepResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     lines: v.array(v.looseObject({})),
@@ -32,7 +32,7 @@ export const GrepResponseSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** POST git/commits:createFromFiles. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** POST git/commits:createFromFiles. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CreateFromFilesResponseSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     sha: v.string(),
@@ -41,7 +41,7 @@ export const CreateFromFilesResponseSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A Git ref (its full shape is not shown: `ref` and `sha` are read when present). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A Git ref (its full shape is not shown: `ref` and `sha` are read when present). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GitRefSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({ ref: v.string(), sha: v.optional(v.string()) }),
 );
@@ -52,7 +52,7 @@ const GrantPrincipals = /* @__PURE__ */ lazySchema(() => ({
   teamGroup: v.optional(v.unknown()),
 }));
 
-/** A direct repository grant. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A direct repository grant. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RepoGrantSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     ...GrantPrincipals,
@@ -60,7 +60,7 @@ export const RepoGrantSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** An owner grant (admin grants listed first). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** An owner grant (admin grants listed first). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const OwnerGrantSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     ...GrantPrincipals,
@@ -74,7 +74,7 @@ export const OwnerGrantSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** The repository grant list. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The repository grant list. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RepoGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     grants: v.array(RepoGrantSchema),
@@ -82,7 +82,7 @@ export const RepoGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** The owner grant list. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The owner grant list. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const OwnerGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     grants: v.array(OwnerGrantSchema),
@@ -90,10 +90,10 @@ export const OwnerGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** POST :syncMirror: `synced` is true on 200, false on 202 (pending). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** POST :syncMirror: `synced` is true on 200, false on 202 (pending). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const SyncMirrorResponseSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ synced: v.boolean() }));
 
-/** Mirror transition job statuses. @see spec/forge-api.md#states-and-transitions */
+/** Mirror transition job statuses. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export const TRANSITION_JOB_STATUSES = [
   "queued",
   "running",
@@ -103,7 +103,7 @@ export const TRANSITION_JOB_STATUSES = [
   "superseded",
 ] as const;
 
-/** A mirror transition job; poll `status`, `phase` is display detail. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A mirror transition job; poll `status`, `phase` is display detail. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const TransitionJobSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
@@ -116,7 +116,7 @@ export const TransitionJobSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** GET mirror/transition-jobs:active: an empty object when the repository never transitioned. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** GET mirror/transition-jobs:active: an empty object when the repository never transitioned. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ActiveTransitionJobsSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     activeJob: v.optional(TransitionJobSchema),
@@ -124,7 +124,7 @@ export const ActiveTransitionJobsSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of compared files (head against the merge base). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A page of compared files (head against the merge base). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CompareFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     files: v.array(v.looseObject({})),

@@ -21,7 +21,7 @@ const SETTINGS_FIELDS = [
   "visibility",
 ] as const;
 
-/** The body of PATCH /repos/{o}/{r}: at least one field; the two merge-method flags together, one of them true. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of PATCH /repos/{o}/{r}: at least one field; the two merge-method flags together, one of them true. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RepoSettingsSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
@@ -71,7 +71,7 @@ const PRINCIPAL_ENTRIES = /* @__PURE__ */ lazySchema(() => ({
   teamGroup: v.optional(principal("`teamGroup`")),
 }));
 
-/** The body of POST /repos/{o}/{r}/grants: one principal, permission read, write or admin. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of POST /repos/{o}/{r}/grants: one principal, permission read, write or admin. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RepoGrantRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
@@ -89,7 +89,7 @@ export const RepoGrantRequestSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** Owner-level permissions. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Owner-level permissions. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const OWNER_PERMISSIONS = [
   "PERMISSION_READ",
   "PERMISSION_CONTRIBUTOR",
@@ -97,7 +97,7 @@ export const OWNER_PERMISSIONS = [
   "PERMISSION_ADMIN",
 ] as const;
 
-/** The body of POST /owners/{ownerSlug}/grants: one principal and a PERMISSION_* value (not CUSTOM). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of POST /owners/{ownerSlug}/grants: one principal and a PERMISSION_* value (not CUSTOM). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const OwnerGrantRequestSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
@@ -115,19 +115,19 @@ export const OwnerGrantRequestSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** Mirror transitions. @see spec/forge-api.md#states-and-transitions */
+/** Mirror transitions. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export const MIRROR_TRANSITIONS = ["initial_to_inbound", "inbound_to_outbound", "outbound_to_inbound"] as const;
 
-/** The body of POST /repos/{o}/{r}/mirror:transition. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of POST /repos/{o}/{r}/mirror:transition. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MirrorTransitionSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ transition: oneOf(MIRROR_TRANSITIONS, "`transition`") }, "the mirror transition"),
 );
 
-/** What `repos.update` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `repos.update` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type RepoSettingsParams = v.InferInput<typeof RepoSettingsSchema>;
-/** What `grants.upsert` accepts on a repository. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `grants.upsert` accepts on a repository. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type RepoGrantParams = v.InferInput<typeof RepoGrantRequestSchema>;
-/** What `grants.upsert` accepts on an owner. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `grants.upsert` accepts on an owner. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type OwnerGrantParams = v.InferInput<typeof OwnerGrantRequestSchema>;
-/** What `mirror.transition` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `mirror.transition` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type MirrorTransitionParams = v.InferInput<typeof MirrorTransitionSchema>;

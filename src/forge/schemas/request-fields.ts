@@ -17,7 +17,7 @@ export {
 
 export { requestObject } from "../../core/request-fields.js";
 
-/** A string of at least one character. @see spec/forge-api.md#endpoints */
+/** A string of at least one character. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function requiredText(label: string) {
   return v.pipe(
@@ -26,7 +26,7 @@ export function requiredText(label: string) {
   );
 }
 
-/** How many Unicode code points `text` has (an emoji counts once, not as two UTF-16 units). @see spec/forge-api.md#other-constants */
+/** How many Unicode code points `text` has (an emoji counts once, not as two UTF-16 units). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export function codePointLength(text: string): number {
   // Same count as `[...text].length`, without building the array.
   let count = 0;
@@ -34,7 +34,7 @@ export function codePointLength(text: string): number {
   return count;
 }
 
-/** A string of at most `max` code points (the forge counts code points, not UTF-16 units). @see spec/forge-api.md#other-constants */
+/** A string of at most `max` code points (the forge counts code points, not UTF-16 units). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 // @__NO_SIDE_EFFECTS__
 export function codePointText(label: string, max: number, options: { required?: boolean } = {}) {
   return v.pipe(
@@ -51,12 +51,12 @@ export function codePointText(label: string, max: number, options: { required?: 
 
 const FULL_SHA = /^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
 
-/** Whether `text` is a full commit id: 40 (SHA-1) or 64 (SHA-256) hex digits. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Whether `text` is a full commit id: 40 (SHA-1) or 64 (SHA-256) hex digits. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export function isFullSha(text: string): boolean {
   return FULL_SHA.test(text);
 }
 
-/** A full commit id, 40 or 64 hex digits. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A full commit id, 40 or 64 hex digits. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 // @__NO_SIDE_EFFECTS__
 export function fullSha(label: string) {
   return v.pipe(
@@ -65,7 +65,7 @@ export function fullSha(label: string) {
   );
 }
 
-/** A 64-bit integer sent as a JSON string of digits (pull request and version numbers). @see spec/forge-api.md#what-the-service-does */
+/** A 64-bit integer sent as a JSON string of digits (pull request and version numbers). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */
 // @__NO_SIDE_EFFECTS__
 export function digitString(label: string) {
   return v.pipe(
@@ -74,7 +74,7 @@ export function digitString(label: string) {
   );
 }
 
-/** An RFC 3339 timestamp such as 2025-01-31T12:00:00Z. @see spec/forge-api.md#what-the-service-does */
+/** An RFC 3339 timestamp such as 2025-01-31T12:00:00Z. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */
 // @__NO_SIDE_EFFECTS__
 export function timestampField(label: string) {
   return v.pipe(
@@ -86,7 +86,7 @@ export function timestampField(label: string) {
   );
 }
 
-/** An array of non-empty strings. @see spec/forge-api.md#endpoints */
+/** An array of non-empty strings. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function stringList(label: string) {
   return v.array(requiredText(`every entry of ${label}`), `[type] ${label} must be an array of strings`);
@@ -94,7 +94,7 @@ export function stringList(label: string) {
 
 /**
  * `min..max` array items, as a raw check: unlike `v.maxLength` it also runs when an item is broken, so one
- * error lists every problem at once. @see spec/forge-api.md#other-constants
+ * error lists every problem at once. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants)
  */
 // @__NO_SIDE_EFFECTS__
 export function itemCount<TInput>(label: string, min: number, max: number): v.RawCheckAction<TInput> {
@@ -114,7 +114,7 @@ export function presentKeys(body: Record<string, unknown>, keys: readonly string
 
 const quoted = (keys: readonly string[]) => keys.map((key) => `\`${key}\``).join(", ");
 
-/** Exactly one of `keys` is present; reported on the object itself. @see spec/forge-api.md#common-references */
+/** Exactly one of `keys` is present; reported on the object itself. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 // @__NO_SIDE_EFFECTS__
 export function exactlyOneOf<TInput>(keys: readonly string[], label: string): v.RawCheckAction<TInput> {
   return v.rawCheck<TInput>(({ dataset, addIssue }) => {
@@ -127,7 +127,7 @@ export function exactlyOneOf<TInput>(keys: readonly string[], label: string): v.
   });
 }
 
-/** At least one of `keys` is present (a PATCH that changes nothing is a 400). @see spec/forge-api.md#operations-known-by-behavior-only */
+/** At least one of `keys` is present (a PATCH that changes nothing is a 400). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 // @__NO_SIDE_EFFECTS__
 export function atLeastOneOf<TInput>(keys: readonly string[], label: string): v.RawCheckAction<TInput> {
   return v.rawCheck<TInput>(({ dataset, addIssue }) => {
@@ -138,7 +138,7 @@ export function atLeastOneOf<TInput>(keys: readonly string[], label: string): v.
   });
 }
 
-/** A field the forge removed: refused at its own path with a message naming its replacement. @see spec/forge-api.md#versioning */
+/** A field the forge removed: refused at its own path with a message naming its replacement. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Versioning) */
 // @__NO_SIDE_EFFECTS__
 export function removedField<TInput>(field: string, replacement: string): v.RawCheckAction<TInput> {
   return v.rawCheck<TInput>(({ dataset, addIssue }) => {
@@ -153,7 +153,7 @@ export function removedField<TInput>(field: string, replacement: string): v.RawC
 
 const PEM_SPKI = /^-----BEGIN PUBLIC KEY-----\r?\n(?:[A-Za-z0-9+/=]+\r?\n)+-----END PUBLIC KEY-----\s*$/;
 
-/** A PEM SPKI public key; a private key is refused before anything is sent. @see spec/forge-api.md#credentials */
+/** A PEM SPKI public key; a private key is refused before anything is sent. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Credentials) */
 // @__NO_SIDE_EFFECTS__
 export function pemPublicKey(label: string) {
   return v.pipe(
@@ -178,7 +178,7 @@ function isHttpUrl(text: string): boolean {
   }
 }
 
-/** An absolute http(s) address; `allowEmpty` for fields where "" means "off". @see spec/forge-api.md#fully-described-operations */
+/** An absolute http(s) address; `allowEmpty` for fields where "" means "off". @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 // @__NO_SIDE_EFFECTS__
 export function httpUrl(label: string, options: { allowEmpty?: boolean } = {}) {
   return v.pipe(
@@ -190,7 +190,7 @@ export function httpUrl(label: string, options: { allowEmpty?: boolean } = {}) {
   );
 }
 
-/** Why `ref` is not a branch ref in refs/heads/<b> or heads/<b> form, or undefined when it is one. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** Why `ref` is not a branch ref in refs/heads/<b> or heads/<b> form, or undefined when it is one. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export function branchRefProblem(ref: string): string | undefined {
   if (ref.startsWith("refs/tags/") || ref.startsWith("tags/")) return "is a tag; only branches can be created here";
   const branch = ref.startsWith("refs/heads/") ? ref.slice(11) : ref.startsWith("heads/") ? ref.slice(6) : undefined;

@@ -20,10 +20,10 @@ import {
 
 // Request bodies and queries of comments, threads, reviews and reviewer requests.
 
-/** The anchor keys of a comment: exactly one per comment. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The anchor keys of a comment: exactly one per comment. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const COMMENT_ANCHORS = ["inline", "file", "threadId"] as const;
 
-/** An inline anchor: a line range on one side of a file's diff. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** An inline anchor: a line range on one side of a file's diff. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const InlineAnchorSchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     requestObject(
@@ -48,7 +48,7 @@ export const InlineAnchorSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** A file-level anchor. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** A file-level anchor. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const FileAnchorSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ path: requiredText("`path`") }, "`file`"),
 );
@@ -85,10 +85,10 @@ function anchoredComment(label: string) {
   );
 }
 
-/** The body of Create Pull Request Comment: `body` plus exactly one anchor. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of Create Pull Request Comment: `body` plus exactly one anchor. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CreateCommentSchema = /* @__PURE__ */ lazySchema(() => anchoredComment("the comment"));
 
-/** The body of Update Pull Request Comment. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of Update Pull Request Comment. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const UpdateCommentSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     { body: codePointText("`body`", FORGE_LIMITS.maxBodyCodePoints, { required: true }) },
@@ -96,12 +96,12 @@ export const UpdateCommentSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The body of PATCH /pulls/threads/{threadId}. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of PATCH /pulls/threads/{threadId}. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ResolveThreadSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject({ resolved: booleanField("`resolved`") }, "the thread update"),
 );
 
-/** The query of List Pull Request Comments: `threadIds` (at most 20 distinct), `since`, `until`. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The query of List Pull Request Comments: `threadIds` (at most 20 distinct), `since`, `until`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ListCommentsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -128,7 +128,7 @@ export const ListCommentsQuerySchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** The body of Create Pull Request Review: optional `body` and up to 50 anchored `comments`. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** The body of Create Pull Request Review: optional `body` and up to 50 anchored `comments`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CreateReviewSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
     {
@@ -147,7 +147,7 @@ export const CreateReviewSchema = /* @__PURE__ */ lazySchema(() =>
 
 /**
  * The body of POST /pulls/{pullNumber}/requested_reviewers. The spec names the identifiers (user_ id, email,
- * grp_ id or group slug) but not the field: `reviewers` is assumed. @see spec/forge-api.md#operations-known-by-behavior-only
+ * grp_ id or group slug) but not the field: `reviewers` is assumed. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export const RequestReviewersSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
@@ -156,15 +156,15 @@ export const RequestReviewersSchema = /* @__PURE__ */ lazySchema(() =>
   ),
 );
 
-/** What `comments.create` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `comments.create` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type CreateCommentParams = v.InferInput<typeof CreateCommentSchema>;
-/** What `comments.update` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `comments.update` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type UpdateCommentParams = v.InferInput<typeof UpdateCommentSchema>;
-/** What `threads.update` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `threads.update` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type ResolveThreadParams = v.InferInput<typeof ResolveThreadSchema>;
-/** What `comments.list` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `comments.list` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type ListCommentsParams = v.InferInput<typeof ListCommentsQuerySchema>;
-/** What `reviews.create` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `reviews.create` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type CreateReviewParams = v.InferInput<typeof CreateReviewSchema>;
-/** What `reviewers.request` accepts. @see spec/forge-api.md#operations-known-by-behavior-only */
+/** What `reviewers.request` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type RequestReviewersParams = v.InferInput<typeof RequestReviewersSchema>;

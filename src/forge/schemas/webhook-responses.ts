@@ -6,7 +6,7 @@ import { NextPageTokenSchema } from "./references.js";
 
 // Webhook delivery, redelivery, ping and signing-key responses.
 
-/** The latest attempt of a delivery. @see spec/forge-api.md#webhook-delivery */
+/** The latest attempt of a delivery. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Webhook delivery) */
 export const DeliveryAttemptSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.optional(v.string()),
@@ -19,7 +19,7 @@ export const DeliveryAttemptSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A webhook delivery; `id` equals the `webhook-id` header. @see spec/forge-api.md#webhook-delivery */
+/** A webhook delivery; `id` equals the `webhook-id` header. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Webhook delivery) */
 export const WebhookDeliverySchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     id: v.string(),
@@ -31,7 +31,7 @@ export const WebhookDeliverySchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A page of deliveries, newest first. @see spec/forge-api.md#fully-described-operations */
+/** A page of deliveries, newest first. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const WebhookDeliveriesPageSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     deliveries: v.array(WebhookDeliverySchema),
@@ -39,17 +39,17 @@ export const WebhookDeliveriesPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** Redelivery outcomes: `queued` and `already_in_flight` are successes. @see spec/forge-api.md#fully-described-operations */
+/** Redelivery outcomes: `queued` and `already_in_flight` are successes. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const REDELIVER_OUTCOMES = ["queued", "already_in_flight", "not_found"] as const;
 
-/** 202 of deliveries:batchRedeliver. @see spec/forge-api.md#fully-described-operations */
+/** 202 of deliveries:batchRedeliver. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const RedeliverResultsSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     results: v.array(v.looseObject({ deliveryId: v.string(), outcome: openEnum(REDELIVER_OUTCOMES) })),
   }),
 );
 
-/** POST /app/webhook/pings: a failing receiver is reported here, not as an error. @see spec/forge-api.md#fully-described-operations */
+/** POST /app/webhook/pings: a failing receiver is reported here, not as an error. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const PingResultSchema = /* @__PURE__ */ lazySchema(() =>
   v.looseObject({
     deliveryId: v.string(),
@@ -59,7 +59,7 @@ export const PingResultSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** A registered signing key; `kid` is the base64url SHA-256 of its SPKI DER. @see spec/forge-api.md#fully-described-operations */
+/** A registered signing key; `kid` is the base64url SHA-256 of its SPKI DER. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const SigningKeySchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ kid: v.string() }));
 
 /** A webhook delivery. */

@@ -37,7 +37,7 @@ function userEmails(context: AdminContext, tokens: readonly string[]): Set<strin
 
 /**
  * GET /teams/audit-logs: filters by time (at most 30 days), event types, users and a search term;
- * newest first, page-based. @see spec/admin-api.md#audit-log-event
+ * newest first, page-based. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Audit log event)
  */
 function listAuditLogs(context: AdminContext) {
   const team = teamOf(context);

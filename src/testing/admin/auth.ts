@@ -47,7 +47,7 @@ function neededScopes(route: AdminRoute): string[] {
  * Authenticates an Admin or Organization API request: 401 for missing, malformed or unknown keys, for
  * a key of the other kind (team key on /organizations, organization key on team routes) and for a
  * key without the route's scope (the message names the scopes that would do).
- * @see spec/admin-api.md#authentication
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Authentication)
  */
 export function authenticateAdmin(request: Request, route: AdminRoute, options: ResolvedAdminOptions): AdminCaller {
   const key = basicKey(request.headers.get("authorization"));

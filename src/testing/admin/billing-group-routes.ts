@@ -6,7 +6,7 @@ import { readUserIds, requireObject } from "./input.js";
 import { activeMember, type BillingGroupRecord, type Person, recordAudit, type TeamState } from "./state.js";
 
 // Billing groups (/teams/groups, group_ ids): a member is in at most one; the rest are Unassigned.
-// @see spec/admin-api.md#billing-group
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Billing group)
 
 function groupId(context: AdminContext): string {
   const id = context.params.groupId ?? "";

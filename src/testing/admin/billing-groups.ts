@@ -12,7 +12,7 @@ import { elapsedDays, memberDailySpend } from "./usage-data.js";
 
 // Billing group views. Each day of a member's spend belongs to the billing group they were in at the end
 // of that day (or Unassigned), so deleting a group moves its history to Unassigned retroactively.
-// @see spec/admin-api.md#billing-group
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Billing group)
 
 /** The reserved id of the Unassigned group. */
 export const UNASSIGNED_ID = "group_unassigned";

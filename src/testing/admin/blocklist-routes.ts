@@ -5,7 +5,7 @@ import { isObject, isStringArray, requireObject } from "./input.js";
 import { type BlocklistRecord, recordAudit } from "./state.js";
 
 // Repository blocklists: upsert replaces the patterns of the listed repositories only.
-// @see spec/admin-api.md#repository-blocklist-entry
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Repository blocklist entry)
 
 const view = (entry: BlocklistRecord) => ({ id: entry.id, url: entry.url, patterns: [...entry.patterns] });
 

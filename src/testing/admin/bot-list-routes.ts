@@ -6,7 +6,7 @@ import { decodeCursor, encodeCursor, isObject, readCursorPage, requireObject } f
 import { activeMembers, recordAudit, type TeamRuleRecord, type TeamState } from "./state.js";
 
 // Assistant-bot team rules (newest first, at most 50) and setup manifests (by id, at most 100),
-// both cursor-paged with `nextCursor` null on the last page. @see spec/admin-api.md#assistant-bot-records
+// both cursor-paged with `nextCursor` null on the last page. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Assistant-bot records)
 
 const MAX_RULES = 50;
 const MAX_MANIFESTS = 100;

@@ -5,7 +5,7 @@ import { isObject, isStringArray, type JsonObject, requireBoolean, requireObject
 import { type BotRecord, recordAudit, type TeamState } from "./state.js";
 
 // Assistant-bot administration: availability, capabilities, auto-review, access and network policies.
-// @see spec/admin-api.md#assistant-bot-records
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Assistant-bot records)
 
 const TEMPLATE_SHARING = ["all", "team_only", "none"];
 const LOCAL_EXECUTION = ["never", "ask", "always"];

@@ -40,7 +40,7 @@ export function organizationOf(context: AdminContext): OrganizationState | undef
 /**
  * Checks a body's `organizationId` against the key: 400 when missing, 403 when it names another known
  * organization, 404 when unknown. Returns the organization (empty for a key of another organization).
- * @see spec/admin-api.md#endpoints (sync rules)
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Endpoints) (sync rules)
  */
 export function requireOrganizationId(
   context: AdminContext,

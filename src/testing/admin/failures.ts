@@ -4,7 +4,7 @@ import type { Reply } from "../responses.js";
  * The Admin API's error body shapes: `{code: 'error', message}` for most routes, `{error}` for
  * remove-member and organization sync, `{outcome: 'error', message}` for the single spend-limit route (which
  * answers its own failures with 200; see spend-limit-routes.ts).
- * @see spec/admin-api.md#errors
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Errors)
  */
 export type Envelope = "code" | "error" | "outcome";
 

@@ -7,7 +7,7 @@ import { activeMember, groupMemberView, type Person, recordAudit } from "./state
 
 // Team directory groups (/teams/directory-groups, team_group_ ids) and organization groups
 // (/organizations/groups, g_ ids; grp_ public ids are refused): one set of rules over two scopes.
-// @see spec/admin-api.md#team-directory-group
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team directory group)
 
 const PAGE_RULE = { defaultPageSize: 50, maxPageSize: 200, clamp: true };
 const MAX_BULK = 100;

@@ -1,7 +1,7 @@
 import { isoTime } from "../clock.js";
 import { badRequest } from "./failures.js";
 
-/** Group spending limits are whole dollars in 0..2147483647. @see spec/admin-api.md#limits */
+/** Group spending limits are whole dollars in 0..2147483647. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Limits) */
 export const MAX_GROUP_LIMIT_DOLLARS = 2_147_483_647;
 
 /** A team directory group or an organization group. */
@@ -28,7 +28,7 @@ export interface GroupPatch {
 
 /**
  * The groups of one team (`team_group_` ids) or one organization (`g_` ids, plus `grp_` public ids):
- * the rules both families share. @see spec/admin-api.md#team-directory-group
+ * the rules both families share. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team directory group)
  */
 export class GroupStore {
   readonly groups: GroupRecord[] = [];
@@ -114,7 +114,7 @@ export function readGroupPatch(body: Record<string, unknown>): GroupPatch {
   return patch;
 }
 
-/** A group's wire shape. @see spec/admin-api.md#team-directory-group */
+/** A group's wire shape. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team directory group) */
 export function groupView(group: GroupRecord): Record<string, unknown> {
   return {
     id: group.id,

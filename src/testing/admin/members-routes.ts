@@ -7,7 +7,7 @@ import { activeMembers, memberView, recordAudit, type TeamMemberRecord } from ".
 import { elapsedDays, memberCycleSpend } from "./usage-data.js";
 
 // GET /teams/members and POST /teams/remove-member. Remove-member answers failures as `{error}`.
-// @see spec/admin-api.md#team-admin-api-team-key
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team Admin API (team key))
 
 /** Owners and free owners administer the team. */
 export const isAdminRole = (role: string): boolean => role === "owner" || role === "free-owner";

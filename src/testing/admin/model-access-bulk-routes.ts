@@ -17,7 +17,7 @@ import type { TeamState } from "./state.js";
 
 // Bulk model access (up to 100 teamIds): a 4xx rejects the whole request with nothing changed; otherwise
 // each team gets a result row, successes are kept, and unlinked teams or teams without a policy are
-// error rows. @see spec/admin-api.md#organization-api-organization-key
+// error rows. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Organization API (organization key))
 
 const MAX_TEAMS = 100;
 

@@ -21,7 +21,7 @@ import { recordAudit, type TeamState } from "./state.js";
 
 // Model access for the key's team (/teams/model-access/…) and for one linked team of the organization
 // (/organizations/teams/:teamId/…). Checks run in this order: 404 team, 403 no control, 400 body, 409 state.
-// @see spec/admin-api.md#states-and-transitions
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § States and transitions)
 
 /** Throws the outcome's status when it failed. */
 export function enforce(outcome: AccessOutcome): void {

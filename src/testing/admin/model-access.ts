@@ -6,7 +6,7 @@ import type { ModelAccessRecord, ParameterSetting, TeamState } from "./state.js"
 // The model access state machine and its wire shapes. Static body checks throw 400 (the whole request
 // fails); checks that depend on one team's policy return an outcome, so bulk routes can turn them into
 // error rows while single-team routes turn them into statuses.
-// @see spec/admin-api.md#states-and-transitions
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § States and transitions)
 
 /** What applying a change to one team gave. */
 export type AccessOutcome = { ok: true } | { ok: false; status: 400 | 403 | 409; message: string };
@@ -194,7 +194,7 @@ export function applyModel(
   return { ok: true };
 }
 
-/** Model access configuration. @see spec/admin-api.md#model-access-configuration */
+/** Model access configuration. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Model access configuration) */
 export function configurationView(team: TeamState): Record<string, unknown> {
   const access = team.modelAccess;
   const custom = access.state === "custom";
@@ -227,7 +227,7 @@ function modelView(team: TeamState, provider: CatalogProvider, model: CatalogMod
   };
 }
 
-/** The providers response. @see spec/admin-api.md#model-access-providers */
+/** The providers response. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Model access providers) */
 export function providersView(team: TeamState): Record<string, unknown> {
   return {
     teamId: team.id,

@@ -1,6 +1,6 @@
 import { ADMIN_RATE_LIMITS, type AdminRouteFamily } from "../../admin/routes.js";
 
-/** A Team Admin API key: Basic username with an empty password. @see spec/admin-api.md#authentication */
+/** A Team Admin API key: Basic username with an empty password. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Authentication) */
 export interface AdminTeamKey {
   key: string;
   /** The team it belongs to. Default: the primary team (`teamId` option). An id outside the organization gets a small unlinked team. */
@@ -9,7 +9,7 @@ export interface AdminTeamKey {
   scopes?: string[];
 }
 
-/** An Organization API key; it carries exactly one scope. @see spec/admin-api.md#authentication */
+/** An Organization API key; it carries exactly one scope. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Authentication) */
 export interface AdminOrganizationKey {
   key: string;
   /** Default: the seeded organization. Another id makes that organization known (with no teams). */

@@ -16,7 +16,7 @@ import {
 } from "./state.js";
 import { organizationSpendCents } from "./usage-data.js";
 
-// Organization members, team membership sync and pooled usage. @see spec/admin-api.md#organization-api-organization-key
+// Organization members, team membership sync and pooled usage. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Organization API (organization key))
 
 const MAX_SYNC_USERS = 500;
 const MAX_SYNC_TEAMS = 100;

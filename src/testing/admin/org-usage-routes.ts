@@ -19,7 +19,7 @@ import { dailyUsageRow, teamUsageEvents } from "./usage-data.js";
 import { checkRange, MAX_RANGE_DAYS, rangeDays, usageEventsEnvelope, usersPagination } from "./usage-views.js";
 
 // Organization usage events, daily usage and spend across linked teams; every `teamIds` entry must
-// belong to the organization. @see spec/admin-api.md#organization-api-organization-key
+// belong to the organization. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Organization API (organization key))
 
 /** The organization and the teams a body selects (default all linked teams); 400 for a foreign team. */
 function selectTeams(

@@ -20,7 +20,7 @@ const WINDOW_MS = 60_000;
 
 /**
  * The documented per-family budgets, per team or organization, over a rolling minute of the fake
- * clock. A refused request does not use budget. @see spec/admin-api.md#limits
+ * clock. A refused request does not use budget. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Limits)
  */
 export class AdminRateLimiter {
   private readonly windows = new Map<string, number[]>();

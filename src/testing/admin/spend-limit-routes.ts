@@ -5,7 +5,7 @@ import { isInteger, isObject, type JsonObject, requireObject } from "./input.js"
 import { activeMembers, recordAudit, type TeamState } from "./state.js";
 
 // POST /teams/user-spend-limit (`{outcome, message}`, failures too, with 200) and the bulk preview route (per-row results, nothing
-// applied on a 400). @see spec/admin-api.md#team-admin-api-team-key
+// applied on a 400). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team Admin API (team key))
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MAX_UPDATES = 100;

@@ -30,7 +30,7 @@ export interface TeamMemberRecord {
   hardLimitOverrideDollars: number;
 }
 
-/** An audit log row as stored. @see spec/admin-api.md#audit-log-event */
+/** An audit log row as stored. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Audit log event) */
 export interface AuditEventRecord {
   readonly eventId: string;
   readonly timestamp: number;
@@ -71,7 +71,7 @@ export interface ParameterSetting {
   defaultValue: string | null;
 }
 
-/** A team's model access policy. @see spec/admin-api.md#states-and-transitions */
+/** A team's model access policy. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § States and transitions) */
 export interface ModelAccessRecord {
   /** False: the team has no model access control (403 on single-team routes, error rows elsewhere). */
   available: boolean;
@@ -98,7 +98,7 @@ export interface TeamRuleRecord {
   updatedAt: number;
 }
 
-/** The assistant bot's settings for one team. @see spec/admin-api.md#assistant-bot-records */
+/** The assistant bot's settings for one team. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export interface BotRecord {
   enabled: boolean;
   capabilities: {
@@ -216,7 +216,7 @@ export function recordAudit(
   });
 }
 
-/** A team member's wire shape. @see spec/admin-api.md#team-member */
+/** A team member's wire shape. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team member) */
 export function memberView(member: TeamMemberRecord): Record<string, unknown> {
   const { person } = member;
   return { id: person.userId, email: person.email, name: person.name, role: member.role, isRemoved: member.isRemoved };

@@ -7,7 +7,7 @@ import { activeMembers, type TeamMemberRecord, type TeamState } from "./state.js
 import { dailyUsageRow, elapsedDays, HOSTING_TYPES, memberCycleSpend, teamUsageEvents } from "./usage-data.js";
 import { checkRange, MAX_RANGE_DAYS, rangeDays, usageEventsEnvelope, usersPagination } from "./usage-views.js";
 
-// The team's usage, usage events and spend. @see spec/admin-api.md#team-admin-api-team-key
+// The team's usage, usage events and spend. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team Admin API (team key))
 
 /** Without dates, the usage-events routes cover the 7 days before now (the spec does not show a default). */
 export const DEFAULT_EVENTS_DAYS = 7;

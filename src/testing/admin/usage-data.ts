@@ -5,7 +5,7 @@ import type { TeamMemberRecord, TeamState } from "./state.js";
 // Usage is a pure function of (team, person, day): nothing is stored, so a 5 000-member team costs
 // nothing until asked, and moving the clock forward makes new hours of data appear. Data is
 // aggregated hourly: nothing from the current hour is visible yet.
-// @see spec/admin-api.md#usage-event
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Usage event)
 
 /** The `hostingType` filter values of the team usage-events route. */
 export const HOSTING_TYPES = ["CLOUD", "SELF_HOSTED", "SELF_HOSTED_POOL", "SELF_HOSTED_MACHINE"] as const;

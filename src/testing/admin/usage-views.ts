@@ -4,7 +4,7 @@ import { slicePage } from "./input.js";
 import { type UsageEvent, visibleBefore } from "./usage-data.js";
 
 // Wire shapes and rules the team and organization usage routes share.
-// @see spec/admin-api.md#usage-event
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Usage event)
 
 /** The documented maximum date range of audit logs and daily usage. */
 export const MAX_RANGE_DAYS = 30;

@@ -38,7 +38,7 @@ async function signedByAnActiveKey(app: ForgeApp, token: string): Promise<boolea
 /**
  * Verifies an app JWT as the forge does: EdDSA only, `kid` = `iss` = an app id, `typ` JWT,
  * `aud` forge-apps, signed by one of the app's active keys, within its lifetime.
- * @see ../../../../shared/spec/forge-api.md#credentials
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Credentials)
  */
 export async function verifyAppJwt(token: string, state: ForgeState, now: number): Promise<VerifiedAppJwt> {
   const { header, claims } = decode(token);

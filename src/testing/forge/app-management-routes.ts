@@ -1,5 +1,5 @@
 // App management with a user credential: Get App by id, Update App, and a namespace's apps (create, list).
-// @see ../../../../shared/spec/forge-api.md#fully-described-operations
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations)
 import { CreateAppSchema, UpdateAppSchema } from "../../forge/schemas/app-requests.js";
 import { reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
@@ -59,7 +59,7 @@ function newestFirst(apps: readonly ForgeApp[]): ForgeApp[] {
   return [...apps].reverse().sort((a, b) => b.createdAt - a.createdAt);
 }
 
-/** Get App by id, Update App, Create App and List Namespace Apps. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Get App by id, Update App, Create App and List Namespace Apps. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const appManagementRoutes: readonly ForgeRoute[] = [
   operationRoute("getAppById", (context) => reply(appView(appOf(context)))),
   operationRoute("updateApp", (context) => {

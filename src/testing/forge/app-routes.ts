@@ -16,7 +16,7 @@ export function appInstallation(context: ForgeContext): ForgeInstallation {
   return installation;
 }
 
-/** `GET /app` and the app's installations. @see ../../../../shared/spec/forge-api.md#fully-described-operations */
+/** `GET /app` and the app's installations. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export const appRoutes: readonly ForgeRoute[] = [
   {
     method: "GET",

@@ -3,7 +3,7 @@ import { ForgeFailure, unauthenticated } from "./errors.js";
 import type { ResolvedForgeOptions } from "./options.js";
 import type { ForgeApp, ForgeInstallation, ForgeState, InstallationToken } from "./state.js";
 
-/** Who made a forge request. @see ../../../../shared/spec/forge-api.md#credentials */
+/** Who made a forge request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Credentials) */
 export type ForgePrincipal =
   | { kind: "app"; app: ForgeApp; jwtExpiresAt: number }
   | { kind: "installation"; token: InstallationToken; installation: ForgeInstallation }

@@ -1,5 +1,5 @@
 // Check suites, check runs and annotations, served over the shared check-run ledger.
-// @see ../../../../shared/spec/forge-api.md#check-run-semantics
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Check run semantics)
 import type { ValidationIssue } from "../../core/errors.js";
 import {
   applyBatch,
@@ -39,7 +39,7 @@ import type { ForgeContext, ForgeRoute } from "./route.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 import { type CheckRunEventType, checkRunPostEvents, emitCheckRunEvent } from "./webhooks/check-run-events.js";
 
-/** Annotations a run can hold in all. @see ../../../../shared/spec/forge-api.md#other-constants */
+/** Annotations a run can hold in all. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Other constants) */
 export const MAX_ANNOTATIONS_PER_RUN = 100;
 
 const POST_FIELDS = new Set([
@@ -143,7 +143,7 @@ function expireRuns(state: ForgeState, repo: ForgeRepository, data: RepoData, no
 /**
  * The forge's deadline sweep over every repository in use, at the fake clock; the forge runs it before each
  * request (the spec's sweep runs about every 30 minutes: the fake is never later than a real forge).
- * @see ../../../../shared/spec/forge-api.md#states-and-transitions
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § States and transitions)
  */
 export function sweepCheckRunDeadlines(state: ForgeState, now: number): void {
   for (const repo of state.repositories) {
@@ -224,7 +224,7 @@ function statusFilter(context: ForgeContext): string | undefined {
   return status;
 }
 
-/** Check-run routes at the SDK table's paths and costs. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Check-run routes at the SDK table's paths and costs. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const checkRunRoutes: readonly ForgeRoute[] = [
   tableRoute("postCheckRun", (context, repo) => {
     const data = swept(context, repo);

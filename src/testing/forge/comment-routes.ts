@@ -1,7 +1,7 @@
 // Pull request comments and their threads. A comment anchored `inline` or to a `file` opens a thread on one
 // version of the pull request; a comment naming a `threadId` replies in it. Reviews add their comments through
 // the same planning, so one bad anchor is refused before anything is stored.
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { parseRfc3339 } from "../../forge/check-runs.js";
 import {
   CreateCommentSchema,
@@ -272,7 +272,7 @@ function listed(data: RepoData, pull: ForgePull, context: ForgeContext): { comme
   return { comments, filter };
 }
 
-/** Comment and thread routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Comment and thread routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const commentRoutes: readonly ForgeRoute[] = [
   pullRoute("createComment", (context, { repo, data, pull }) => {
     const body = objectBody(context);

@@ -1,5 +1,5 @@
 // Commit, contents, comparison, text search and archive routes of the fake forge, read from the Git store.
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { GrepSchema } from "../../forge/schemas/git-contents.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
@@ -156,7 +156,7 @@ function grep(context: ForgeContext, repo: ForgeRepository) {
   return reply({ lines: found.lines, limitHit: found.limitHit });
 }
 
-/** Commit, contents, comparison, grep and archive routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Commit, contents, comparison, grep and archive routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const contentsRoutes: readonly ForgeRoute[] = [
   tableRoute("listCommitFiles", (context, repo) => {
     const data = repoData(context.state, repo);

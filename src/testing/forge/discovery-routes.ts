@@ -2,10 +2,10 @@ import { reply } from "../responses.js";
 import { principalBudget, principalKey } from "./auth.js";
 import type { ForgeRoute } from "./route.js";
 
-/** `Cache-Control` of the key set. @see ../../../../shared/spec/forge-api.md#discovery-and-keys */
+/** `Cache-Control` of the key set. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Discovery and keys) */
 export const KEYS_CACHE_CONTROL = "public, max-age=600, stale-if-error=600";
 
-/** Discovery, the forge's key set and `GET /rate_limit`. @see ../../../../shared/spec/forge-api.md#discovery-and-keys */
+/** Discovery, the forge's key set and `GET /rate_limit`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Discovery and keys) */
 export const discoveryRoutes: readonly ForgeRoute[] = [
   {
     method: "GET",

@@ -1,6 +1,6 @@
 import type { Reply } from "../responses.js";
 
-/** The RPC statuses the forge answers with, by name. @see ../../../../shared/spec/forge-api.md#errors */
+/** The RPC statuses the forge answers with, by name. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Errors) */
 export type RpcStatus =
   | "InvalidArgument"
   | "FailedPrecondition"

@@ -69,10 +69,10 @@ export interface ReceiptClaims {
   now: number;
 }
 
-/** Seconds an installation receipt is valid. @see ../../../../shared/spec/forge-api.md#installation-flow */
+/** Seconds an installation receipt is valid. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Installation flow) */
 export const RECEIPT_LIFETIME_SECONDS = 300;
 
-/** Signs an installation receipt with the forge's current key. @see ../../../../shared/spec/forge-api.md#installation-flow */
+/** Signs an installation receipt with the forge's current key. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Installation flow) */
 export async function signInstallationReceipt(key: ForgeSigningKey, claims: ReceiptClaims): Promise<string> {
   const iat = Math.floor(claims.now / 1000);
   const payload: Record<string, unknown> = {

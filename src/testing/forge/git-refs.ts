@@ -1,7 +1,7 @@
 // Ref names of the fake forge: branches (`refs/heads/<b>`), the refs of pull requests (`refs/pull/<n>/head`, and
 // `refs/pull/<n>/merge` while open), and how a `{ref}` in a path or query resolves to a commit: a ref in any of its
 // spellings, a branch name, a full commit id or an unambiguous abbreviation.
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { ForgeFailure } from "./errors.js";
 import { addCommit, type GitCommit, type GitStore, gitStore, mergeSnapshots } from "./git-store.js";
 import { type ForgePull, fakeSha, type RepoData, syncPulls } from "./repo-state.js";

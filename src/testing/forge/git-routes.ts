@@ -1,5 +1,5 @@
 // Git data routes of the fake forge: refs (create, get, delete, matching), commits from files, trees.
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { CreateFromFilesSchema, CreateRefSchema } from "../../forge/schemas/git-contents.js";
 import { reply } from "../responses.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
@@ -184,7 +184,7 @@ function deleteRef(context: ForgeContext, repo: ForgeRepository) {
   return { status: 204 };
 }
 
-/** Git data routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Git data routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const gitRoutes: readonly ForgeRoute[] = [
   tableRoute("createRef", createRef),
   tableRoute("getRef", (context, repo) => {

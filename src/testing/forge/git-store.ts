@@ -2,7 +2,7 @@
 // a full snapshot of its files (path → bytes), and the directory trees of every snapshot. Branch tips stay in
 // `repoData(...).branches` (pull requests read them there); a tip this store has not seen — a merge made by the pull
 // routes, a branch set by a test — is turned into a commit on first read, so every tip always resolves.
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { type SeedChanges, seedBranchChanges, seedMainChanges, seedRootChanges } from "./git-seed.js";
 import { fakeSha, type RepoData, SEEDED_BRANCHES } from "./repo-state.js";
 import { type ForgeRepository, SEED_ADMIN } from "./state.js";

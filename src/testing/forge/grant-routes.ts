@@ -1,5 +1,5 @@
 // Direct repository grants and owner grants, with the owner's members and groups they may name.
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 
 import { isPlainObject } from "../../core/validation.js";
 import type { ForgeRouteName } from "../../forge/routes.js";
@@ -163,7 +163,7 @@ function ownerRoute(name: ForgeRouteName, handle: (context: ForgeContext, grants
   });
 }
 
-/** Direct repository grants: read, write or admin. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Direct repository grants: read, write or admin. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const repoGrantRoutes: readonly ForgeRoute[] = [
   adminRoute("listRepoGrants", (context, repo) => {
     const page = paginate(repoGrants(repo), context.query, `repo-grants:${repo.id}`);
@@ -184,7 +184,7 @@ export const repoGrantRoutes: readonly ForgeRoute[] = [
   }),
 ];
 
-/** Owner grants: PERMISSION_*; admins listed first; at least one admin stays. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Owner grants: PERMISSION_*; admins listed first; at least one admin stays. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const ownerGrantRoutes: readonly ForgeRoute[] = [
   ownerRoute("listOwnerGrants", (context, grants) => {
     const ordered = [...grants.filter(isAdmin), ...grants.filter((grant) => !isAdmin(grant))];

@@ -1,6 +1,6 @@
 // Text search over one commit's files for the fake forge's :grep: RE2-style patterns through JS RegExp (a leading
 // `(?i)` becomes the `i` flag), literal search with its case and whole-word options, path filters and globs,
-// context lines and `maxResults`. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// context lines and `maxResults`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { invalidArgument } from "./errors.js";
 import type { GitSnapshot } from "./git-store.js";
 

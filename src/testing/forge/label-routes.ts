@@ -1,4 +1,4 @@
-// Label definitions and the labels of one pull request. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// Label definitions and the labels of one pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { CreateLabelSchema, UpdateLabelSchema } from "../../forge/schemas/labels-rulesets.js";
 import { AddPullLabelsSchema, ReplacePullLabelsSchema } from "../../forge/schemas/pull-extras.js";
 import { reply } from "../responses.js";
@@ -93,7 +93,7 @@ function setPullLabels(
   for (const id of added) emitLabelEvent(context.state, repo, reference, view(id), { actor });
 }
 
-/** Label definition routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Label definition routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const labelRoutes: readonly ForgeRoute[] = [
   tableRoute("listLabels", (context, repo) => {
     const labels = [...repoData(context.state, repo).labels].sort(byName);
@@ -148,7 +148,7 @@ export const labelRoutes: readonly ForgeRoute[] = [
   }),
 ];
 
-/** Routes for the labels of one pull request. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Routes for the labels of one pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const pullLabelRoutes: readonly ForgeRoute[] = [
   pullRoute("listPullLabels", (context, { repo, data, pull }) => {
     const page = paginate(pullLabels(data, pull), context.query, `pull-labels:${repo.id}:${pull.number}`);

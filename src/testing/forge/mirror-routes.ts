@@ -1,5 +1,5 @@
 // Mirrored repositories: transitions run as jobs that progress on the fake's clock, force cutover, detach,
-// Sync Mirror, and the `fake.forge.mirrors` controls. @see ../../../../shared/spec/forge-api.md#mirrored-repositories
+// Sync Mirror, and the `fake.forge.mirrors` controls. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Mirrored repositories)
 import type { ForgeRouteName } from "../../forge/routes.js";
 import { SyncMirrorRequestSchema } from "../../forge/schemas/repo-admin.js";
 import { MirrorTransitionSchema } from "../../forge/schemas/repo-settings.js";
@@ -180,7 +180,7 @@ function mirrorRoute(name: ForgeRouteName, handle: RepoHandler): ForgeRoute {
   return tableRoute(name, handle, () => undefined);
 }
 
-/** Mirror routes. @see ../../../../shared/spec/forge-api.md#states-and-transitions */
+/** Mirror routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § States and transitions) */
 export const mirrorRoutes: readonly ForgeRoute[] = [
   mirrorRoute("transitionMirror", (context, repo) => {
     const body = objectBody(context);

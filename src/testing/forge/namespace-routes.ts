@@ -1,5 +1,5 @@
 // Namespace operations of the fake forge: Create Repo, List Repos and Add Installation Repos, plus the namespace
-// helpers the app management routes share. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// helpers the app management routes share. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { AddInstallationReposSchema, CreateRepoSchema } from "../../forge/schemas/namespace.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
@@ -33,7 +33,7 @@ function gitOrigin(context: ForgeContext): string {
   return `${context.issuer}/git`;
 }
 
-/** Create Repo, List Repos and Add Installation Repos. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Create Repo, List Repos and Add Installation Repos. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const namespaceRoutes: readonly ForgeRoute[] = [
   operationRoute("createRepo", (context) => {
     const namespace = namespaceOf(context);

@@ -1,6 +1,6 @@
 import { installationScopes } from "./scopes.js";
 
-/** An app to seed. @see ../../../../shared/spec/forge-api.md#app */
+/** An app to seed. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § App) */
 export interface ForgeAppOptions {
   /** Default `app_` plus random hex. */
   appId?: string;
@@ -11,7 +11,7 @@ export interface ForgeAppOptions {
   displayName?: string;
 }
 
-/** An installation to seed. @see ../../../../shared/spec/forge-api.md#installation */
+/** An installation to seed. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Installation) */
 export interface ForgeInstallationOptions {
   /** Default `inst_` plus random hex. */
   id?: string;
@@ -36,7 +36,7 @@ export interface ForgeUserToken {
   scopes?: string[];
 }
 
-/** Points per rolling minute per principal. @see ../../../../shared/spec/forge-api.md#rate-limits-points-per-rolling-minute-per-authenticated-principal */
+/** Points per rolling minute per principal. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Rate limits (points per rolling minute, per authenticated principal)) */
 export interface ForgeRateLimits {
   installation?: number;
   app?: number;

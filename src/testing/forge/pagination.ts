@@ -2,7 +2,7 @@ import { FORGE_LIMITS } from "../../forge/schemas/limits.js";
 import { base64UrlToText, textToBase64Url } from "./encoding.js";
 import { invalidArgument } from "./errors.js";
 
-/** Default `pageSize`. @see ../../../../shared/spec/forge-api.md#other-constants */
+/** Default `pageSize`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Other constants) */
 export const DEFAULT_PAGE_SIZE = 30;
 /** The largest `pageSize`: the spec says at most 100, so a larger one is InvalidArgument, not coerced. */
 export const MAX_PAGE_SIZE = FORGE_LIMITS.maxPageSize;
@@ -17,7 +17,7 @@ export interface Page<T> {
  * `pageSize` of every fake forge list: absent or empty is the default (30); otherwise a whole number from 1 to 100,
  * else InvalidArgument (400) naming `pageSize`, as the SDK checks before sending. The spec gives a maximum, not a
  * coercion, and shows no meaning for 0, so 0 is refused with the rest.
- * @see ../../../../shared/spec/forge-api.md#other-constants
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Other constants)
  */
 export function readPageSize(query: URLSearchParams): number {
   const raw = (query.get("pageSize") ?? "").trim();

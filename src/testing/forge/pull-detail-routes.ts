@@ -1,6 +1,6 @@
 // What the fake forge derives from a pull request's branches: its versions, changed files and commits, and its
 // mergeability. No file store is read: files and commits are fabricated from the head SHA, stable per head, so the
-// same pull answers the same diff until its head moves. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// same pull answers the same diff until its head moves. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { isPending, runsForCommit } from "../../forge/check-runs.js";
 import { MergeabilityQuerySchema } from "../../forge/schemas/pull-requests.js";
 import { queryObject } from "../../forge/validate-support.js";
@@ -168,7 +168,7 @@ export function mergeBlockers(data: RepoData, repo: ForgeRepository, pull: Forge
   return blockers;
 }
 
-/** Files, commits and mergeability of a pull request. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Files, commits and mergeability of a pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const pullDetailRoutes: readonly ForgeRoute[] = [
   pullRoute("listPullFiles", (context, { repo, data, pull }) => {
     const head = latestVersion(data, pull).headSha;

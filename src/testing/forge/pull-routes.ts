@@ -1,5 +1,5 @@
 // Pull requests, core only: create, list, get, update, merge. Stacks are not modelled; files, commits, versions and
-// mergeability live in pull-detail-routes.ts. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// mergeability live in pull-detail-routes.ts. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { parseRfc3339 } from "../../forge/check-runs.js";
 import {
   CreatePullRequestSchema,
@@ -117,7 +117,7 @@ function closePull(pull: ForgePull, now: number): void {
   pull.updatedAt = now;
 }
 
-/** Pull request routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Pull request routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const pullRoutes: readonly ForgeRoute[] = [
   tableRoute("createPull", (context, repo) => {
     const data = repoData(context.state, repo);

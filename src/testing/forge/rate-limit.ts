@@ -1,6 +1,6 @@
 // Points per rolling minute per principal. A window opens at the first charged request of a burst and
 // lasts 60 s; the spec's X-RateLimit-Reset advertises a full 60 s from each response, so it is computed
-// from the response time, not from the window. @see ../../../../shared/spec/forge-api.md#rate-limits-points-per-rolling-minute-per-authenticated-principal
+// from the response time, not from the window. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Rate limits (points per rolling minute, per authenticated principal))
 
 const WINDOW_MS = 60_000;
 

@@ -1,4 +1,4 @@
-// Get Repo and the repository settings PATCH. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// Get Repo and the repository settings PATCH. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
 import { RepoSettingsSchema } from "../../forge/schemas/repo-settings.js";
 import { reply } from "../responses.js";
@@ -71,7 +71,7 @@ function applySettings(context: ForgeContext, repo: ForgeRepository, body: Recor
   }
 }
 
-/** Get Repo and Update Repo Settings. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Get Repo and Update Repo Settings. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const repoSettingsRoutes: readonly ForgeRoute[] = [
   tableRoute("getRepo", (context, repo) => reply(repositoryView(repo, gitOrigin(context)))),
   adminRoute("updateRepoSettings", (context, repo) => {

@@ -11,7 +11,7 @@ import { METADATA_READ } from "./scopes.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 import { tokenRepositories } from "./token-routes.js";
 
-/** A label definition. @see ../../../../shared/spec/forge-api.md#common-references */
+/** A label definition. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Common references) */
 export interface ForgeLabel {
   id: string;
   name: string;

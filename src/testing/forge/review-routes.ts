@@ -1,5 +1,5 @@
 // Pull request reviews (with up to 50 anchored comments, all or none) and requested reviewers (users and groups).
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { DismissReviewSchema } from "../../forge/schemas/pull-extras.js";
 import { CreateReviewSchema, RequestReviewersSchema } from "../../forge/schemas/reviews.js";
 import { isoTime } from "../clock.js";
@@ -36,7 +36,7 @@ export type ReviewerCandidate =
 
 /**
  * The reviewer candidates of the seeded namespace; the user ids of the configured user tokens are candidates too.
- * Anyone else is a non-candidate (PermissionDenied). @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+ * Anyone else is a non-candidate (PermissionDenied). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
  */
 export const REVIEWER_CANDIDATES: readonly ReviewerCandidate[] = [
   { kind: "user", id: SEED_ADMIN.id, email: SEED_ADMIN.email },
@@ -175,7 +175,7 @@ function requestsOf(data: RepoData, pull: ForgePull): ReviewerRequest[] {
   return requests;
 }
 
-/** Review and requested-reviewer routes. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only */
+/** Review and requested-reviewer routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const reviewRoutes: readonly ForgeRoute[] = [
   pullRoute("createReview", (context, { repo, data, pull }) => {
     const body = objectBody(context);

@@ -38,7 +38,7 @@ export interface ForgeRoute {
   cost: number;
   /**
    * Authorization beyond credential kind and scope (e.g. the repository must be reachable), checked before points
-   * are charged: authentication and authorization failures are not charged. @see ../../../../shared/spec/forge-api.md#limits
+   * are charged: authentication and authorization failures are not charged. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Limits)
    */
   authorize?(context: ForgeContext): void | Promise<void>;
   handle(context: ForgeContext): Reply | Promise<Reply>;

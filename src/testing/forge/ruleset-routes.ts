@@ -1,5 +1,5 @@
 // Repository rulesets: create, list (not paginated), get, full replace with PUT, delete.
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { RulesetRequestSchema } from "../../forge/schemas/labels-rulesets.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";

@@ -1,4 +1,4 @@
-// Scope names and the ":write grants :read" rule. @see ../../../../shared/spec/forge-api.md#scopes-requested-at-installation
+// Scope names and the ":write grants :read" rule. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Scopes (requested at installation))
 
 /** Added to every installation automatically. */
 export const METADATA_READ = "repository:metadata:read";

@@ -36,7 +36,7 @@ import { webhookDeliveryRoutes } from "./webhooks/delivery-routes.js";
 import { emitInstallationEvent } from "./webhooks/installation-events.js";
 import { emitCommentReaction } from "./webhooks/reaction-events.js";
 
-/** The path prefix of the forge API. @see ../../../../shared/spec/forge-api.md */
+/** The path prefix of the forge API. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API) */
 export const FORGE_PREFIX = "/v1/forge";
 
 /** The forge inside the fake: routing, auth, points, handlers, controls. */

@@ -7,7 +7,7 @@ import { checkSchema, objectBody } from "./repo-state.js";
 import { type ForgeRoute, operationRoute } from "./route.js";
 import { MAX_ACTIVE_APP_KEYS, signingKeyFromPem } from "./state.js";
 
-/** Registering and removing an app's signing keys (user credential). @see ../../../../shared/spec/forge-api.md#fully-described-operations */
+/** Registering and removing an app's signing keys (user credential). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export const signingKeyRoutes: readonly ForgeRoute[] = [
   operationRoute("createSigningKey", async (context) => {
     const app = appOf(context);

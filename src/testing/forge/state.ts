@@ -12,7 +12,7 @@ export interface ForgeNamespace {
   type: "team" | "user";
 }
 
-/** A repository of the fake forge. @see ../../../../shared/spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list */
+/** A repository of the fake forge. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Repository (summary as returned by installation repository list)) */
 export interface ForgeRepository {
   id: string;
   name: string;
@@ -37,7 +37,7 @@ export interface AppSigningKey {
   cryptoKey(): Promise<CryptoKey>;
 }
 
-/** An app; `keys` are its active signing keys, oldest first. @see ../../../../shared/spec/forge-api.md#app */
+/** An app; `keys` are its active signing keys, oldest first. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § App) */
 export interface ForgeApp {
   id: string;
   displayName: string;
@@ -61,7 +61,7 @@ export interface ForgeUser {
   handle: string;
 }
 
-/** An installation of an app on a namespace. @see ../../../../shared/spec/forge-api.md#installation */
+/** An installation of an app on a namespace. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Installation) */
 export interface ForgeInstallation {
   id: string;
   appId: string;

@@ -1,6 +1,6 @@
 // A streaming ustar writer, web APIs only: one 512-byte header per entry, contents padded to 512 bytes, a PAX
 // header for paths that do not fit ustar's name/prefix fields, and a PAX global header carrying the commit id as
-// `git archive` writes it. Gzip comes from `CompressionStream`. @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// `git archive` writes it. Gzip comes from `CompressionStream`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 
 /** One archive entry; `path` of a directory ends without a slash (the writer adds it). */
 export interface TarEntry {

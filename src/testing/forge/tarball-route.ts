@@ -3,7 +3,7 @@
 // by itself, so the fake does what a following `fetch` would show its caller: it answers 302 only to requests made
 // with `redirect: "manual"`, and serves the archive to the others. Entries sit in one top-level directory
 // `{ownerSlug}-{repoName}-{shortSha}/`, after a PAX global header holding the commit id (as `git archive` writes).
-// @see ../../../../shared/spec/forge-api.md#operations-known-by-behavior-only
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import type { Reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { type GitCommit, treeEntries } from "./git-store.js";
@@ -12,7 +12,7 @@ import type { ForgeContext, ForgeRoute } from "./route.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 import { gzipStream, type TarEntry, tarStream } from "./tar-archive.js";
 
-/** How long a signed download address works. @see ../../../../shared/spec/forge-api.md#other-constants */
+/** How long a signed download address works. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Other constants) */
 export const SIGNED_TARBALL_TTL_MS = 15 * 60_000;
 
 interface SignedDownload {

@@ -77,7 +77,7 @@ export function matchesRepositoryFilter(repo: ForgeRepository, filter: string): 
   return repo.name.toLowerCase().includes(lower) || repo.owner.slug.toLowerCase().includes(lower);
 }
 
-/** Minting installation tokens and what they authenticate. @see ../../../../shared/spec/forge-api.md#fully-described-operations */
+/** Minting installation tokens and what they authenticate. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export const tokenRoutes: readonly ForgeRoute[] = [
   {
     method: "POST",

@@ -1,7 +1,7 @@
 import { isoTime } from "../clock.js";
 import type { ForgeApp, ForgeInstallation, ForgeRepository } from "./state.js";
 
-/** An app as `GET /app` returns it. @see ../../../../shared/spec/forge-api.md#app */
+/** An app as `GET /app` returns it. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § App) */
 export function appView(app: ForgeApp): Record<string, unknown> {
   return {
     id: app.id,
@@ -18,7 +18,7 @@ export function appView(app: ForgeApp): Record<string, unknown> {
   };
 }
 
-/** An installation as the app routes return it. @see ../../../../shared/spec/forge-api.md#installation */
+/** An installation as the app routes return it. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Installation) */
 export function installationView(installation: ForgeInstallation): Record<string, unknown> {
   const { installedBy, target } = installation;
   return {
@@ -39,7 +39,7 @@ export function installationView(installation: ForgeInstallation): Record<string
   };
 }
 
-/** A repository summary as `GET /installation/repos` lists it. @see ../../../../shared/spec/forge-api.md#repository-summary-as-returned-by-installation-repository-list */
+/** A repository summary as `GET /installation/repos` lists it. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Repository (summary as returned by installation repository list)) */
 export function repositoryView(repo: ForgeRepository, gitOrigin: string): Record<string, unknown> {
   return {
     id: repo.id,

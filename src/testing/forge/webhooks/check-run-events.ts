@@ -1,11 +1,11 @@
 // Which check-run transitions deliver which `repository.check_run.*` event, and the emit helper: the events
 // reach only the app that owns the run, carry the repository, suite and run (no pull request context, no
-// top-level actor). @see ../../../../../shared/spec/forge-api.md#states-and-transitions
+// top-level actor). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § States and transitions)
 import type { CheckRunAttempt, CheckRunOutcome } from "../../../forge/check-runs.js";
 import type { ForgeRepository, ForgeState } from "../state.js";
 import { emitRepositoryEvent, repositoryReference } from "./repository-events.js";
 
-/** The check-run event types. @see ../../../../../shared/spec/forge-api.md#events */
+/** The check-run event types. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events) */
 export type CheckRunEventType =
   | "repository.check_run.created"
   | "repository.check_run.completed"
@@ -15,7 +15,7 @@ export type CheckRunEventType =
  * The events one judged post delivers. A new attempt delivers `created`; a post that leaves the run completed
  * delivers `completed` when the run was not completed before (a new attempt posted completed, an in-progress or
  * re-requested run answered) or its conclusion or completedAt changed. Reopening, unchanged and stale posts
- * deliver nothing. @see ../../../../../shared/spec/forge-api.md#states-and-transitions
+ * deliver nothing. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § States and transitions)
  */
 export function checkRunPostEvents(
   previous: CheckRunAttempt | undefined,
@@ -37,7 +37,7 @@ export function checkRunPostEvents(
 /**
  * Emits a check-run event to the run's owning app only (nothing when a user owns it): the repository
  * reference, `checkSuite` and `checkRun` as the REST routes answer them (`checkRun.rerequestedBy` on rerequested).
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitCheckRunEvent(
   state: ForgeState,

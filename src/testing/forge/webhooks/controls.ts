@@ -24,7 +24,7 @@ export interface ForgeWebhookDelivery {
 
 /**
  * `fake.forge.webhooks`: where deliveries go, and the clock-driven retry loop.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export interface FakeForgeWebhooks {
   /** Sends deliveries to an in-process handler instead of the network; `null` (default) uses global `fetch`. */

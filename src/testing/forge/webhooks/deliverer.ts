@@ -28,7 +28,7 @@ export interface ForgeEventInput {
   payload?: Readonly<Record<string, unknown>> | undefined;
 }
 
-/** What `POST /app/webhook/pings` answers. @see ../../../../../shared/spec/forge-api.md#fully-described-operations */
+/** What `POST /app/webhook/pings` answers. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export interface PingOutcome {
   deliveryId: string;
   eventId: string;
@@ -36,7 +36,7 @@ export interface PingOutcome {
   responseStatusCode: number;
 }
 
-/** A redelivery outcome. @see ../../../../../shared/spec/forge-api.md#fully-described-operations */
+/** A redelivery outcome. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export type RedeliverOutcome = "queued" | "already_in_flight" | "not_found";
 
 interface Target {
@@ -88,7 +88,7 @@ const DELIVERERS = new WeakMap<ForgeState, WebhookDeliverer>();
  * Emits a forge event: one delivery per subscribed app with a webhook address, each first attempt sent at
  * once. The deliveries exist when this returns (listable right away); the promise settles when the first
  * attempts have. Routes call it without awaiting (`void emitForgeEvent(context, …)`) to answer at once.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitForgeEvent(
   target: ForgeState | { state: ForgeState },
@@ -101,7 +101,7 @@ export function emitForgeEvent(
 /**
  * Cancels an app's pending deliveries for good; call it where an app's `webhookUrl` is emptied (the engine
  * also skips attempts while the address is empty, but a restored address must not revive them).
- * @see ../../../../../shared/spec/forge-api.md#fully-described-operations
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations)
  */
 export function cancelPendingDeliveries(state: ForgeState, appId: string): void {
   deliveryStore(state).cancelPending(appId);
@@ -201,7 +201,7 @@ export class WebhookDeliverer {
     for (const record of deliveryStore(state).due(this.#now())) this.#attempt(state, record).catch(() => {});
   }
 
-  /** Queues manual attempts for the app's visible deliveries, in the order given. @see ../../../../../shared/spec/forge-api.md#fully-described-operations */
+  /** Queues manual attempts for the app's visible deliveries, in the order given. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
   redeliver(
     state: ForgeState,
     appId: string,

@@ -11,7 +11,7 @@ import { checkSchema } from "../repo-state.js";
 import type { ForgeContext } from "../route.js";
 import type { DeliveryRecord } from "./delivery-store.js";
 
-/** The filters of the delivery list. @see ../../../../../shared/spec/forge-api.md#fully-described-operations */
+/** The filters of the delivery list. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export interface DeliveryFilters {
   delivered?: boolean;
   eventType?: string;
@@ -46,7 +46,7 @@ export function matchesFilters(record: DeliveryRecord, filters: DeliveryFilters)
   );
 }
 
-/** A delivery as the list returns it; `latencyMs` is an int64, hence a string. @see ../../../../../shared/spec/forge-api.md#webhook-delivery */
+/** A delivery as the list returns it; `latencyMs` is an int64, hence a string. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Webhook delivery) */
 export function deliveryView(record: DeliveryRecord): Record<string, unknown> {
   const last = record.attempts.at(-1);
   const installation = record.installation;

@@ -26,7 +26,7 @@ function requireWebhookUrl(app: ForgeApp, operation: string): void {
 
 /**
  * The ids of a batch redeliver body: a required array of 1..100 non-empty strings; repeats are dropped,
- * first-seen order kept. @see ../../../../../shared/spec/forge-api.md#fully-described-operations
+ * first-seen order kept. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations)
  */
 function redeliverIds(context: ForgeContext): string[] {
   const ids = objectBody(context).deliveryIds;
@@ -45,7 +45,7 @@ function redeliverIds(context: ForgeContext): string[] {
   return [...new Set(ids as string[])];
 }
 
-/** `GET /app/webhook/deliveries`, `POST …:batchRedeliver`, `POST /app/webhook/pings`. @see ../../../../../shared/spec/forge-api.md#fully-described-operations */
+/** `GET /app/webhook/deliveries`, `POST …:batchRedeliver`, `POST /app/webhook/pings`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export const webhookDeliveryRoutes: readonly ForgeRoute[] = [
   appTableRoute("listWebhookDeliveries", (context, app) => {
     const filters = deliveryFilters(context);

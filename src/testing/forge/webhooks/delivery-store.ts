@@ -2,10 +2,10 @@
 // Records live beside a ForgeState (a WeakMap, like repository data), so `fake.forge.reset()` forgets them.
 import type { ForgeNamespace, ForgeState } from "../state.js";
 
-/** How long deliveries stay listable and redeliverable. @see ../../../../../shared/spec/forge-api.md#other-constants */
+/** How long deliveries stay listable and redeliverable. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Other constants) */
 export const DELIVERY_RETENTION_MS = 7 * 86_400_000;
 
-/** The time one attempt may take (DNS, connect, TLS and response). @see ../../../../../shared/spec/forge-api.md#other-constants */
+/** The time one attempt may take (DNS, connect, TLS and response). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Other constants) */
 export const ATTEMPT_TIMEOUT_MS = 10_000;
 
 /**
@@ -13,14 +13,14 @@ export const ATTEMPT_TIMEOUT_MS = 10_000;
  * retry comes 5 s after the failure, lists six delays (5 s, 30 s, 1 min, 2 min, 4 min, 8 min) and puts the
  * whole schedule in "roughly a 16-minute window". Read as the first retry followed by the six listed delays,
  * the seventh retry lands 15 min 40 s after the first failure (8 attempts in all), which is that window; any
- * extra delay for a seventh would overrun it. @see ../../../../../shared/spec/forge-api.md#events
+ * extra delay for a seventh would overrun it. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export const RETRY_DELAYS_MS: readonly number[] = [5_000, 5_000, 30_000, 60_000, 120_000, 240_000, 480_000];
 
-/** What started an attempt. @see ../../../../../shared/spec/forge-api.md#webhook-delivery */
+/** What started an attempt. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Webhook delivery) */
 export type AttemptTrigger = "automatic" | "manual";
 
-/** One attempt to send a delivery. @see ../../../../../shared/spec/forge-api.md#webhook-delivery */
+/** One attempt to send a delivery. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Webhook delivery) */
 export interface DeliveryAttempt {
   id: string;
   deliveryId: string;

@@ -10,7 +10,7 @@ import type { DeliveryInstallation } from "./delivery-store.js";
 /** Envelope keys an event's payload may not set. */
 export const RESERVED_PAYLOAD_KEYS: readonly string[] = ["id", "type", "createdAt"];
 
-/** The JSON body of a delivery. @see ../../../../../shared/spec/forge-api.md#events */
+/** The JSON body of a delivery. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events) */
 export function eventBody(
   event: { id: string; type: string },
   createdAt: number,
@@ -26,18 +26,18 @@ export function eventBody(
   return JSON.stringify({ ...envelope, ...payload });
 }
 
-/** The `app` object of installation lifecycle events and pings. @see ../../../../../shared/spec/forge-api.md#events */
+/** The `app` object of installation lifecycle events and pings. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events) */
 export function appReference(app: ForgeApp): { id: string; displayName: string } {
   return { id: app.id, displayName: app.displayName };
 }
 
-/** The installation lifecycle events the fake emits. @see ../../../../../shared/spec/forge-api.md#events */
+/** The installation lifecycle events the fake emits. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events) */
 export type InstallationEventType = "installation.created" | "installation.updated" | "installation.deleted";
 
 /**
  * The payload of an `installation.*` event: the installation snapshot (with `deletedAt` on deleted), the
  * `app`, and while installed the repositories it reaches (`{id, name, fullName}`).
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function installationEventPayload(
   state: ForgeState,

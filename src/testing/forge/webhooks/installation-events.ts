@@ -6,7 +6,7 @@ import { type InstallationEventType, installationEventPayload } from "./event-pa
  * Emits an installation lifecycle event without waiting for its delivery. `installation.deleted` is
  * app-targeted (no `webhook-installation-id`; the installation is gone) and stays listed after the
  * uninstall; the others belong to the installation. Suspension and its lifting are `installation.updated`.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitInstallationEvent(
   state: ForgeState,

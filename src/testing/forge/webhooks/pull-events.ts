@@ -1,17 +1,17 @@
 // Pull request events the fake forge's routes emit, with the payload fields the spec names: lifecycle
 // (created, merged, closed), comments, labels, reviews and requested reviewers. The routes build the REST views;
-// these helpers trim them to what an event carries. @see ../../../../../shared/spec/forge-api.md#events
+// these helpers trim them to what an event carries. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
 import type { ReviewerCandidate } from "../review-routes.js";
 import type { ForgeRepository, ForgeState } from "../state.js";
 import { emitRepositoryEvent, repositoryReference } from "./repository-events.js";
 
-/** The pull request lifecycle events. @see ../../../../../shared/spec/forge-api.md#events */
+/** The pull request lifecycle events. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events) */
 export type PullLifecycleEventType = "pull_request.created" | "pull_request.merged" | "pull_request.closed";
 
 /**
  * Emits a pull request lifecycle event: the pull request as Get Pull answers it minus its labels (the merge
  * preview commit is never in the view: read the pull/{pullNumber}/merge ref), the repository, and who acted.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitPullLifecycle(
   state: ForgeState,
@@ -27,7 +27,7 @@ export function emitPullLifecycle(
 /**
  * Emits `pull_request.comment.created`. The comment that opened its thread carries the diff anchor (thread id,
  * version, path, and side, startLine, endLine when inline); a reply carries the thread id only.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitCommentCreated(
   state: ForgeState,
@@ -49,7 +49,7 @@ export function emitCommentCreated(
 
 /**
  * Emits `pull_request.label.added` (with the `actor`) or `.removed` (without): the pull request reference and
- * the label snapshot. @see ../../../../../shared/spec/forge-api.md#events
+ * the label snapshot. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitLabelEvent(
   state: ForgeState,
@@ -64,7 +64,7 @@ export function emitLabelEvent(
 
 /**
  * Emits `pull_request.review.submitted` or `.dismissed` (the same shape, with `review.dismissal` set).
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitReviewEvent(
   state: ForgeState,
@@ -76,7 +76,7 @@ export function emitReviewEvent(
   emitRepositoryEvent(state, repo, type, { pullRequest, review });
 }
 
-/** The requested-reviewer events. @see ../../../../../shared/spec/forge-api.md#events */
+/** The requested-reviewer events. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events) */
 export type ReviewerEventType =
   | "pull_request.reviewer.added"
   | "pull_request.reviewer.removed"
@@ -84,14 +84,14 @@ export type ReviewerEventType =
 
 /**
  * A typed reviewer as events carry it: exactly one of `user` {id (user_), email} or `group` {id (grp_)}.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function typedReviewer(reviewer: ReviewerCandidate): Record<string, unknown> {
   if (reviewer.kind === "group") return { group: { id: reviewer.id } };
   return { user: { id: reviewer.id, ...(reviewer.email === undefined ? {} : { email: reviewer.email }) } };
 }
 
-/** Emits one requested-reviewer event. @see ../../../../../shared/spec/forge-api.md#events */
+/** Emits one requested-reviewer event. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events) */
 export function emitReviewerEvent(
   state: ForgeState,
   repo: ForgeRepository,

@@ -1,6 +1,6 @@
 // Comment reactions. The spec names their events but no reaction operation, so the fake has no reaction route:
 // `fake.forge.react()` plays a person reacting in the forge's UI and delivers the event. Reactions are not stored.
-// @see ../../../../../shared/spec/forge-api.md#events
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
 import { conversationOf } from "../comment-routes.js";
 import { pullReference } from "../pull-detail-routes.js";
 import { repoData } from "../repo-state.js";
@@ -29,7 +29,7 @@ const SEED_REACTOR = {
  * Delivers `pull_request.comment.reaction.added` or `.removed` to every installation reaching the repository:
  * the pull request reference, the comment reference with its thread, and the reaction (content and reactor).
  * Resolves when the first attempts have settled; throws a RangeError naming a missing repository or comment.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export async function emitCommentReaction(state: ForgeState, input: CommentReactionInput): Promise<void> {
   const repo = state.repositories.find((candidate) => candidate.id === input.repoId);

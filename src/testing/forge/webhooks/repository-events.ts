@@ -1,14 +1,14 @@
 // Repository-scoped events the fake forge's routes emit: the shared emit helper (every installation reaching the
 // repository, or only one app's), the repository reference, `repository.pushed` and `repository.metadata.updated`.
 // Repositories mirrored in from upstream send none: the delivery engine drops them.
-// @see ../../../../../shared/spec/forge-api.md#events
+// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
 import type { ForgeRepository, ForgeState } from "../state.js";
 import { emitForgeEvent } from "./deliverer.js";
 
 /** The commit id Git uses for "no commit": `before` of a created branch, `after` of a deleted one. */
 export const ZERO_SHA = "0".repeat(40);
 
-/** A RepositoryReference as event payloads carry it. @see ../../../../../shared/spec/forge-api.md#common-references */
+/** A RepositoryReference as event payloads carry it. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Common references) */
 export function repositoryReference(repo: ForgeRepository): Record<string, unknown> {
   return {
     id: repo.id,
@@ -22,7 +22,7 @@ export function repositoryReference(repo: ForgeRepository): Record<string, unkno
  * Emits an event that happened in a repository, without waiting for its delivery: every installation reaching the
  * repository hears it, or only `onlyAppId`'s (check runs reach only the owning app). An `onlyAppId` that names
  * no app (a user posted it) delivers nothing. Call it after the state change succeeded.
- * @see ../../../../../shared/spec/forge-api.md#events
+ * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitRepositoryEvent(
   state: ForgeState,
@@ -48,7 +48,7 @@ export interface PushedRef {
 
 /**
  * Emits `repository.pushed`: the repository, the ref, `before` and `after`, `created` / `deleted`, and the
- * `pusher` unless a merge made it. No commit list (spec). @see ../../../../../shared/spec/forge-api.md#events
+ * `pusher` unless a merge made it. No commit list (spec). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitPushed(state: ForgeState, repo: ForgeRepository, push: PushedRef): void {
   emitRepositoryEvent(state, repo, "repository.pushed", {
@@ -64,7 +64,7 @@ export function emitPushed(state: ForgeState, repo: ForgeRepository, push: Pushe
 
 /**
  * Emits `repository.metadata.updated` with the full repository as it is after the write (the Get Repo view):
- * no delta, no actor. @see ../../../../../shared/spec/forge-api.md#events
+ * no delta, no actor. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
  */
 export function emitMetadataUpdated(
   state: ForgeState,

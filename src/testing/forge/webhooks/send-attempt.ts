@@ -49,7 +49,7 @@ function describe(error: unknown): string {
   return cause && cause !== message ? `${message} (${cause})` : message;
 }
 
-/** The headers of a delivery: the event headers and the signature of every published forge key. @see ../../../../../shared/spec/forge-api.md#events */
+/** The headers of a delivery: the event headers and the signature of every published forge key. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events) */
 export async function deliveryHeaders(outgoing: OutgoingDelivery, keys: ForgeKeyring, now: number): Promise<Headers> {
   const published = await keys.list();
   const signed = await signWebhook({
