@@ -26,10 +26,9 @@ export default defineConfig({
   clean: true,
   // dependencies and peerDependencies stay external (tsdown's default); bundling anything else from node_modules
   // (a devDependency imported by mistake) fails the build.
-  deps: { onlyBundle: [] },
   // The adapters import the reactive core by its package name: kept as an import (the package resolves it to
   // dist/reactive.js), so an app holds one copy of the core and its signals whichever entries it uses.
-  external: [/^agentline\//],
+  deps: { onlyBundle: [], neverBundle: [/^agentline\//] },
   tsconfig: "tsconfig.json",
   // Declaration bundling dominates build time by design; the per-plugin timing report is noise in CI logs.
   checks: { pluginTimings: false },

@@ -39,4 +39,5 @@ export { type CursorPage, PagePromise } from "./pagination.js";
 export type { RateLimitInfo } from "./rate-limit.js";
 export type { RawMethod, RawRequest } from "./raw-request.js";
 export type { RetryState } from "./retry.js";
+export type { QueryValue } from "./transport.js";
 export { VERSION } from "./version.js";
