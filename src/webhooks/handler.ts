@@ -1,4 +1,5 @@
 import { checkOptions, expectArgument, hasMethods, isFunction, isObject, numberOption } from "../core/arguments.js";
+import { isAgentlineError } from "../core/errors.js";
 import { DEFAULT_DEDUPE_TTL_MS, type DedupeStore } from "./dedupe.js";
 import {
   checkDispatchTable,
@@ -61,17 +62,20 @@ function text(status: number, body: string, headers: Record<string, string> = {}
 // A refusal says only that it was refused: which check failed is for `onError`, never for the sender.
 function refusal(error: unknown): Response {
   const reason = error instanceof WebhookVerificationError ? error.reason : undefined;
-  // Our keys being unreachable is not the sender's fault: 503, so the forge retries later.
-  if (reason === "keys_unavailable") return text(503, "try again later");
+  // Our keys being unreachable, or our event schemas failing to load, is not the sender's fault: 503, so the forge
+  // retries later.
+  if (reason === "keys_unavailable" || (isAgentlineError(error) && error.code === "module_load_failed")) {
+    return text(503, "try again later");
+  }
   const unauthenticated = reason === "no_matching_signature" || reason === "timestamp_out_of_tolerance";
   return text(unauthenticated ? 401 : 400, "invalid webhook");
 }
 
 /**
  * A webhook endpoint as a fetch handler, `(request, env?, ctx?) => Response`: 405 (with `Allow: POST`) for
- * other methods; a short "invalid webhook" 400/401 for a refused delivery (503 while the key set is
- * unavailable); then each `webhook-id` claimed once (a duplicate gets 200 and runs nothing). With `queue`,
- * the event is sent there (202). Otherwise its handler runs through `ctx.waitUntil` when given (202 at once),
+ * other methods; a short "invalid webhook" 400/401 for a refused delivery (503 while the key set or the event
+ * schemas cannot be loaded); then each `webhook-id` claimed once (a duplicate gets 200 and runs nothing). With
+ * `queue`, the event is sent there (202). Otherwise its handler runs through `ctx.waitUntil` when given (202 at once),
  * else it is awaited (200, or 500 when it throws). A failed handler or send releases the claim so a
  * redelivery runs again. Deliveries are at least once (`pull_request.comment.reaction.added` notably): keep
  * handlers idempotent, and fold reactions on (comment, reactor, content).
