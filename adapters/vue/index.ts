@@ -4,17 +4,22 @@
  * @module agentline/vue
  */
 import {
+  type AgentRunsClient,
+  type AgentView,
   type CheckRunsSnapshot,
   type CheckRunsView,
   nextFrame,
   type ReadonlySignal,
+  RUN_SNAPSHOT_FIELDS,
   type RunSnapshot,
   type RunStreamClient,
   type RunView,
   type Scheduler,
   subscribeCoalesced,
+  type WatchAgentOptions,
   type WatchCheckRunsOptions,
   type WatchRunOptions,
+  watchAgent,
   watchCheckRuns,
   watchRun,
 } from "agentline/reactive";
@@ -28,6 +33,7 @@ import {
   shallowReadonly,
   shallowRef,
   toValue,
+  type WatchSource,
   watch,
 } from "vue";
 
@@ -48,27 +54,54 @@ export function useSignal<T>(source: ReadonlySignal<T>, schedule: Scheduler = ne
   return shallowReadonly(ref);
 }
 
-/** What {@link useRun} returns: the whole snapshot, each of its fields as a readonly ref, and the view itself. */
-export type RunRefs = { readonly [K in keyof RunSnapshot]: ComputedRef<RunSnapshot[K]> } & {
+/** A run's snapshot as readonly refs: the whole of it, and each of its fields. */
+export type RunSnapshotRefs = { readonly [K in keyof RunSnapshot]: ComputedRef<RunSnapshot[K]> } & {
   readonly snapshot: ReadonlyRef<RunSnapshot>;
+};
+
+/** What {@link useRun} returns: the snapshot's refs, and the view itself. */
+export type RunRefs = RunSnapshotRefs & {
   /** The view of the run followed now (for `events`, or to dispose early). */
   readonly view: ReadonlyRef<RunView>;
 };
 
-const FIELDS = [
-  "runId",
-  "status",
-  "assistantText",
-  "thinkingText",
-  "toolCalls",
-  "result",
-  "git",
-  "durationMs",
-  "error",
-  "connection",
-  "lastEventId",
-  "isTerminal",
-] as const satisfies readonly (keyof RunSnapshot)[];
+/** What {@link useAgent} returns: the latest run's refs, and the agent's view. */
+export type AgentRefs = RunSnapshotRefs & {
+  /** The view of the agent followed now (`agent`, `follow()`, `refresh()`). */
+  readonly view: ReadonlyRef<AgentView>;
+};
+
+/** A view's snapshot as refs; `open` is called again (and the old view disposed) when a `keys` source changes. */
+function useView<V extends AgentView | RunView>(
+  open: () => V,
+  keys: WatchSource[],
+  schedule: Scheduler,
+): RunSnapshotRefs & { readonly view: ReadonlyRef<V> } {
+  let unsubscribe: (() => void) | undefined;
+  const view = shallowRef(open());
+  const snapshot = shallowRef(view.value.snapshot.peek());
+  const follow = (next: V) => {
+    unsubscribe?.();
+    snapshot.value = next.snapshot.peek();
+    unsubscribe = subscribeCoalesced(next.snapshot, () => (snapshot.value = next.snapshot.peek()), schedule);
+  };
+  follow(view.value);
+  watch(keys, () => {
+    view.value.dispose();
+    view.value = open();
+    follow(view.value);
+  });
+  whenScopeEnds(() => {
+    unsubscribe?.();
+    view.value.dispose();
+  });
+  const fields = Object.fromEntries(RUN_SNAPSHOT_FIELDS.map((key) => [key, computed(() => snapshot.value[key])]));
+  return {
+    ...(fields as { [K in keyof RunSnapshot]: ComputedRef<RunSnapshot[K]> }),
+    snapshot: shallowReadonly(snapshot),
+    view: shallowReadonly(view) as ReadonlyRef<V>,
+  };
+}
 
 /**
  * A run, live, as readonly refs. `agentId` and `runId` may be refs or getters: when they change, the composable
@@ -87,31 +120,28 @@ export function useRun(
   runId: MaybeRefOrGetter<string>,
   options?: WatchRunOptions & { schedule?: Scheduler },
 ): RunRefs {
-  const schedule = options?.schedule ?? nextFrame;
-  let unsubscribe: (() => void) | undefined;
-  const view = shallowRef(watchRun(client, toValue(agentId), toValue(runId), options));
-  const snapshot = shallowRef(view.value.snapshot.peek());
-  const follow = (next: RunView) => {
-    unsubscribe?.();
-    snapshot.value = next.snapshot.peek();
-    unsubscribe = subscribeCoalesced(next.snapshot, () => (snapshot.value = next.snapshot.peek()), schedule);
-  };
-  follow(view.value);
-  watch([() => toValue(agentId), () => toValue(runId)], ([nextAgent, nextRun]) => {
-    view.value.dispose();
-    view.value = watchRun(client, nextAgent, nextRun, options);
-    follow(view.value);
-  });
-  whenScopeEnds(() => {
-    unsubscribe?.();
-    view.value.dispose();
-  });
-  const fields = Object.fromEntries(FIELDS.map((field) => [field, computed(() => snapshot.value[field])]));
-  return {
-    ...(fields as { [K in keyof RunSnapshot]: ComputedRef<RunSnapshot[K]> }),
-    snapshot: shallowReadonly(snapshot),
-    view: shallowReadonly(view),
-  };
+  const open = () => watchRun(client, toValue(agentId), toValue(runId), options);
+  return useView(open, [() => toValue(agentId), () => toValue(runId)], options?.schedule ?? nextFrame);
+}
+
+/**
+ * An agent's latest run, live, as readonly refs, switching to each follow-up run. `agentId` may be a ref or getter:
+ * when it changes, the composable follows the new agent. The view is disposed with the calling scope.
+ *
+ * ```vue
+ * <script setup lang="ts">
+ * const { runId, status, assistantText } = useAgent(client, () => props.agentId);
+ * </script>
+ * ```
+ * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary)
+ */
+export function useAgent(
+  client: AgentRunsClient,
+  agentId: MaybeRefOrGetter<string>,
+  options?: WatchAgentOptions & { schedule?: Scheduler },
+): AgentRefs {
+  const open = () => watchAgent(client, toValue(agentId), options);
+  return useView(open, [() => toValue(agentId)], options?.schedule ?? nextFrame);
 }
 
 /** What {@link useCheckRuns} returns. */

@@ -31,6 +31,26 @@ export interface RunState {
   eventCount: number;
 }
 
+/**
+ * The fields of a run that its events set and every live view shows, in display order: declared once, and what
+ * `RunSnapshot`, the views' signals and the framework adapters are derived from.
+ */
+export const RUN_FIELDS = [
+  "runId",
+  "status",
+  "assistantText",
+  "thinkingText",
+  "toolCalls",
+  "result",
+  "git",
+  "durationMs",
+  "error",
+  "lastEventId",
+] as const satisfies readonly (keyof RunState)[];
+
+/** One of {@link RUN_FIELDS}. */
+export type RunField = (typeof RUN_FIELDS)[number];
+
 const STATE = "a RunState (`initialRunState`, or what an earlier call returned)";
 const EVENTS = "an iterable of run events";
 

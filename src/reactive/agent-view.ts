@@ -53,8 +53,8 @@ const EMPTY_SNAPSHOT: RunSnapshot = /* @__PURE__ */ Object.freeze({
   git: undefined,
   durationMs: undefined,
   error: undefined,
-  connection: "idle",
   lastEventId: undefined,
+  connection: "idle",
   isTerminal: false,
 });
 

@@ -22,6 +22,7 @@ export { nextFrame, type Scheduler, subscribeCoalesced } from "./coalesce.js";
 export { type InteropObservable, type Observer, type Subscription, toObservable } from "./observable.js";
 export type { ConnectionState, RunStreamClient } from "./run-feed.js";
 export {
+  RUN_SNAPSHOT_FIELDS,
   type RunSignals,
   type RunSnapshot,
   type RunView,

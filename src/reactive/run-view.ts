@@ -1,7 +1,6 @@
 import { computed, type ReadonlySignal, signal } from "@preact/signals-core";
-import type { RunState } from "../agents/run-state.js";
-import { isTerminalRunStatus, type RunStatus } from "../agents/schemas/constants.js";
-import type { RunGit } from "../agents/schemas/resources.js";
+import { RUN_FIELDS, type RunField, type RunState } from "../agents/run-state.js";
+import { isTerminalRunStatus } from "../agents/schemas/constants.js";
 import type { RunEvent } from "../agents/stream/run-events.js";
 import type { ToolCallState } from "../agents/tool-call-list.js";
 import { isAgentlineError } from "../core/errors.js";
@@ -22,41 +21,34 @@ export interface RunViewError {
   readonly cause?: unknown;
 }
 
+/** Every field of a {@link RunSnapshot}, in order: the run's fields, then the view's `connection` and `isTerminal`. */
+export const RUN_SNAPSHOT_FIELDS = [
+  ...RUN_FIELDS,
+  "connection",
+  "isTerminal",
+] as const satisfies readonly (keyof RunSnapshot)[];
+
+/** The run fields a view shows as they are folded (the others it reshapes). */
+type FoldedField = Exclude<RunField, "toolCalls" | "error">;
+
 /** Everything a view shows, as one immutable object (a new one only when something changed). */
-export interface RunSnapshot {
-  readonly runId: string | undefined;
-  readonly status: RunStatus | undefined;
-  readonly assistantText: string;
-  readonly thinkingText: string;
+export interface RunSnapshot extends Readonly<Pick<RunState, FoldedField>> {
+  /** Tool calls in order of first appearance; a `completed` call never goes back to `running`. */
   readonly toolCalls: readonly ToolCallState[];
-  readonly result: string | undefined;
-  readonly git: RunGit | undefined;
-  readonly durationMs: number | undefined;
   readonly error: RunViewError | undefined;
   readonly connection: ConnectionState;
-  readonly lastEventId: string | undefined;
   readonly isTerminal: boolean;
 }
 
+/** Each snapshot field but `runId` as a read-only signal. */
+type FieldSignals = { readonly [K in keyof Omit<RunSnapshot, "runId">]: ReadonlySignal<RunSnapshot[K]> };
+
 /** A run's live state as read-only signals. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events) */
-export interface RunSignals {
+export interface RunSignals extends FieldSignals {
   /** The whole folded state (run-state reducer). */
   readonly state: ReadonlySignal<RunState>;
-  readonly status: ReadonlySignal<RunStatus | undefined>;
-  readonly assistantText: ReadonlySignal<string>;
-  readonly thinkingText: ReadonlySignal<string>;
-  /** Tool calls in order of first appearance; a `completed` call never goes back to `running`. */
-  readonly toolCalls: ReadonlySignal<readonly ToolCallState[]>;
-  /** The final reply, once the run is terminal. */
-  readonly result: ReadonlySignal<string | undefined>;
-  readonly git: ReadonlySignal<RunGit | undefined>;
-  readonly durationMs: ReadonlySignal<number | undefined>;
-  readonly error: ReadonlySignal<RunViewError | undefined>;
-  readonly connection: ReadonlySignal<ConnectionState>;
-  readonly lastEventId: ReadonlySignal<string | undefined>;
   /** The newest events (replays excluded), oldest first; `eventBufferSize` of them at most. */
   readonly events: ReadonlySignal<readonly RunEvent[]>;
-  readonly isTerminal: ReadonlySignal<boolean>;
   /** All of the above but `state` and `events`, in one object: what a framework adapter renders. */
   readonly snapshot: ReadonlySignal<RunSnapshot>;
 }
@@ -95,55 +87,41 @@ function createRunView(feed: RunFeed, agentId: string, runId: string): RunView {
     feed.eventsVersion.value;
     return feed.ring.toArray();
   });
-  const status = computed(() => state.value.status);
-  const assistantText = computed(() => state.value.assistantText);
-  const thinkingText = computed(() => state.value.thinkingText);
-  const toolCallList = computed(() => state.value.toolCalls);
-  const toolCalls = computed(() => toolCallList.value.toArray());
-  const result = computed(() => state.value.result);
-  const git = computed(() => state.value.git);
-  const durationMs = computed(() => state.value.durationMs);
-  const lastEventId = computed(() => state.value.lastEventId);
-  const runError = computed(() => state.value.error);
-  const error = computed(() => toViewError(runError.value, failure.value));
-  const isTerminal = computed(() => status.value !== undefined && isTerminalRunStatus(status.value));
+  // One signal per folded field, over the tuple; `toolCalls` and `error` are reshaped for display below.
+  const folded = Object.fromEntries(RUN_FIELDS.map((key) => [key, computed(() => state.value[key])])) as {
+    readonly [K in RunField]: ReadonlySignal<RunState[K]>;
+  };
+  const toolCallList = folded.toolCalls;
+  const error = computed(() => toViewError(folded.error.value, failure.value));
+  const isTerminal = computed(() => folded.status.value !== undefined && isTerminalRunStatus(folded.status.value));
+  const fields: FieldSignals = {
+    ...folded,
+    toolCalls: computed(() => toolCallList.value.toArray()),
+    error,
+    connection,
+    isTerminal,
+  };
   const snapshot = computed<RunSnapshot>(() => {
     const calls = toolCallList.value;
-    return {
-      runId,
-      status: status.value,
-      assistantText: assistantText.value,
-      thinkingText: thinkingText.value,
+    const shown = {} as Record<(typeof RUN_SNAPSHOT_FIELDS)[number], unknown>;
+    for (const key of RUN_SNAPSHOT_FIELDS) {
+      if (key === "runId") shown[key] = runId;
       // Built when read (and cached per list): a subscriber that only counts changes, or renders once per frame,
       // never copies a long run's tool calls per network chunk.
-      get toolCalls() {
-        return calls.toArray();
-      },
-      result: result.value,
-      git: git.value,
-      durationMs: durationMs.value,
-      error: error.value,
-      connection: connection.value,
-      lastEventId: lastEventId.value,
-      isTerminal: isTerminal.value,
-    };
+      else if (key === "toolCalls")
+        Object.defineProperty(shown, key, { get: () => calls.toArray(), enumerable: true, configurable: true });
+      else shown[key] = fields[key].value;
+    }
+    // Does not compile if RunSnapshot has a field the tuple does not list.
+    const complete: Record<keyof RunSnapshot, unknown> = shown;
+    return complete as RunSnapshot;
   });
   return {
+    ...fields,
     agentId,
     runId,
     state,
-    status,
-    assistantText,
-    thinkingText,
-    toolCalls,
-    result,
-    git,
-    durationMs,
-    error,
-    connection,
-    lastEventId,
     events,
-    isTerminal,
     snapshot,
     dispose() {
       if (frozen.peek()) return;
