@@ -19,6 +19,7 @@ import type { FakeForge } from "./forge/controls.js";
 import { createForgeService } from "./forge/service.js";
 import { createIdSource } from "./ids.js";
 import { lookupsRoutes } from "./lookups-routes.js";
+import { checkFakeServiceOptions } from "./option-checks.js";
 import { type FakeServiceOptions, resolveOptions } from "./options.js";
 import { RateBudget } from "./rate-budget.js";
 import { type LoggedRequest, parseBody, redactBody, redactHeaders } from "./request-log.js";
@@ -87,6 +88,7 @@ function toRequest(input: Request | string | URL, init: RequestInit | undefined,
  */
 export function createFakeService(options: FakeServiceOptions = {}): FakeService {
   requireOptions(options, "createFakeService", '`{ apiKeys: ["test-key"] }` (or no argument)');
+  checkFakeServiceOptions(options as Record<string, unknown>);
   const resolved = resolveOptions(options);
   const ids = createIdSource(resolved.randomUUID);
   const store = new FakeStore();

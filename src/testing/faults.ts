@@ -1,3 +1,4 @@
+import { fakeArgumentError } from "./argument-errors.js";
 import { matchPath } from "./router.js";
 
 /** Fields every fault has. */
@@ -137,64 +138,67 @@ export function isStreamFault(fault: Fault): fault is StreamFault {
 
 function checkCount(value: unknown, name: string, min: number): void {
   if (value !== undefined && !(Number.isInteger(value) && (value as number) >= min))
-    throw new TypeError(`fake.faults.add: \`${name}\` must be an integer >= ${min}.`);
+    throw fakeArgumentError(`fake.faults.add: \`${name}\` must be an integer >= ${min}.`);
 }
 
 function checkStreamFault(fault: StreamFault): void {
   if (fault.kind === "stream_drip") {
     checkCount(fault.chunkBytes, "chunkBytes", 1);
     if (fault.delayMs !== undefined && !(Number.isFinite(fault.delayMs) && fault.delayMs >= 0))
-      throw new TypeError("fake.faults.add: `delayMs` of a stream_drip fault must be a finite number >= 0.");
+      throw fakeArgumentError("fake.faults.add: `delayMs` of a stream_drip fault must be a finite number >= 0.");
     return;
   }
   checkCount(fault.afterEvents, "afterEvents", 0);
   if (fault.kind === "stream_stall") return;
   checkCount(fault.afterBytes, "afterBytes", 0);
   if (fault.midEvent !== undefined && typeof fault.midEvent !== "boolean")
-    throw new TypeError("fake.faults.add: `midEvent` must be a boolean.");
+    throw fakeArgumentError("fake.faults.add: `midEvent` must be a boolean.");
   if (fault.midEvent && fault.afterEvents === undefined && fault.afterBytes !== undefined)
-    throw new TypeError(
+    throw fakeArgumentError(
       "fake.faults.add: `midEvent` cuts the event after `afterEvents`; it has no meaning with `afterBytes` alone.",
     );
   if (fault.mode !== undefined && fault.mode !== "error" && fault.mode !== "close")
-    throw new TypeError('fake.faults.add: `mode` of a stream_drop fault must be "error" or "close".');
+    throw fakeArgumentError('fake.faults.add: `mode` of a stream_drop fault must be "error" or "close".');
 }
 
 function parseRoute(route: string): { method: string; pattern: string } {
-  const text = route.trim();
+  const text = typeof route === "string" ? route.trim() : "";
   if (text === "*") return { method: "*", pattern: "*" };
   const match = /^(?:([A-Za-z]+|\*)\s+)?(\/\S*)$/.exec(text);
   if (!match)
-    throw new TypeError(
-      `fake.faults.add: route ${JSON.stringify(route)} must look like "GET /v1/agents/:id", "/v1/agents" or "*".`,
+    throw fakeArgumentError(
+      `fake.faults.add: route ${typeof route === "string" ? JSON.stringify(route) : `(a ${typeof route})`} must look like "GET /v1/agents/:id", "/v1/agents" or "*".`,
     );
   return { method: (match[1] ?? "*").toUpperCase(), pattern: match[2] as string };
 }
 
 function check(fault: Fault): void {
-  if (typeof fault !== "object" || fault === null)
-    throw new TypeError('fake.faults.add: pass a fault object such as { kind: "server_error" }.');
-  if (!KINDS.includes(fault.kind))
-    throw new TypeError(
-      `fake.faults.add: unknown fault kind ${JSON.stringify(fault.kind)}; use one of ${KINDS.join(", ")}.`,
+  if (typeof fault !== "object" || fault === null || Array.isArray(fault))
+    throw fakeArgumentError('fake.faults.add: pass a fault object such as { kind: "server_error" }.');
+  const kind: unknown = fault.kind;
+  if (!KINDS.includes(kind as FaultKind))
+    throw fakeArgumentError(
+      `fake.faults.add: unknown fault kind ${typeof kind === "string" ? JSON.stringify(kind) : `(a ${typeof kind})`}; use one of ${KINDS.join(", ")}.`,
     );
   const times = fault.times ?? 1;
   if (!(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1))) {
-    throw new TypeError("fake.faults.add: `times` must be an integer >= 1 or Infinity.");
+    throw fakeArgumentError("fake.faults.add: `times` must be an integer >= 1 or Infinity.");
   }
   if (fault.kind === "latency" && !(Number.isFinite(fault.ms) && fault.ms >= 0)) {
-    throw new TypeError("fake.faults.add: a latency fault needs `ms`, a finite number >= 0.");
+    throw fakeArgumentError("fake.faults.add: a latency fault needs `ms`, a finite number >= 0.");
   }
   if (fault.kind === "server_error" && fault.status !== undefined && ![500, 502, 503, 504].includes(fault.status)) {
-    throw new TypeError("fake.faults.add: `status` of a server_error fault must be 500, 502, 503 or 504.");
+    throw fakeArgumentError("fake.faults.add: `status` of a server_error fault must be 500, 502, 503 or 504.");
   }
   if (
     fault.kind === "rate_limit" &&
     fault.retryAfterSeconds !== undefined &&
     !(Number.isInteger(fault.retryAfterSeconds) && fault.retryAfterSeconds >= 0)
   ) {
-    throw new TypeError("fake.faults.add: `retryAfterSeconds` must be an integer >= 0.");
+    throw fakeArgumentError("fake.faults.add: `retryAfterSeconds` must be an integer >= 0.");
   }
+  if (fault.kind === "rate_limit" && fault.retryAfterDate !== undefined && typeof fault.retryAfterDate !== "boolean")
+    throw fakeArgumentError("fake.faults.add: `retryAfterDate` must be a boolean.");
   if (isStreamFault(fault)) checkStreamFault(fault);
 }
 

@@ -1,4 +1,5 @@
 import type { AdminOrganizationKey, AdminSeedOptions, AdminTeamKey } from "./admin/options.js";
+import { fakeOptionError } from "./argument-errors.js";
 import { type Clock, defaultSleep, type Sleep } from "./clock.js";
 import type { ForgeOptions } from "./forge/options.js";
 import { defaultRandomUUID, type RandomUUID } from "./ids.js";
@@ -149,21 +150,20 @@ function defaultResult(promptText: string): string {
 function nonNegative(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isFinite(value) || value < 0)
-    throw new RangeError(`createFakeService: \`run.${name}\` must be a finite number >= 0.`);
+    throw fakeOptionError(`\`options.run.${name}\` must be a finite number >= 0.`);
   return value;
 }
 
 function count(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isInteger(value) || value < 0)
-    throw new RangeError(`createFakeService: \`${name}\` must be an integer >= 0.`);
+  if (!Number.isInteger(value) || value < 0) throw fakeOptionError(`\`options.${name}\` must be an integer >= 0.`);
   return value;
 }
 
 function heartbeatInterval(value: number | undefined): number {
   if (value === undefined) return 15_000;
   if (!Number.isFinite(value) || value <= 0)
-    throw new RangeError("createFakeService: `heartbeatIntervalMs` must be a finite number > 0.");
+    throw fakeOptionError("`options.heartbeatIntervalMs` must be a finite number > 0.");
   return value;
 }
 
@@ -173,7 +173,9 @@ export function resolveOptions(options: FakeServiceOptions = {}): ResolvedOption
   const serviceAccountKeys = options.serviceAccountKeys ?? [];
   for (const key of [...apiKeys, ...serviceAccountKeys]) {
     if (typeof key !== "string" || key === "" || /[\s:]/.test(key)) {
-      throw new TypeError("createFakeService: every API key must be a non-empty string without spaces or colons.");
+      throw fakeOptionError(
+        "every key of `options.apiKeys` and `options.serviceAccountKeys` must be a non-empty string without spaces or colons.",
+      );
     }
   }
   return {

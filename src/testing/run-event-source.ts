@@ -1,3 +1,4 @@
+import { fakeOptionError } from "./argument-errors.js";
 import { abortable, abortReason, type Clock, isoTime, type Sleep } from "./clock.js";
 import type { RunStatus, RunTimeline, TimelineEvent } from "./run-script.js";
 import { watchTimeline } from "./timeline-watch.js";
@@ -115,8 +116,9 @@ export class RunEventSource {
     }
     this.stillWaits += 1;
     if (this.stillWaits >= MAX_STILL_WAITS)
-      throw new Error(
-        "The fake service's run stream is waiting on a clock that never moves: with a virtual `now`, pass a `sleep` that advances it (e.g. `async (ms) => { t += ms }`).",
+      // A misconfiguration of the caller's options, so the SDK's `invalid_option` error rather than a bare Error.
+      throw fakeOptionError(
+        "the run stream is waiting on a clock that never moves: with a virtual `now`, pass a `sleep` that advances it (e.g. `async (ms) => { t += ms }`).",
       );
   }
 }

@@ -1,4 +1,5 @@
 import { CLOCK_OPTION, checkOptions, expectArgument, hasMethods, isObject, optionsObject } from "../core/arguments.js";
+import { AgentlineError } from "../core/errors.js";
 import { COUNT_OPTION, checkClaim, type DedupeStore } from "./dedupe.js";
 
 // Dedupe stores on Cloudflare Workers: KV (best-effort) and a Durable Object (atomic). Both are typed by the
@@ -92,7 +93,10 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
     checkClaim(id, ttlMs);
     const request = new Request(CLAIM_URL, { method: "POST", body: JSON.stringify({ id, ttlMs }) });
     const response = await this.#stub(id).fetch(request);
-    if (!response.ok) throw new Error(`The dedupe Durable Object answered ${response.status}.`);
+    if (!response.ok)
+      throw new AgentlineError(`The dedupe Durable Object answered ${response.status}.`, {
+        code: "dedupe_unavailable",
+      });
     return ((await response.json()) as { claimed?: unknown }).claimed === true;
   }
 

@@ -3,6 +3,7 @@
 // @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys)
 
 import type { CryptoKey } from "../core/crypto-key.js";
+import { AgentlineError } from "../core/errors.js";
 
 /** An Ed25519 public key as `GET /keys` publishes it. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Discovery and keys) */
 export interface ForgePublicJwk {
@@ -52,12 +53,20 @@ export function parseCacheControl(header: string | null): { maxAgeSeconds?: numb
 }
 
 /**
+ * What a key set fetch hit (a non-2xx, a body without usable keys): the `cause` of a KeySetUnavailableError, an
+ * AgentlineError like every error the SDK makes, so code that walks the cause chain meets no engine TypeError.
+ */
+export function keySetError(message: string): AgentlineError {
+  return new AgentlineError(message, { code: "key_set_invalid" });
+}
+
+/**
  * The Ed25519 signing keys of a `GET /keys` body. Other key types are skipped (a future key kind must not
  * break today's verifier); a body without a `keys` array, or without one usable key, is refused.
  */
 export function ed25519Keys(body: unknown): ForgePublicJwk[] {
   const keys = (body as { keys?: unknown } | null)?.keys;
-  if (!Array.isArray(keys)) throw new TypeError("no `keys` array");
+  if (!Array.isArray(keys)) throw keySetError("no `keys` array");
   const usable = keys.filter(
     (jwk): jwk is ForgePublicJwk =>
       jwk?.kty === "OKP" &&
@@ -66,7 +75,7 @@ export function ed25519Keys(body: unknown): ForgePublicJwk[] {
       (jwk.use ?? "sig") === "sig" &&
       ["EdDSA", "Ed25519", undefined].includes(jwk.alg),
   );
-  if (!usable.length) throw new TypeError("no Ed25519 key");
+  if (!usable.length) throw keySetError("no Ed25519 key");
   return usable;
 }
 

@@ -19,6 +19,7 @@ import {
   type ForgeVerificationKey,
   importEd25519Key,
   type KeySetSnapshot,
+  keySetError,
   parseCacheControl,
 } from "./key-set.js";
 
@@ -218,7 +219,7 @@ export class ForgeKeys {
       jwks_uri?: unknown;
     };
     if (typeof document.jwks_uri !== "string" || trimSlash(String(document.issuer)) !== issuer) {
-      throw new TypeError(`The discovery document is not ${issuer}'s or has no jwks_uri.`);
+      throw keySetError(`The discovery document is not ${issuer}'s or has no jwks_uri.`);
     }
     return document.jwks_uri;
   }
@@ -232,7 +233,7 @@ export class ForgeKeys {
     );
     if (!response.ok) {
       await response.body?.cancel();
-      throw new TypeError(`GET ${url}: ${response.status}`);
+      throw keySetError(`GET ${url}: ${response.status}`);
     }
     return response;
   }

@@ -1,4 +1,5 @@
 import { ADMIN_RATE_LIMITS, type AdminRouteFamily } from "../../admin/routes.js";
+import { fakeOptionError } from "../argument-errors.js";
 
 /** A Team Admin API key: Basic username with an empty password. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Authentication) */
 export interface AdminTeamKey {
@@ -49,16 +50,14 @@ export const OTHER_ORGANIZATION_ID = "org_other";
 
 function checkKey(key: unknown, option: string): string {
   if (typeof key !== "string" || key === "" || /[\s:]/.test(key))
-    throw new TypeError(
-      `createFakeService: every \`${option}\` key must be a non-empty string without spaces or colons.`,
-    );
+    throw fakeOptionError(`every \`options.${option}[].key\` must be a non-empty string without spaces or colons.`);
   return key;
 }
 
 function wholeNumber(value: number | undefined, fallback: number, name: string, min: number): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < min)
-    throw new RangeError(`createFakeService: \`admin.${name}\` must be an integer >= ${min}.`);
+    throw fakeOptionError(`\`options.admin.${name}\` must be an integer >= ${min}.`);
   return value;
 }
 
@@ -72,7 +71,7 @@ export function resolveAdminOptions(
   const teamKeys = (input.teamKeys ?? [{ key: "team-key" }]).map((entry) => {
     const teamId = entry.teamId ?? primaryTeamId;
     if (!Number.isSafeInteger(teamId) || teamId < 1)
-      throw new RangeError("createFakeService: a team key's `teamId` must be a positive integer.");
+      throw fakeOptionError("`options.teamKeys[].teamId` (default `options.teamId`) must be a positive integer.");
     return { key: checkKey(entry.key, "teamKeys"), teamId, scopes: [...(entry.scopes ?? ["admin:*"])] };
   });
   const organizationKeys = (input.organizationKeys ?? [{ key: "org-key" }]).map((entry) => ({
@@ -82,7 +81,7 @@ export function resolveAdminOptions(
   }));
   const teamKeySet = new Set(teamKeys.map((k) => k.key));
   if (organizationKeys.some((k) => teamKeySet.has(k.key)))
-    throw new TypeError("createFakeService: a key cannot be both a team key and an organization key.");
+    throw fakeOptionError("a key cannot be both in `options.teamKeys` and in `options.organizationKeys`.");
   const rateLimits = seed.rateLimits === false ? false : { ...ADMIN_RATE_LIMITS, ...seed.rateLimits };
   return {
     teamKeys,

@@ -1,5 +1,8 @@
 import { ADMIN_ROUTES, type AdminRoute, type AdminRouteName } from "../../admin/routes.js";
+import { optionsObject } from "../../core/arguments.js";
+import { expectFakeArgument, fakeArgumentError } from "../argument-errors.js";
 import { type Clock, isoTime } from "../clock.js";
+import { checkAdminSeed } from "../option-checks.js";
 import type { Reply } from "../responses.js";
 import { matchPath, type RequestBody } from "../router.js";
 import { authenticateAdmin } from "./auth.js";
@@ -61,13 +64,18 @@ export function createAdminService(input: AdminInput, primaryTeamId: number, now
     current ??= seedAdminState(options, anchor);
     return current;
   };
-  const team = (teamId = options.primaryTeamId): TeamState => {
-    const found = state().teams.get(teamId);
-    if (!found)
-      throw new RangeError(`fake.admin: no team ${teamId}; known teams are ${[...state().teams.keys()].join(", ")}.`);
+  const team = (teamId: number | undefined, operation: string): TeamState => {
+    const id = teamId ?? options.primaryTeamId;
+    const found = Number.isSafeInteger(id) ? state().teams.get(id) : undefined;
+    if (!found) {
+      const known = [...state().teams.keys()].join(", ");
+      const given = typeof id === "number" ? `no team ${id}` : "`teamId` must be a team's number";
+      throw fakeArgumentError(`fake.admin.${operation}: ${given}; known teams are ${known}.`);
+    }
     return found;
   };
   const reset = (seed?: AdminSeedOptions) => {
+    if (seed !== undefined) checkAdminSeed(optionsObject(seed, "seed"), "seed");
     if (seed) options = resolveAdminOptions({ ...input, admin: { ...input.admin, ...seed } }, primaryTeamId);
     limiter = new AdminRateLimiter(options.rateLimits);
     anchor = now();
@@ -140,7 +148,7 @@ export function createAdminService(input: AdminInput, primaryTeamId: number, now
       return options.primaryTeamId;
     },
     members: (teamId) =>
-      team(teamId).members.map((m) => ({
+      team(teamId, "members").members.map((m) => ({
         userId: m.person.userId,
         numericId: m.person.id,
         email: m.person.email,
@@ -150,7 +158,7 @@ export function createAdminService(input: AdminInput, primaryTeamId: number, now
         spendLimitDollars: m.spendLimitDollars,
       })),
     auditEvents: (teamId) =>
-      team(teamId).audit.map((e) => ({
+      team(teamId, "auditEvents").audit.map((e) => ({
         event_id: e.eventId,
         timestamp: isoTime(e.timestamp),
         user_email: e.userEmail,
@@ -159,7 +167,12 @@ export function createAdminService(input: AdminInput, primaryTeamId: number, now
         event_data: structuredClone(e.eventData),
       })),
     setModelAccessControl: (teamId, available) => {
-      team(teamId).modelAccess.available = available;
+      const found = team(teamId, "setModelAccessControl");
+      expectFakeArgument(
+        typeof available === "boolean",
+        "fake.admin.setModelAccessControl: `available` must be a boolean.",
+      );
+      found.modelAccess.available = available;
     },
     reset,
     get state() {

@@ -1,8 +1,18 @@
 // Mirrored repositories: transitions run as jobs that progress on the fake's clock, force cutover, detach,
 // Sync Mirror, and the `fake.forge.mirrors` controls. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Mirrored repositories)
+import { isText } from "../../core/arguments.js";
 import type { ForgeRouteName } from "../../forge/routes.js";
 import { SyncMirrorRequestSchema } from "../../forge/schemas/repo-admin.js";
 import { MirrorTransitionSchema } from "../../forge/schemas/repo-settings.js";
+import {
+  checkInput,
+  expectFakeArgument,
+  expectId,
+  type FieldRule,
+  fakeArgumentError,
+  TEXT_FIELD,
+  TEXT_LIST_FIELD,
+} from "../argument-errors.js";
 import { type Clock, isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
@@ -312,24 +322,38 @@ export interface FakeForgeMirrors {
   abandonedRefs(repoId: string): Record<string, string>;
 }
 
+const MIRROR_FIELDS: Record<string, FieldRule> = {
+  name: TEXT_FIELD,
+  status: [
+    (value) => ["initial", "inbound", "outbound"].includes(value as string),
+    '"initial", "inbound" or "outbound"',
+  ],
+  source: TEXT_FIELD,
+  sourceId: TEXT_FIELD,
+  upstreamAdmins: TEXT_LIST_FIELD,
+};
+
 /** The mirror controls over the current state (it is replaced on reset). */
 export function mirrorControls(current: () => ForgeState, now: Clock): FakeForgeMirrors {
-  const repoById = (repoId: string) => {
+  const repoById = (repoId: unknown, operation: string) => {
+    expectId(repoId, "repoId", `fake.forge.mirrors.${operation}`);
     const repo = current().repositories.find((held) => held.id === repoId);
-    if (!repo) throw new RangeError(`fake.forge.mirrors: no repository ${repoId}.`);
+    if (!repo) throw fakeArgumentError(`fake.forge.mirrors.${operation}: no repository ${repoId}.`);
     return repo;
   };
-  const mirroredById = (repoId: string) => {
-    const repo = repoById(repoId);
-    if (!repo.mirror) throw new RangeError(`fake.forge.mirrors: ${repoId} is not a mirrored repository.`);
+  const mirroredById = (repoId: unknown, operation: string) => {
+    const repo = repoById(repoId, operation);
+    if (!repo.mirror)
+      throw fakeArgumentError(`fake.forge.mirrors.${operation}: ${repo.id} is not a mirrored repository.`);
     return repo;
   };
   return {
     add(input = {}) {
+      checkInput(input, "input", "fake.forge.mirrors.add", MIRROR_FIELDS);
       const state = current();
       const name = input.name ?? `mirror-${state.repositories.length + 1}`;
       if (state.repositories.some((repo) => repo.name.toLowerCase() === name.toLowerCase()))
-        throw new RangeError(`fake.forge.mirrors: a repository ${name} already exists.`);
+        throw fakeArgumentError(`fake.forge.mirrors.add: a repository ${name} already exists.`);
       const repo = state.createRepository({ name }, now());
       repo.mirror = {
         source: input.source ?? "github",
@@ -341,7 +365,12 @@ export function mirrorControls(current: () => ForgeState, now: Clock): FakeForge
       return { repoId: repo.id, name: repo.name };
     },
     failNextJob(repoId, outcome, error = {}) {
-      const repo = mirroredById(repoId);
+      const repo = mirroredById(repoId, "failNextJob");
+      expectFakeArgument(
+        outcome === "failed_rolled_back" || outcome === "requires_attention",
+        'fake.forge.mirrors.failNextJob: `outcome` must be "failed_rolled_back" or "requires_attention".',
+      );
+      checkInput(error, "error", "fake.forge.mirrors.failNextJob", { code: TEXT_FIELD, message: TEXT_FIELD });
       recordOf(repo).nextOutcome = {
         outcome,
         code: error.code ?? (outcome === "failed_rolled_back" ? "UPSTREAM_UNREACHABLE" : "REFS_DIVERGED"),
@@ -349,13 +378,17 @@ export function mirrorControls(current: () => ForgeState, now: Clock): FakeForge
       };
     },
     pushUpstream(repoId, ref) {
-      const repo = mirroredById(repoId);
+      const repo = mirroredById(repoId, "pushUpstream");
+      expectFakeArgument(
+        ref === undefined || isText(ref),
+        "fake.forge.mirrors.pushUpstream: `ref` must be a branch name.",
+      );
       const record = recordOf(repo);
       record.upstreamPushes += 1;
       const sha = fakeSha(`${repo.id}:upstream:${record.upstreamPushes}`);
       upstreamOf(current(), repo, record).set(ref ?? repo.defaultBranch, sha);
       return { sha };
     },
-    abandonedRefs: (repoId) => Object.fromEntries(RECORDS.get(repoById(repoId))?.abandoned ?? []),
+    abandonedRefs: (repoId) => Object.fromEntries(RECORDS.get(repoById(repoId, "abandonedRefs"))?.abandoned ?? []),
   };
 }

@@ -1,3 +1,4 @@
+import { fakeOptionError } from "../argument-errors.js";
 import { installationScopes } from "./scopes.js";
 
 /** An app to seed. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § App) */
@@ -82,7 +83,7 @@ export interface ResolvedForgeOptions {
 function positiveInteger(value: number | undefined, fallback: number, name: string, max = Number.MAX_SAFE_INTEGER) {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1 || value > max)
-    throw new RangeError(`createFakeService: \`forge.${name}\` must be an integer from 1 to ${max}.`);
+    throw fakeOptionError(`\`options.forge.${name}\` must be an integer from 1 to ${max}.`);
   return value;
 }
 
@@ -91,8 +92,8 @@ export function resolveForgeOptions(options: ForgeOptions = {}): ResolvedForgeOp
   for (const installation of options.installations ?? []) installationScopes(installation.scopes ?? []);
   const userTokens = (options.userTokens ?? [{ token: "forge-user-token" }]).map((user) => {
     if (typeof user.token !== "string" || user.token === "" || /\s/.test(user.token) || user.token.startsWith("oit_"))
-      throw new TypeError(
-        "createFakeService: every `forge.userTokens[].token` must be a non-empty string without spaces or the oit_ prefix.",
+      throw fakeOptionError(
+        "every `options.forge.userTokens[].token` must be a non-empty string without spaces or the oit_ prefix.",
       );
     return {
       token: user.token,

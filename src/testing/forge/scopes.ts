@@ -1,3 +1,4 @@
+import { expectFakeArgument, fakeArgumentError } from "../argument-errors.js";
 // Scope names and the ":write grants :read" rule. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Scopes (requested at installation))
 
 /** Added to every installation automatically. */
@@ -43,10 +44,11 @@ export function grantsScope(held: readonly string[], required: string): boolean 
 
 /** An installation's approved scopes: the given ones, de-duplicated, with metadata read added. */
 export function installationScopes(scopes: readonly string[]): string[] {
+  expectFakeArgument(Array.isArray(scopes), "fake.forge: an installation's `scopes` must be an array of scope names.");
   for (const scope of scopes) {
     if (!APP_SCOPES.includes(scope))
-      throw new RangeError(
-        `fake.forge: ${JSON.stringify(scope)} is not a scope an app can be granted; use one of ${APP_SCOPES.join(", ")}.`,
+      throw fakeArgumentError(
+        `fake.forge: ${typeof scope === "string" ? JSON.stringify(scope) : `a ${typeof scope}`} is not a scope an app can be granted; use one of ${APP_SCOPES.join(", ")}.`,
       );
   }
   return [...new Set([METADATA_READ, ...scopes])];

@@ -1,3 +1,12 @@
+import { isObject } from "../../core/arguments.js";
+import {
+  checkInput,
+  expectId,
+  fakeArgumentError,
+  STRING_FIELD,
+  TEXT_FIELD,
+  TEXT_LIST_FIELD,
+} from "../argument-errors.js";
 import type { Clock } from "../clock.js";
 import type { RandomUUID } from "../ids.js";
 import type { Reply } from "../responses.js";
@@ -173,9 +182,10 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
     return rpcErrorReply("NotFound", `No forge operation ${method} ${url.pathname}.`, requestId, [], headers);
   }
 
-  function installation(id: string) {
+  function installation(id: unknown, operation: string, name = "installationId") {
+    expectId(id, name, operation);
     const found = state.installations.get(id);
-    if (!found) throw new RangeError(`fake.forge: no installation ${id}.`);
+    if (!found) throw fakeArgumentError(`${operation}: no installation ${id}.`);
     return found;
   }
 
@@ -185,6 +195,10 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
       return state;
     },
     registerApp(appInput = {}) {
+      checkInput(appInput, "input", "fake.forge.registerApp", {
+        events: TEXT_LIST_FIELD,
+        install: [(value) => value === false || isObject(value), "false or an object of installation options"],
+      });
       const at = deps.now();
       const app = state.createApp(appInput, at);
       if (appInput.events) app.events = [...appInput.events];
@@ -199,19 +213,19 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
       return { installationId: created.id };
     },
     suspendInstallation(id) {
-      const found = installation(id);
+      const found = installation(id, "fake.forge.suspendInstallation");
       found.suspendedAt = deps.now();
       found.updatedAt = found.suspendedAt;
       emitInstallationEvent(state, "installation.updated", found, found.updatedAt);
     },
     unsuspendInstallation(id) {
-      const found = installation(id);
+      const found = installation(id, "fake.forge.unsuspendInstallation");
       delete found.suspendedAt;
       found.updatedAt = deps.now();
       emitInstallationEvent(state, "installation.updated", found, found.updatedAt);
     },
     deleteInstallation(id) {
-      const found = installation(id);
+      const found = installation(id, "fake.forge.deleteInstallation");
       state.deleteInstallation(id);
       emitInstallationEvent(state, "installation.deleted", found, deps.now());
     },
@@ -220,10 +234,13 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
     },
     signingKeys: () => keys.list(),
     rotateKeys: () => keys.rotate(),
-    async issueInstallationReceipt({ appId, installationId, state: anchor }) {
-      const found = installation(installationId);
+    async issueInstallationReceipt(input) {
+      const operation = "fake.forge.issueInstallationReceipt";
+      checkInput(input, "input", operation, { appId: TEXT_FIELD, state: STRING_FIELD });
+      const { appId, installationId, state: anchor } = input;
+      const found = installation(installationId, operation, "input.installationId");
       if (found.appId !== appId)
-        throw new RangeError(`fake.forge: installation ${installationId} is not of app ${appId}.`);
+        throw fakeArgumentError(`${operation}: installation ${installationId} is not of app ${appId}.`);
       const [current] = await keys.list();
       if (!current) throw new Error("fake.forge: the forge has no signing key.");
       const { id, email, displayName } = found.installedBy;

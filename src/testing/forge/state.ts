@@ -1,5 +1,13 @@
 import { importSPKI } from "jose";
 import type { CryptoKey } from "../../core/crypto-key.js";
+import {
+  checkInput,
+  type FieldRule,
+  fakeArgumentError,
+  STRING_FIELD,
+  TEXT_FIELD,
+  TEXT_LIST_FIELD,
+} from "../argument-errors.js";
 import type { RandomUUID } from "../ids.js";
 import { ed25519SpkiFromPem, sameBytes, spkiKeyId } from "./encoding.js";
 import { DEFAULT_INSTALLATION_SCOPES, type ForgeInstallationOptions, type ResolvedForgeOptions } from "./options.js";
@@ -119,6 +127,21 @@ export function signingKeyFromPem(pem: string, createdAt: number): AppSigningKey
   };
 }
 
+const APP_FIELDS: Record<string, FieldRule> = {
+  appId: TEXT_FIELD,
+  publicKeyPem: STRING_FIELD,
+  webhookUrl: STRING_FIELD,
+  displayName: STRING_FIELD,
+};
+const INSTALLATION_FIELDS: Record<string, FieldRule> = {
+  id: TEXT_FIELD,
+  appId: TEXT_FIELD,
+  targetSlug: TEXT_FIELD,
+  scopes: [Array.isArray, "an array of scope names"],
+  repoSelectionMode: [(value) => value === "all" || value === "selected", '"all" or "selected"'],
+  repositoryIds: TEXT_LIST_FIELD,
+};
+
 /** The forge's in-memory data: one namespace with its repositories, apps, installations and tokens. */
 export class ForgeState {
   readonly namespace: ForgeNamespace;
@@ -170,13 +193,14 @@ export class ForgeState {
     input: { appId?: string; publicKeyPem?: string; webhookUrl?: string; displayName?: string },
     at: number,
   ): ForgeApp {
+    checkInput(input, "app", "fake.forge", APP_FIELDS);
     const id = input.appId ?? this.newId("app");
-    if (this.apps.has(id)) throw new RangeError(`fake.forge: an app ${id} already exists.`);
+    if (this.apps.has(id)) throw fakeArgumentError(`fake.forge: an app ${id} already exists.`);
     const keys: AppSigningKey[] = [];
     if (input.publicKeyPem !== undefined) {
       const key = signingKeyFromPem(input.publicKeyPem, at);
       if (!key)
-        throw new TypeError("fake.forge: `publicKeyPem` must be a PEM SPKI Ed25519 public key (BEGIN PUBLIC KEY).");
+        throw fakeArgumentError("fake.forge: `publicKeyPem` must be a PEM SPKI Ed25519 public key (BEGIN PUBLIC KEY).");
       keys.push(key);
     }
     const app: ForgeApp = {
@@ -222,23 +246,24 @@ export class ForgeState {
     return repo;
   }
 
-  /** Installs an app on the namespace; throws a RangeError naming the bad input. */
+  /** Installs an app on the namespace; throws an `invalid_argument` AgentlineError naming the bad input. */
   createInstallation(input: ForgeInstallationOptions, at: number): ForgeInstallation {
+    checkInput(input, "installation", "fake.forge", INSTALLATION_FIELDS);
     const appId = input.appId ?? this.apps.keys().next().value;
     if (appId === undefined || !this.apps.has(appId))
-      throw new RangeError(`fake.forge: no app ${appId ?? "(none registered)"} to install; register it first.`);
+      throw fakeArgumentError(`fake.forge: no app ${appId ?? "(none registered)"} to install; register it first.`);
     if (input.targetSlug !== undefined && input.targetSlug.toLowerCase() !== this.namespace.slug.toLowerCase())
-      throw new RangeError(
+      throw fakeArgumentError(
         `fake.forge: the only namespace is ${this.namespace.slug}; got targetSlug ${input.targetSlug}.`,
       );
     const id = input.id ?? this.newId("inst");
-    if (this.installations.has(id)) throw new RangeError(`fake.forge: an installation ${id} already exists.`);
+    if (this.installations.has(id)) throw fakeArgumentError(`fake.forge: an installation ${id} already exists.`);
     const mode = input.repoSelectionMode ?? "all";
     const repositoryIds =
       mode === "all" ? [] : (input.repositoryIds ?? this.repositories.slice(0, 2).map((repo) => repo.id));
     for (const repoId of repositoryIds) {
       if (!this.repositories.some((repo) => repo.id === repoId))
-        throw new RangeError(`fake.forge: no repository ${repoId} in ${this.namespace.slug}.`);
+        throw fakeArgumentError(`fake.forge: no repository ${repoId} in ${this.namespace.slug}.`);
     }
     const installation: ForgeInstallation = {
       id,

@@ -328,8 +328,8 @@ describe("fake forge events: check runs, pushes, repository, installation, react
     });
     await fake.forge.react({ repoId: "repo_0001", commentId: comment.id, content: "+1", action: "removed" });
     only(await sent("owner"), "pull_request.comment.reaction.removed", owner.installationId);
-    await expect(fake.forge.react({ repoId: "repo_0001", commentId: "cmt_nope", content: "+1" })).rejects.toThrow(
-      RangeError,
+    await expect(fake.forge.react({ repoId: "repo_0001", commentId: "cmt_nope", content: "+1" })).rejects.toMatchObject(
+      { code: "invalid_argument", message: expect.stringContaining("cmt_nope") },
     );
   });
 });

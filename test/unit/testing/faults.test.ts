@@ -66,9 +66,11 @@ describe("fake service: faults", () => {
     expect((await api.get("/v1/models")).status).toBe(200);
   });
 
-  it("rejects malformed faults with a helpful TypeError", () => {
+  it("rejects malformed faults with a helpful invalid_argument AgentlineError", () => {
     const { fake } = setup();
-    expect(() => fake.faults.add({ kind: "latency", ms: -1 })).toThrow(TypeError);
+    expect(() => fake.faults.add({ kind: "latency", ms: -1 })).toThrow(
+      expect.objectContaining({ name: "AgentlineError", code: "invalid_argument" }),
+    );
     expect(() => fake.faults.add({ kind: "server_error", times: 0 })).toThrow(/times/);
     expect(() => fake.faults.add({ kind: "server_error", status: 501 as 500 })).toThrow(/status/);
     expect(() => fake.faults.add({ kind: "server_error", route: "agents please" })).toThrow(/route/);

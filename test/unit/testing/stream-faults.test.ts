@@ -284,9 +284,11 @@ describe("fake service: stream fault validation", () => {
     [{ kind: "stream_drip", chunkBytes: 0 }, /chunkBytes/],
     [{ kind: "stream_drip", delayMs: Number.NaN }, /delayMs/],
     [{ kind: "stream_drip", times: 0 }, /times/],
-  ])("rejects %o with a TypeError", (fault, message) => {
+  ])("rejects %o with an invalid_argument AgentlineError", (fault, message) => {
     const { fake } = streamSetup();
-    expect(() => fake.faults.add(fault as unknown as Fault)).toThrow(TypeError);
+    expect(() => fake.faults.add(fault as unknown as Fault)).toThrow(
+      expect.objectContaining({ name: "AgentlineError", code: "invalid_argument" }),
+    );
     expect(() => fake.faults.add(fault as unknown as Fault)).toThrow(message);
   });
 

@@ -1,6 +1,8 @@
 // The fake forge's delivery engine: turns events into deliveries per subscribed app, sends attempts, retries
 // failures on the documented schedule (driven by the fake clock through `runDue`), queues manual redeliveries
 // and sends pings.
+import { isObject } from "../../../core/arguments.js";
+import { checkInput, expectFakeArgument, fakeArgumentError, TEXT_FIELD } from "../../argument-errors.js";
 import type { Clock } from "../../clock.js";
 import type { ForgeKeyring } from "../forge-keys.js";
 import type { ForgeApp, ForgeInstallation, ForgeState } from "../state.js";
@@ -45,7 +47,7 @@ interface Target {
 }
 
 function fail(message: string): never {
-  throw new RangeError(`fake.forge webhooks: ${message}`);
+  throw fakeArgumentError(`fake.forge.webhooks.emit: ${message}`);
 }
 
 function isLifecycle(type: string): boolean {
@@ -139,6 +141,11 @@ export class WebhookDeliverer {
 
   /** Routes deliveries to an in-process handler; `null` sends them with the global `fetch`. */
   setReceiver(receiver: WebhookReceiver | null): void {
+    // Checked here, not at the next delivery, where a wrong receiver would only show as a failed attempt.
+    expectFakeArgument(
+      receiver === null || typeof receiver === "function",
+      "fake.forge.webhooks.setReceiver: `receiver` must be a function (request) => Promise<Response>, or null for the global fetch.",
+    );
     this.#receiver = receiver;
   }
 
@@ -149,6 +156,12 @@ export class WebhookDeliverer {
 
   /** See {@link emitForgeEvent}. */
   emit(state: ForgeState, input: ForgeEventInput): Promise<DeliveryRecord[]> {
+    checkInput(input, "input", "fake.forge.webhooks.emit", {
+      installationId: TEXT_FIELD,
+      repositoryId: TEXT_FIELD,
+      appId: TEXT_FIELD,
+      payload: [isObject, "an object of the event's fields"],
+    });
     if (typeof input.type !== "string" || input.type === "") fail("an event needs a `type`.");
     if (input.type === "ping") fail("pings are sent by POST /app/webhook/pings and are never stored.");
     const payload = input.payload ?? {};
