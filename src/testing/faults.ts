@@ -1,5 +1,5 @@
 import { fakeArgumentError } from "./argument-errors.js";
-import { matchPath } from "./router.js";
+import { matchPath } from "./path-match.js";
 
 /** Fields every fault has. */
 export interface FaultBase {

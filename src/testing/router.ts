@@ -2,6 +2,7 @@ import type { Caller } from "./auth.js";
 import type { StreamFault } from "./faults.js";
 import type { IdSource } from "./ids.js";
 import type { ResolvedOptions } from "./options.js";
+import { matchPath } from "./path-match.js";
 import { HttpFailure, type Reply } from "./responses.js";
 import type { FakeStore } from "./store.js";
 
@@ -29,32 +30,6 @@ export interface RouteDefinition {
   method: string;
   pattern: string;
   handle(context: RouteContext): Reply | Promise<Reply>;
-}
-
-/**
- * Matches a path against a pattern with `:name` segments; the captured (URL-decoded) params, or
- * `undefined`. A single trailing slash on the path is ignored.
- */
-export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
-  const want = pattern.split("/");
-  const got = (path.length > 1 && path.endsWith("/") ? path.slice(0, -1) : path).split("/");
-  if (want.length !== got.length) return undefined;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < want.length; i++) {
-    const expected = want[i] as string;
-    const actual = got[i] as string;
-    if (expected.startsWith(":")) {
-      if (actual === "") return undefined;
-      try {
-        params[expected.slice(1)] = decodeURIComponent(actual);
-      } catch {
-        return undefined;
-      }
-    } else if (expected !== actual) {
-      return undefined;
-    }
-  }
-  return params;
 }
 
 /** What routing found: a handler with its params, or the methods the path allows (for 405). */

@@ -1,11 +1,10 @@
-import type { RunTimeline } from "./run-script.js";
-
-// Listeners live beside the timeline, not on it, so timelines stay plain data (tests compare them
-// with toEqual) and a forgotten listener goes away with its timeline.
-const watchers = new WeakMap<RunTimeline, Set<() => void>>();
+// Listeners live beside the timeline, not on it, so timelines stay plain data (tests compare them with toEqual) and a
+// forgotten listener goes away with its timeline. Keyed by identity, any object: this module needs no import of the
+// timeline's type, so it and run-script.ts (which notifies) do not import each other.
+const watchers = new WeakMap<object, Set<() => void>>();
 
 /** Calls `listener` whenever the timeline's future is rewritten (a cancel); returns the unsubscribe. */
-export function watchTimeline(timeline: RunTimeline, listener: () => void): () => void {
+export function watchTimeline(timeline: object, listener: () => void): () => void {
   let set = watchers.get(timeline);
   if (!set) {
     set = new Set();
@@ -18,7 +17,7 @@ export function watchTimeline(timeline: RunTimeline, listener: () => void): () =
 }
 
 /** Tells every watcher that the timeline changed, so a stream waiting on the old future wakes up. */
-export function notifyTimelineChanged(timeline: RunTimeline): void {
+export function notifyTimelineChanged(timeline: object): void {
   const set = watchers.get(timeline);
   if (!set) return;
   for (const listener of [...set]) listener();

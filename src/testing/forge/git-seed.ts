@@ -1,8 +1,10 @@
 // The files every repository of the fake forge starts with: a root commit with a README, the default branch with a
 // small TypeScript project, and one change on each seeded feature branch. Deterministic: the same repository always
 // gets the same bytes, hence the same blob, tree and commit ids.
-import type { GitFileMode } from "./git-store.js";
 import type { ForgeRepository } from "./state.js";
+
+/** How a file is stored: a plain file, an executable, or a symlink (its text is the target). */
+export type GitFileMode = "file" | "executable" | "symlink";
 
 /** Path → new text (and mode), or `null` to delete the path. */
 export type SeedChanges = Readonly<Record<string, { text: string; mode?: GitFileMode } | null>>;

@@ -3,12 +3,12 @@
 // `repoData(...).branches` (pull requests read them there); a tip this store has not seen — a merge made by the pull
 // routes, a branch set by a test — is turned into a commit on first read, so every tip always resolves.
 // @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { type SeedChanges, seedBranchChanges, seedMainChanges, seedRootChanges } from "./git-seed.js";
+import { type GitFileMode, type SeedChanges, seedBranchChanges, seedMainChanges, seedRootChanges } from "./git-seed.js";
 import { fakeSha, type RepoData, SEEDED_BRANCHES } from "./repo-state.js";
 import { type ForgeRepository, SEED_ADMIN } from "./state.js";
 
-/** How a file is stored: a plain file, an executable, or a symbolic link (its bytes are the target). */
-export type GitFileMode = "file" | "executable" | "symlink";
+// How a file is stored is declared with the seed, which this store imports (one way, no import circle).
+export type { GitFileMode } from "./git-seed.js";
 
 /** One stored file. */
 export interface GitFile {

@@ -2,7 +2,7 @@
 // custom methods glued to a parameter (`/repos/:owner/:repo:grep`) and parameters whose values are paths of their
 // own (`git/refs/heads/feature/x`, `contents/docs/a.md`, `compare/main...feature/x/files`), which the SDK sends
 // with their slashes kept. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Endpoints)
-import { matchPath } from "../router.js";
+import { matchPath } from "../path-match.js";
 
 /** Parameters whose values may span several segments (the SDK's routes table keeps their slashes). */
 const MULTI_SEGMENT = new Set(["ref", "path", "basehead"]);

@@ -9,7 +9,7 @@ import {
 } from "../../../src/core/errors.js";
 import { isMergeable } from "../../../src/forge/schemas/pull-responses.js";
 import { repoData } from "../../../src/testing/forge/repo-state.js";
-import { REVIEWER_CANDIDATES } from "../../../src/testing/forge/review-routes.js";
+import { REVIEWER_CANDIDATES } from "../../../src/testing/forge/reviewer-candidates.js";
 import { expectRefusedBeforeNetwork, rejectionOf, requestsTo } from "./forge-fixtures.js";
 import { pullSetup, USERS } from "./pull-fixtures.js";
 

@@ -1,7 +1,7 @@
 // Pull request events the fake forge's routes emit, with the payload fields the spec names: lifecycle
 // (created, merged, closed), comments, labels, reviews and requested reviewers. The routes build the REST views;
 // these helpers trim them to what an event carries. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Events)
-import type { ReviewerCandidate } from "../review-routes.js";
+import type { ReviewerCandidate } from "../reviewer-candidates.js";
 import type { ForgeRepository, ForgeState } from "../state.js";
 import { emitRepositoryEvent, repositoryReference } from "./repository-events.js";
 
