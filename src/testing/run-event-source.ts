@@ -1,6 +1,6 @@
 import { fakeOptionError } from "./argument-errors.js";
 import { abortable, abortReason, type Clock, isoTime, type Sleep } from "./clock.js";
-import type { RunStatus, RunTimeline, TimelineEvent } from "./run-script.js";
+import type { FakeRunStatus, RunTimeline, TimelineEvent } from "./run-script.js";
 import { watchTimeline } from "./timeline-watch.js";
 
 /** One SSE event as it goes on the wire. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Events) */
@@ -52,7 +52,7 @@ export class RunEventSource {
   constructor(
     private readonly timeline: RunTimeline,
     startIndex: number,
-    currentStatus: RunStatus,
+    currentStatus: FakeRunStatus,
     private readonly options: RunEventSourceOptions,
   ) {
     this.cursor = startIndex;

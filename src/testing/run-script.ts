@@ -2,10 +2,10 @@ import type { ResolvedRunScript } from "./options.js";
 import { notifyTimelineChanged } from "./timeline-watch.js";
 
 /** The run statuses of the spec. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § States and transitions) */
-export type RunStatus = "CREATING" | "RUNNING" | "FINISHED" | "ERROR" | "CANCELLED" | "EXPIRED";
+export type FakeRunStatus = "CREATING" | "RUNNING" | "FINISHED" | "ERROR" | "CANCELLED" | "EXPIRED";
 
 /** True for CREATING and RUNNING: the run counts as the agent's one active run. */
-export function isActiveStatus(status: RunStatus): boolean {
+export function isActiveStatus(status: FakeRunStatus): boolean {
   return status === "CREATING" || status === "RUNNING";
 }
 
@@ -33,7 +33,7 @@ export interface ToolCallData {
 /** `result` event data: mirrors the terminal run. */
 export interface ResultData {
   runId: string;
-  status: RunStatus;
+  status: FakeRunStatus;
   text?: string;
   durationMs?: number;
   git?: RunGit;
@@ -41,7 +41,7 @@ export interface ResultData {
 
 /** The data of each event type the fake emits (shapes of the undocumented ones follow DESIGN.md). */
 export interface TimelineEventData {
-  status: { runId: string; status: RunStatus };
+  status: { runId: string; status: FakeRunStatus };
   assistant: { text: string };
   thinking: { text: string; thinking_duration_ms: number };
   tool_call: ToolCallData;
@@ -224,7 +224,7 @@ export function nextEventAt(timeline: RunTimeline, now: number): number | undefi
 
 /** The run's fields that depend on time, as of `now`. */
 export interface RunProgress {
-  status: RunStatus;
+  status: FakeRunStatus;
   /** When the current status began (the run's `updatedAt`). */
   updatedAt: number;
   durationMs?: number;

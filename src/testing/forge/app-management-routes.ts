@@ -6,14 +6,14 @@ import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js"
 import { namespaceOf, requireEligibleOwner } from "./namespace-routes.js";
 import { paginate } from "./pagination.js";
 import { checkSchema, objectBody } from "./repo-state.js";
-import { type ForgeContext, type ForgeRoute, operationRoute } from "./route.js";
+import { type FakeForgeContext, type FakeForgeRoute, operationRoute } from "./route.js";
 import { APP_SCOPES } from "./scopes.js";
 import { type ForgeApp, signingKeyFromPem } from "./state.js";
 import { appView } from "./views.js";
 import { cancelPendingDeliveries } from "./webhooks/deliverer.js";
 
 /** The app named by `{appId}` in the forge's namespace, else NotFound. */
-export function appOf(context: ForgeContext): ForgeApp {
+export function appOf(context: FakeForgeContext): ForgeApp {
   const id = context.params.appId ?? "";
   const app = context.state.apps.get(id);
   if (!app || app.namespaceSlug.toLowerCase() !== context.state.namespace.slug.toLowerCase())
@@ -38,7 +38,7 @@ function wrapped(body: Record<string, unknown>, field: string, key: string): str
   return wrapper === undefined ? undefined : [...((wrapper as Record<string, unknown>)[key] as string[])];
 }
 
-function updateApp(context: ForgeContext, app: ForgeApp, body: Record<string, unknown>): void {
+function updateApp(context: FakeForgeContext, app: ForgeApp, body: Record<string, unknown>): void {
   if (typeof body.displayName === "string") app.displayName = body.displayName;
   if (typeof body.webhookUrl === "string") app.webhookUrl = body.webhookUrl;
   // "" turns delivery off and cancels pending deliveries for good: a later address does not revive them.
@@ -60,7 +60,7 @@ function newestFirst(apps: readonly ForgeApp[]): ForgeApp[] {
 }
 
 /** Get App by id, Update App, Create App and List Namespace Apps. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const appManagementRoutes: readonly ForgeRoute[] = [
+export const appManagementRoutes: readonly FakeForgeRoute[] = [
   operationRoute("getAppById", (context) => reply(appView(appOf(context)))),
   operationRoute("updateApp", (context) => {
     const app = appOf(context);

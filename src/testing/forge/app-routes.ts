@@ -1,13 +1,13 @@
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
-import { type ForgeContext, type ForgeRoute, principalOf } from "./route.js";
+import { type FakeForgeContext, type FakeForgeRoute, principalOf } from "./route.js";
 import type { ForgeInstallation } from "./state.js";
 import { appView, installationView } from "./views.js";
 import { emitInstallationEvent } from "./webhooks/installation-events.js";
 
 /** The calling app's installation, or NotFound (never telling missing from someone else's). */
-export function appInstallation(context: ForgeContext): ForgeInstallation {
+export function appInstallation(context: FakeForgeContext): ForgeInstallation {
   const { app } = principalOf(context, "app");
   const id = context.params.installationId ?? "";
   const installation = context.state.installations.get(id);
@@ -17,7 +17,7 @@ export function appInstallation(context: ForgeContext): ForgeInstallation {
 }
 
 /** `GET /app` and the app's installations. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
-export const appRoutes: readonly ForgeRoute[] = [
+export const appRoutes: readonly FakeForgeRoute[] = [
   {
     method: "GET",
     pattern: "/app",

@@ -35,7 +35,7 @@ import {
   tableRoute,
   violationsOf,
 } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 import { type CheckRunEventType, checkRunPostEvents, emitCheckRunEvent } from "./webhooks/check-run-events.js";
 
@@ -153,7 +153,7 @@ export function sweepCheckRunDeadlines(state: ForgeState, now: number): void {
 }
 
 /** The repository's data after the deadline sweep: expiry is applied on every check-run call, at the fake clock. */
-function swept(context: ForgeContext, repo: ForgeRepository): RepoData {
+function swept(context: FakeForgeContext, repo: ForgeRepository): RepoData {
   const data = repoData(context.state, repo);
   expireRuns(context.state, repo, data, context.now);
   return data;
@@ -182,14 +182,14 @@ function refused(refusal: LedgerRefusal, prefix = ""): never {
   throw new ForgeFailure(kind, message, violations);
 }
 
-function runOf(data: RepoData, context: ForgeContext): CheckRunAttempt {
+function runOf(data: RepoData, context: FakeForgeContext): CheckRunAttempt {
   const id = context.params.checkRunId ?? "";
   const run = data.ledger.runs[id];
   if (!run) throw new ForgeFailure("NotFound", `Check run ${id} was not found.`);
   return run;
 }
 
-function suiteOf(data: RepoData, context: ForgeContext): CheckSuiteAttempt {
+function suiteOf(data: RepoData, context: FakeForgeContext): CheckSuiteAttempt {
   const id = context.params.checkSuiteId ?? "";
   const suite = data.ledger.suites[id];
   if (!suite) throw new ForgeFailure("NotFound", `Check suite ${id} was not found.`);
@@ -197,7 +197,7 @@ function suiteOf(data: RepoData, context: ForgeContext): CheckSuiteAttempt {
 }
 
 /** The commit a `{sha}` segment names: a branch resolves to its tip, anything else is taken as a SHA. */
-function commitOf(data: RepoData, context: ForgeContext): string {
+function commitOf(data: RepoData, context: FakeForgeContext): string {
   const ref = context.params.sha ?? "";
   return data.branches.get(ref.replace(/^refs\/heads\//, "")) ?? ref;
 }
@@ -216,7 +216,7 @@ function suitesForCommit(data: RepoData, sha: string): CheckSuiteAttempt[] {
   );
 }
 
-function statusFilter(context: ForgeContext): string | undefined {
+function statusFilter(context: FakeForgeContext): string | undefined {
   const status = context.query.get("status") ?? "";
   if (status === "") return undefined;
   if (!(CHECK_RUN_STATUSES as readonly string[]).includes(status))
@@ -225,7 +225,7 @@ function statusFilter(context: ForgeContext): string | undefined {
 }
 
 /** Check-run routes at the SDK table's paths and costs. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const checkRunRoutes: readonly ForgeRoute[] = [
+export const checkRunRoutes: readonly FakeForgeRoute[] = [
   tableRoute("postCheckRun", (context, repo) => {
     const data = swept(context, repo);
     const { post, issues } = postOf(objectBody(context), "");

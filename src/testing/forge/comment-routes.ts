@@ -26,7 +26,7 @@ import {
   repoData,
   tableRoute,
 } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import { grantsScope } from "./scopes.js";
 import type { ForgeRepository } from "./state.js";
 import { emitCommentCreated } from "./webhooks/pull-events.js";
@@ -144,7 +144,7 @@ export function planComment(
 
 /** Stores a planned comment (opening its thread when new) and returns it. */
 export function addComment(
-  context: ForgeContext,
+  context: FakeForgeContext,
   data: RepoData,
   pull: ForgePull,
   plan: PlannedComment,
@@ -185,7 +185,7 @@ export function addComment(
  * diff anchor, a reply only the thread id. Review comments go through here too.
  */
 export function addCommentAndEmit(
-  context: ForgeContext,
+  context: FakeForgeContext,
   data: RepoData,
   repo: ForgeRepository,
   pull: ForgePull,
@@ -207,7 +207,7 @@ export function removeComment(data: RepoData, comment: StoredComment): void {
 }
 
 /** Whether the caller may delete what others wrote: the spec asks for repository:contents:write. */
-export function mayDeleteOthers(context: ForgeContext): boolean {
+export function mayDeleteOthers(context: FakeForgeContext): boolean {
   const principal = context.principal;
   const held =
     principal?.kind === "installation" ? principal.token.scopes : principal?.kind === "user" ? principal.scopes : [];
@@ -244,7 +244,7 @@ export function commentView(data: RepoData, repo: ForgeRepository, comment: Stor
   };
 }
 
-function commentOf(data: RepoData, context: ForgeContext): StoredComment {
+function commentOf(data: RepoData, context: FakeForgeContext): StoredComment {
   const id = context.params.commentId ?? "";
   const comment = conversationOf(data).comments.find((held) => held.id === id);
   if (!comment) throw new ForgeFailure("NotFound", `Comment ${id} was not found.`);
@@ -254,7 +254,11 @@ function commentOf(data: RepoData, context: ForgeContext): StoredComment {
 const COMMENT_QUERY = { numbers: ["pageSize"], arrays: ["threadIds"] } as const;
 
 /** The comments of one pull request matching the list filters (`since`/`until` inclusive, on `updatedAt`). */
-function listed(data: RepoData, pull: ForgePull, context: ForgeContext): { comments: StoredComment[]; filter: string } {
+function listed(
+  data: RepoData,
+  pull: ForgePull,
+  context: FakeForgeContext,
+): { comments: StoredComment[]; filter: string } {
   const query = queryObject(context.query, COMMENT_QUERY) as Record<string, unknown>;
   const { pageSize: _size, pageToken: _token, ...filters } = query;
   checkSchema(ListCommentsQuerySchema, filters, "comment list query");
@@ -273,7 +277,7 @@ function listed(data: RepoData, pull: ForgePull, context: ForgeContext): { comme
 }
 
 /** Comment and thread routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const commentRoutes: readonly ForgeRoute[] = [
+export const commentRoutes: readonly FakeForgeRoute[] = [
   pullRoute("createComment", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(CreateCommentSchema, body, "comment");

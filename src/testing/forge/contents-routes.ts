@@ -18,7 +18,7 @@ import {
 import { type GrepQuery, grepSnapshot } from "./grep-search.js";
 import { paginate } from "./pagination.js";
 import { checkSchema, objectBody, repoData, tableRoute } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 import { tarballDownloadRoute, tarballReply } from "./tarball-route.js";
 
@@ -86,7 +86,7 @@ export function toBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-function refQuery(context: ForgeContext, repo: ForgeRepository): string {
+function refQuery(context: FakeForgeContext, repo: ForgeRepository): string {
   const ref = context.query.get("ref");
   return ref === null || ref === "" ? repo.defaultBranch : ref;
 }
@@ -123,7 +123,7 @@ function contentsView(commit: GitCommit, path: string): Record<string, unknown> 
   return { type: "dir", name: nameOf(path), path, sha: treeSha, entries };
 }
 
-function compareFiles(context: ForgeContext, repo: ForgeRepository) {
+function compareFiles(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const basehead = context.params.basehead ?? "";
   const split = basehead.indexOf("...");
@@ -140,7 +140,7 @@ function compareFiles(context: ForgeContext, repo: ForgeRepository) {
   return reply({ files: page.items.map(changedFileView), nextPageToken: page.nextPageToken });
 }
 
-function grep(context: ForgeContext, repo: ForgeRepository) {
+function grep(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
   checkSchema(GrepSchema, body, "grep request");
@@ -157,7 +157,7 @@ function grep(context: ForgeContext, repo: ForgeRepository) {
 }
 
 /** Commit, contents, comparison, grep and archive routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const contentsRoutes: readonly ForgeRoute[] = [
+export const contentsRoutes: readonly FakeForgeRoute[] = [
   tableRoute("listCommitFiles", (context, repo) => {
     const data = repoData(context.state, repo);
     const commit = requireCommit(data, repo, context.params.ref ?? "");

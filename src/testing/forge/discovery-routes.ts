@@ -1,12 +1,12 @@
 import { reply } from "../responses.js";
 import { principalBudget, principalKey } from "./auth.js";
-import type { ForgeRoute } from "./route.js";
+import type { FakeForgeRoute } from "./route.js";
 
 /** `Cache-Control` of the key set. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Discovery and keys) */
 export const KEYS_CACHE_CONTROL = "public, max-age=600, stale-if-error=600";
 
 /** Discovery, the forge's key set and `GET /rate_limit`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Discovery and keys) */
-export const discoveryRoutes: readonly ForgeRoute[] = [
+export const discoveryRoutes: readonly FakeForgeRoute[] = [
   {
     method: "GET",
     pattern: "/.well-known/openid-configuration",

@@ -18,7 +18,7 @@ import {
   syncPulls,
   tableRoute,
 } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 import { emitPullLifecycle } from "./webhooks/pull-events.js";
 import { emitPushed, ZERO_SHA } from "./webhooks/repository-events.js";
@@ -100,7 +100,7 @@ function targetBranch(body: Record<string, unknown>, data: RepoData, repo: Forge
   return branch;
 }
 
-function createFromFiles(context: ForgeContext, repo: ForgeRepository) {
+function createFromFiles(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
   checkSchema(CreateFromFilesSchema, body, "commit");
@@ -133,7 +133,7 @@ function createFromFiles(context: ForgeContext, repo: ForgeRepository) {
   return reply({ sha: commit.sha, treeSha: commit.treeSha, previousHeadSha: tip });
 }
 
-function createRef(context: ForgeContext, repo: ForgeRepository) {
+function createRef(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
   checkSchema(CreateRefSchema, body, "ref");
@@ -157,7 +157,7 @@ function createRef(context: ForgeContext, repo: ForgeRepository) {
   return reply(refView({ ref: `refs/heads/${branch}`, sha }));
 }
 
-function deleteRef(context: ForgeContext, repo: ForgeRepository) {
+function deleteRef(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const branch = branchNamed(context.params.ref ?? "", "ref");
   if (!data.branches.has(branch)) throw new ForgeFailure("NotFound", `Branch ${branch} was not found.`);
@@ -185,7 +185,7 @@ function deleteRef(context: ForgeContext, repo: ForgeRepository) {
 }
 
 /** Git data routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const gitRoutes: readonly ForgeRoute[] = [
+export const gitRoutes: readonly FakeForgeRoute[] = [
   tableRoute("createRef", createRef),
   tableRoute("getRef", (context, repo) => {
     const name = context.params.ref ?? "";

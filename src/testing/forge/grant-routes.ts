@@ -10,7 +10,7 @@ import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
 import { adminRoute } from "./repo-settings-routes.js";
 import { checkSchema, objectBody } from "./repo-state.js";
-import { type ForgeContext, type ForgeRoute, operationRoute } from "./route.js";
+import { type FakeForgeContext, type FakeForgeRoute, operationRoute } from "./route.js";
 import { type ForgeRepository, type ForgeState, SEED_ADMIN } from "./state.js";
 
 /** A member of the owner's team or organization, grantable as `user`. */
@@ -73,7 +73,7 @@ function ownerGrants(state: ForgeState): StoredGrant[] {
   return grants;
 }
 
-function members(context: ForgeContext): ForgeMember[] {
+function members(context: FakeForgeContext): ForgeMember[] {
   const extra = context.options.userTokens
     .map((user) => user.userId)
     .filter((id, i, all) => all.indexOf(id) === i && !SEEDED_MEMBERS.some((member) => member.id === id))
@@ -90,7 +90,7 @@ function selectors(value: unknown): string[] {
 
 /** The principal a (validated) body names, or undefined when it is no member or group of the owner. */
 function findPrincipal(
-  context: ForgeContext,
+  context: FakeForgeContext,
   body: Record<string, unknown>,
 ): { kind: PrincipalKind; principal: ForgeMember | ForgeGroup | undefined; label: string } {
   const kind = PRINCIPALS.find((key) => body[key] !== undefined) ?? "user";
@@ -103,7 +103,7 @@ function findPrincipal(
   return { kind, principal, label: keys[0] ?? "(empty)" };
 }
 
-function requirePrincipal(context: ForgeContext, body: Record<string, unknown>) {
+function requirePrincipal(context: FakeForgeContext, body: Record<string, unknown>) {
   const found = findPrincipal(context, body);
   if (!found.principal)
     throw new ForgeFailure(
@@ -114,7 +114,7 @@ function requirePrincipal(context: ForgeContext, body: Record<string, unknown>) 
 }
 
 /** The principal of a Delete Grant: the JSON body, else `user=`, `group=` or `teamGroup=` query parameters. */
-function selectorOf(context: ForgeContext): Record<string, unknown> {
+function selectorOf(context: FakeForgeContext): Record<string, unknown> {
   const body = objectBody(context);
   const selector =
     Object.keys(body).length > 0
@@ -151,7 +151,10 @@ function refuseNoAdmin(remaining: StoredGrant[]): void {
 }
 
 /** The owner namespace of `/owners/{ownerSlug}`, matched case-insensitively, else NotFound. */
-function ownerRoute(name: ForgeRouteName, handle: (context: ForgeContext, grants: StoredGrant[]) => Reply): ForgeRoute {
+function ownerRoute(
+  name: ForgeRouteName,
+  handle: (context: FakeForgeContext, grants: StoredGrant[]) => Reply,
+): FakeForgeRoute {
   return operationRoute(name, (context) => {
     const slug = context.params.ownerSlug ?? "";
     const { namespace } = context.state;
@@ -164,7 +167,7 @@ function ownerRoute(name: ForgeRouteName, handle: (context: ForgeContext, grants
 }
 
 /** Direct repository grants: read, write or admin. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const repoGrantRoutes: readonly ForgeRoute[] = [
+export const repoGrantRoutes: readonly FakeForgeRoute[] = [
   adminRoute("listRepoGrants", (context, repo) => {
     const page = paginate(repoGrants(repo), context.query, `repo-grants:${repo.id}`);
     return reply({ grants: page.items.map(grantView), nextPageToken: page.nextPageToken });
@@ -185,7 +188,7 @@ export const repoGrantRoutes: readonly ForgeRoute[] = [
 ];
 
 /** Owner grants: PERMISSION_*; admins listed first; at least one admin stays. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const ownerGrantRoutes: readonly ForgeRoute[] = [
+export const ownerGrantRoutes: readonly FakeForgeRoute[] = [
   ownerRoute("listOwnerGrants", (context, grants) => {
     const ordered = [...grants.filter(isAdmin), ...grants.filter((grant) => !isAdmin(grant))];
     const page = paginate(ordered, context.query, `owner-grants:${context.state.namespace.id}`);

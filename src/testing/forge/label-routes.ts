@@ -19,7 +19,7 @@ import {
   repoData,
   tableRoute,
 } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 import { emitLabelEvent } from "./webhooks/pull-events.js";
 
@@ -31,7 +31,7 @@ export function byName(a: ForgeLabel, b: ForgeLabel): number {
   return a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
 }
 
-function labelOf(data: RepoData, context: ForgeContext): ForgeLabel {
+function labelOf(data: RepoData, context: FakeForgeContext): ForgeLabel {
   const name = context.params.labelName ?? "";
   const label = labelNamed(data, name);
   if (!label) throw new ForgeFailure("NotFound", `Label ${name} was not found.`);
@@ -49,7 +49,7 @@ function pullLabels(data: RepoData, pull: ForgePull): ForgeLabel[] {
 }
 
 /** The labels a body's `labels` names, each of which must exist (InvalidArgument naming each unknown one); `allowEmpty` for replace. */
-function namedLabels(data: RepoData, context: ForgeContext, allowEmpty: boolean): ForgeLabel[] {
+function namedLabels(data: RepoData, context: FakeForgeContext, allowEmpty: boolean): ForgeLabel[] {
   const body = objectBody(context);
   checkSchema(allowEmpty ? ReplacePullLabelsSchema : AddPullLabelsSchema, body, "pull request labels");
   const names = body.labels as string[];
@@ -73,7 +73,7 @@ function touch(pull: ForgePull, now: number): void {
  * then one `.added` (with the caller as `actor`) per label put on; an unchanged set delivers nothing.
  */
 function setPullLabels(
-  context: ForgeContext,
+  context: FakeForgeContext,
   repo: ForgeRepository,
   data: RepoData,
   pull: ForgePull,
@@ -94,7 +94,7 @@ function setPullLabels(
 }
 
 /** Label definition routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const labelRoutes: readonly ForgeRoute[] = [
+export const labelRoutes: readonly FakeForgeRoute[] = [
   tableRoute("listLabels", (context, repo) => {
     const labels = [...repoData(context.state, repo).labels].sort(byName);
     const page = paginate(labels, context.query, `labels:${repo.id}`);
@@ -149,7 +149,7 @@ export const labelRoutes: readonly ForgeRoute[] = [
 ];
 
 /** Routes for the labels of one pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const pullLabelRoutes: readonly ForgeRoute[] = [
+export const pullLabelRoutes: readonly FakeForgeRoute[] = [
   pullRoute("listPullLabels", (context, { repo, data, pull }) => {
     const page = paginate(pullLabels(data, pull), context.query, `pull-labels:${repo.id}:${pull.number}`);
     return reply({ labels: page.items.map(labelView), nextPageToken: page.nextPageToken });

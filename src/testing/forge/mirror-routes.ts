@@ -17,7 +17,7 @@ import { type Clock, isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { checkSchema, fakeSha, objectBody, type RepoHandler, repoData, tableRoute } from "./repo-state.js";
-import type { ForgeRoute } from "./route.js";
+import type { FakeForgeRoute } from "./route.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 
 /** The mirror status while a transition job is active (the spec does not show the exact string). */
@@ -186,12 +186,12 @@ function supersede(record: MirrorRecord, at: number): void {
  * A route whose own scope is about mirrors (repository:mirror:write / :delete): checked by the forge before
  * the handler, and exempt from the rule that refuses other scopes on mirrors.
  */
-function mirrorRoute(name: ForgeRouteName, handle: RepoHandler): ForgeRoute {
+function mirrorRoute(name: ForgeRouteName, handle: RepoHandler): FakeForgeRoute {
   return tableRoute(name, handle, () => undefined);
 }
 
 /** Mirror routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § States and transitions) */
-export const mirrorRoutes: readonly ForgeRoute[] = [
+export const mirrorRoutes: readonly FakeForgeRoute[] = [
   mirrorRoute("transitionMirror", (context, repo) => {
     const body = objectBody(context);
     checkSchema(MirrorTransitionSchema, body, "mirror transition");

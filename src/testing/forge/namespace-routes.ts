@@ -5,14 +5,14 @@ import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
 import { checkSchema, objectBody } from "./repo-state.js";
-import { type ForgeContext, type ForgeRoute, operationRoute } from "./route.js";
+import { type FakeForgeContext, type FakeForgeRoute, operationRoute } from "./route.js";
 import type { ForgeNamespace } from "./state.js";
 import { tokenRepositories } from "./token-routes.js";
 import { installationView, repositoryView } from "./views.js";
 import { emitInstallationEvent } from "./webhooks/installation-events.js";
 
 /** The namespace named by `{namespaceSlug}` (case-insensitive), else NotFound. */
-export function namespaceOf(context: ForgeContext): ForgeNamespace {
+export function namespaceOf(context: FakeForgeContext): ForgeNamespace {
   const slug = context.params.namespaceSlug ?? "";
   const { namespace } = context.state;
   if (slug.toLowerCase() !== namespace.slug.toLowerCase())
@@ -21,7 +21,7 @@ export function namespaceOf(context: ForgeContext): ForgeNamespace {
 }
 
 /** Refuses a write that needs an eligible namespace owner (Create Repo, Create App). */
-export function requireEligibleOwner(context: ForgeContext, what: string): void {
+export function requireEligibleOwner(context: FakeForgeContext, what: string): void {
   if (context.state.ownerEligible) return;
   throw new ForgeFailure(
     "FailedPrecondition",
@@ -29,12 +29,12 @@ export function requireEligibleOwner(context: ForgeContext, what: string): void 
   );
 }
 
-function gitOrigin(context: ForgeContext): string {
+function gitOrigin(context: FakeForgeContext): string {
   return `${context.issuer}/git`;
 }
 
 /** Create Repo, List Repos and Add Installation Repos. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const namespaceRoutes: readonly ForgeRoute[] = [
+export const namespaceRoutes: readonly FakeForgeRoute[] = [
   operationRoute("createRepo", (context) => {
     const namespace = namespaceOf(context);
     const body = objectBody(context);

@@ -9,7 +9,7 @@ import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
 import { checkSchema, type ForgePull, fakeSha, isNative, pullRoute, type RepoData } from "./repo-state.js";
-import type { ForgeRoute } from "./route.js";
+import type { FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 
 /** One version of a pull request: its head and base when it was recorded; numbers count from 1. */
@@ -169,7 +169,7 @@ export function mergeBlockers(data: RepoData, repo: ForgeRepository, pull: Forge
 }
 
 /** Files, commits and mergeability of a pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const pullDetailRoutes: readonly ForgeRoute[] = [
+export const pullDetailRoutes: readonly FakeForgeRoute[] = [
   pullRoute("listPullFiles", (context, { repo, data, pull }) => {
     const head = latestVersion(data, pull).headSha;
     const page = paginate(pullFiles(repo, pull, head), context.query, `pull-files:${repo.id}:${pull.number}:${head}`);

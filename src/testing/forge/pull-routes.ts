@@ -29,7 +29,7 @@ import {
   syncPulls,
   tableRoute,
 } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 import { emitPullLifecycle } from "./webhooks/pull-events.js";
 import { emitPushed, ZERO_SHA } from "./webhooks/repository-events.js";
@@ -81,7 +81,7 @@ function refuseStack(body: Record<string, unknown>): void {
 
 const SORT_FIELDS = ["state", "sortBy", "direction", "since", "until", "author", "base", "headSha"] as const;
 
-function listQuery(context: ForgeContext): Record<string, string | undefined> {
+function listQuery(context: FakeForgeContext): Record<string, string | undefined> {
   const query = queryObject(context.query) as Record<string, unknown>;
   const { pageSize: _size, pageToken: _token, ...filters } = query;
   checkSchema(ListPullsQuerySchema, filters, "pull request list query");
@@ -118,7 +118,7 @@ function closePull(pull: ForgePull, now: number): void {
 }
 
 /** Pull request routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const pullRoutes: readonly ForgeRoute[] = [
+export const pullRoutes: readonly FakeForgeRoute[] = [
   tableRoute("createPull", (context, repo) => {
     const data = repoData(context.state, repo);
     const body = objectBody(context);

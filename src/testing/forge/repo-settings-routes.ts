@@ -4,13 +4,13 @@ import { RepoSettingsSchema } from "../../forge/schemas/repo-settings.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { checkSchema, objectBody, type RepoHandler, repoData, tableRoute } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 import { repositoryView } from "./views.js";
 import { emitMetadataUpdated } from "./webhooks/repository-events.js";
 
 /** The clone address origin the forge reports (`cloneUrl`). */
-export function gitOrigin(context: ForgeContext): string {
+export function gitOrigin(context: FakeForgeContext): string {
   return `${context.issuer}/git`;
 }
 
@@ -29,7 +29,7 @@ export function pullsFromUpstream(repo: ForgeRepository): boolean {
  * and reaches it: without that, the spec's FailedPrecondition for upstream-pulling repositories could never
  * be answered (an assumption: the spec is silent).
  */
-export function adminRoute(name: ForgeRouteName, handle: RepoHandler): ForgeRoute {
+export function adminRoute(name: ForgeRouteName, handle: RepoHandler): FakeForgeRoute {
   const scope = FORGE_ROUTES[name].scope;
   return tableRoute(name, handle, (context) => (context.principal?.kind === "user" ? undefined : scope));
 }
@@ -43,7 +43,7 @@ function refuseUpstreamField(repo: ForgeRepository, field: string): void {
 }
 
 /** Applies a validated settings body group by group, in the forge's fixed order; a refusal keeps earlier groups. */
-function applySettings(context: ForgeContext, repo: ForgeRepository, body: Record<string, unknown>): void {
+function applySettings(context: FakeForgeContext, repo: ForgeRepository, body: Record<string, unknown>): void {
   const touch = () => {
     repo.updatedAt = context.now;
   };
@@ -72,7 +72,7 @@ function applySettings(context: ForgeContext, repo: ForgeRepository, body: Recor
 }
 
 /** Get Repo and Update Repo Settings. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const repoSettingsRoutes: readonly ForgeRoute[] = [
+export const repoSettingsRoutes: readonly FakeForgeRoute[] = [
   tableRoute("getRepo", (context, repo) => reply(repositoryView(repo, gitOrigin(context)))),
   adminRoute("updateRepoSettings", (context, repo) => {
     const body = objectBody(context);

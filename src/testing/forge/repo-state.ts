@@ -6,7 +6,7 @@ import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
 import { issuesOf } from "../../forge/validate-support.js";
 import type { Reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
-import { type ForgeContext, type ForgeRoute, operationRoute } from "./route.js";
+import { type FakeForgeContext, type FakeForgeRoute, operationRoute } from "./route.js";
 import { METADATA_READ } from "./scopes.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 import { tokenRepositories } from "./token-routes.js";
@@ -139,7 +139,7 @@ export function acceptsScopedOperations(repo: ForgeRepository): boolean {
 const ALWAYS_APPLY = new Set([METADATA_READ, "repository:contents:read"]);
 
 /** The reachable repository of `{owner}/{repo}` or `_/{repoId}`, else NotFound; 403 for mirror-excluded scopes. */
-export function repoOf(context: ForgeContext, scope: string | undefined): ForgeRepository {
+export function repoOf(context: FakeForgeContext, scope: string | undefined): ForgeRepository {
   const owner = context.params.owner ?? "";
   const name = context.params.repo ?? "";
   const { state, principal } = context;
@@ -165,7 +165,7 @@ export function repoOf(context: ForgeContext, scope: string | undefined): ForgeR
 }
 
 /** The id of the calling principal (app id for installation tokens). */
-export function callerId(context: ForgeContext): string {
+export function callerId(context: FakeForgeContext): string {
   const principal = context.principal;
   if (principal?.kind === "installation") return principal.installation.appId;
   if (principal?.kind === "user") return principal.userId;
@@ -179,7 +179,7 @@ export function actorOf(id: string): Record<string, unknown> {
 }
 
 /** The JSON object body; an absent body is `{}`, anything else InvalidArgument. */
-export function objectBody(context: ForgeContext): Record<string, unknown> {
+export function objectBody(context: FakeForgeContext): Record<string, unknown> {
   const { body } = context;
   if (body.kind === "none") return {};
   if (body.kind === "invalid") throw invalidArgument("body", "is not valid JSON.");
@@ -208,9 +208,9 @@ export function checkSchema(schema: Parameters<typeof issuesOf>[0], value: unkno
 }
 
 /** A repository route's handler: the context and the repository it resolved. */
-export type RepoHandler = (context: ForgeContext, repo: ForgeRepository) => Reply | Promise<Reply>;
+export type RepoHandler = (context: FakeForgeContext, repo: ForgeRepository) => Reply | Promise<Reply>;
 
-const resolvedRepos = new WeakMap<ForgeContext, ForgeRepository>();
+const resolvedRepos = new WeakMap<FakeForgeContext, ForgeRepository>();
 
 /**
  * A repository route served at the SDK route table's path, credentials, scope and cost. `mirrorScope` says which
@@ -219,8 +219,8 @@ const resolvedRepos = new WeakMap<ForgeContext, ForgeRepository>();
 export function tableRoute(
   name: ForgeRouteName,
   handle: RepoHandler,
-  mirrorScope: (context: ForgeContext) => string | undefined = () => FORGE_ROUTES[name].scope,
-): ForgeRoute {
+  mirrorScope: (context: FakeForgeContext) => string | undefined = () => FORGE_ROUTES[name].scope,
+): FakeForgeRoute {
   return {
     ...operationRoute(name, (context) =>
       handle(context, resolvedRepos.get(context) ?? repoOf(context, mirrorScope(context))),
@@ -243,7 +243,7 @@ export function syncPulls(data: RepoData): void {
 }
 
 /** The pull request named by `{pullNumber}` (its SHAs synced to the branch tips), else NotFound. */
-export function pullOf(data: RepoData, context: ForgeContext): ForgePull {
+export function pullOf(data: RepoData, context: FakeForgeContext): ForgePull {
   const number = context.params.pullNumber ?? "";
   const pull = data.pulls.find((candidate) => candidate.number === number);
   if (!pull) throw new ForgeFailure("NotFound", `Pull request ${number} was not found.`);
@@ -261,8 +261,8 @@ export interface PullTarget {
 /** A pull request route: a {@link tableRoute} that also resolves `{pullNumber}` (else NotFound) before `handle`. */
 export function pullRoute(
   name: ForgeRouteName,
-  handle: (context: ForgeContext, target: PullTarget) => Reply | Promise<Reply>,
-): ForgeRoute {
+  handle: (context: FakeForgeContext, target: PullTarget) => Reply | Promise<Reply>,
+): FakeForgeRoute {
   return tableRoute(name, (context, repo) => {
     const data = repoData(context.state, repo);
     return handle(context, { repo, data, pull: pullOf(data, context) });

@@ -26,7 +26,7 @@ import {
   type RepoData,
 } from "./repo-state.js";
 import { REVIEWER_CANDIDATES, type ReviewerCandidate } from "./reviewer-candidates.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 import { emitReviewEvent, emitReviewerEvent } from "./webhooks/pull-events.js";
 
@@ -88,20 +88,24 @@ function reviewView(data: RepoData, repo: ForgeRepository, pull: ForgePull, revi
 }
 
 /** Delivers the review event of a review just submitted or dismissed, and answers the review. */
-function replyWithReviewEvent(context: ForgeContext, { repo, data, pull }: PullTarget, review: StoredReview): Reply {
+function replyWithReviewEvent(
+  context: FakeForgeContext,
+  { repo, data, pull }: PullTarget,
+  review: StoredReview,
+): Reply {
   const view = reviewView(data, repo, pull, review);
   emitReviewEvent(context.state, repo, pullReference(repo, pull), view);
   return reply(view);
 }
 
-function reviewOf(data: RepoData, pull: ForgePull, context: ForgeContext): StoredReview {
+function reviewOf(data: RepoData, pull: ForgePull, context: FakeForgeContext): StoredReview {
   const id = context.params.reviewId ?? "";
   const review = reviewData(data).reviews.find((held) => held.id === id && held.pullNumber === pull.number);
   if (!review) throw new ForgeFailure("NotFound", `Review ${id} was not found on pull request ${pull.number}.`);
   return review;
 }
 
-function candidates(context: ForgeContext): ReviewerCandidate[] {
+function candidates(context: FakeForgeContext): ReviewerCandidate[] {
   const known = new Set(REVIEWER_CANDIDATES.map((candidate) => candidate.id));
   const tokenUsers = context.options.userTokens
     .filter((user) => !known.has(user.userId))
@@ -110,7 +114,7 @@ function candidates(context: ForgeContext): ReviewerCandidate[] {
 }
 
 /** The candidate an identifier names: user_ id, email, grp_ id or group slug (emails and slugs case-insensitively). */
-function candidateNamed(context: ForgeContext, name: string): ReviewerCandidate | undefined {
+function candidateNamed(context: FakeForgeContext, name: string): ReviewerCandidate | undefined {
   const lower = name.toLowerCase();
   return candidates(context).find((candidate) =>
     candidate.kind === "user"
@@ -120,7 +124,7 @@ function candidateNamed(context: ForgeContext, name: string): ReviewerCandidate 
 }
 
 /** The candidates a `{reviewers}` body names, de-duplicated; any non-candidate refuses the whole call (403). */
-function namedReviewers(context: ForgeContext): ReviewerCandidate[] {
+function namedReviewers(context: FakeForgeContext): ReviewerCandidate[] {
   const body = objectBody(context);
   checkSchema(RequestReviewersSchema, body, "reviewer request");
   const violations: FieldViolation[] = [];
@@ -160,7 +164,7 @@ function requestsOf(data: RepoData, pull: ForgePull): ReviewerRequest[] {
 }
 
 /** Review and requested-reviewer routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
-export const reviewRoutes: readonly ForgeRoute[] = [
+export const reviewRoutes: readonly FakeForgeRoute[] = [
   pullRoute("createReview", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(CreateReviewSchema, body, "review");

@@ -8,7 +8,7 @@ import type { ForgeRateLimiter } from "./rate-limit.js";
 import type { ForgeState } from "./state.js";
 
 /** What a forge route handler gets. */
-export interface ForgeContext {
+export interface FakeForgeContext {
   request: Request;
   /** Path parameters, URL-decoded. */
   params: Record<string, string>;
@@ -26,7 +26,7 @@ export interface ForgeContext {
 }
 
 /** One forge route: pattern relative to the forge prefix, accepted credentials, point cost. */
-export interface ForgeRoute {
+export interface FakeForgeRoute {
   method: string;
   /** With `:name` segments, e.g. `/app/installations/:installationId`. */
   pattern: string;
@@ -40,15 +40,15 @@ export interface ForgeRoute {
    * Authorization beyond credential kind and scope (e.g. the repository must be reachable), checked before points
    * are charged: authentication and authorization failures are not charged. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Limits)
    */
-  authorize?(context: ForgeContext): void | Promise<void>;
-  handle(context: ForgeContext): Reply | Promise<Reply>;
+  authorize?(context: FakeForgeContext): void | Promise<void>;
+  handle(context: FakeForgeContext): Reply | Promise<Reply>;
 }
 
 /**
  * A route served at the SDK routes table's method, path, credentials, scope and cost. Repository routes use
  * `tableRoute` (repo-state.ts), which also resolves `{owner}/{repo}` before points are charged.
  */
-export function operationRoute(name: ForgeRouteName, handle: ForgeRoute["handle"]): ForgeRoute {
+export function operationRoute(name: ForgeRouteName, handle: FakeForgeRoute["handle"]): FakeForgeRoute {
   const entry = FORGE_ROUTES[name];
   return {
     method: entry.method,
@@ -62,7 +62,7 @@ export function operationRoute(name: ForgeRouteName, handle: ForgeRoute["handle"
 
 /** The principal of a route that requires one. */
 export function principalOf<K extends PrincipalKind>(
-  context: ForgeContext,
+  context: FakeForgeContext,
   kind: K,
 ): Extract<ForgePrincipal, { kind: K }> {
   const principal = context.principal;

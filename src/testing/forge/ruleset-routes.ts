@@ -5,7 +5,7 @@ import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { checkSchema, objectBody, tableRoute } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
 
 /** What a ruleset holds when the body leaves a field out (spec: not shown; assumed). */
@@ -37,7 +37,7 @@ function rulesetsOf(repo: ForgeRepository): StoredRuleset[] {
   return held;
 }
 
-function rulesetOf(repo: ForgeRepository, context: ForgeContext): StoredRuleset {
+function rulesetOf(repo: ForgeRepository, context: FakeForgeContext): StoredRuleset {
   const id = context.params.rulesetId ?? "";
   const found = rulesetsOf(repo).find((ruleset) => ruleset.id === id);
   if (!found) throw new ForgeFailure("NotFound", `Ruleset ${id} was not found.`);
@@ -45,7 +45,7 @@ function rulesetOf(repo: ForgeRepository, context: ForgeContext): StoredRuleset 
 }
 
 /** The checked body's fields; anything left out takes its default (PUT replaces fully). */
-function fieldsOf(context: ForgeContext) {
+function fieldsOf(context: FakeForgeContext) {
   const body = objectBody(context);
   checkSchema(RulesetRequestSchema, body, "ruleset");
   const list = (value: unknown) => (Array.isArray(value) ? structuredClone(value) : []);
@@ -74,7 +74,7 @@ function rulesetView(ruleset: StoredRuleset): Record<string, unknown> {
 }
 
 /** Ruleset routes; mirrored repositories that are not stable outbound answer 403 (`repoOf`). */
-export const rulesetRoutes: readonly ForgeRoute[] = [
+export const rulesetRoutes: readonly FakeForgeRoute[] = [
   tableRoute("listRulesets", (_context, repo) => reply({ rulesets: rulesetsOf(repo).map(rulesetView) })),
   tableRoute("createRuleset", (context, repo) => {
     const fields = fieldsOf(context);

@@ -33,7 +33,7 @@ import { pullRoutes } from "./pull-routes.js";
 import { ForgeRateLimiter } from "./rate-limit.js";
 import { repoSettingsRoutes } from "./repo-settings-routes.js";
 import { reviewRoutes } from "./review-routes.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import { rulesetRoutes } from "./ruleset-routes.js";
 import { grantsScope } from "./scopes.js";
 import { signingKeyRoutes } from "./signing-key-routes.js";
@@ -68,7 +68,7 @@ export interface ForgeDependencies {
   randomUUID: RandomUUID;
 }
 
-const ROUTES: readonly ForgeRoute[] = [
+const ROUTES: readonly FakeForgeRoute[] = [
   ...discoveryRoutes,
   ...appRoutes,
   ...webhookDeliveryRoutes,
@@ -111,7 +111,7 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
   const requestIdOf = (request: Request) =>
     request.headers.get("x-request-id")?.trim() || `req_${deps.randomUUID().replace(/-/g, "")}`;
 
-  async function answer(route: ForgeRoute, context: ForgeContext, requestId: string): Promise<Reply> {
+  async function answer(route: FakeForgeRoute, context: FakeForgeContext, requestId: string): Promise<Reply> {
     let charged: Record<string, string> = {};
     try {
       if (route.credential !== "none") {
@@ -162,7 +162,7 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
         allowed.push(route.method);
         continue;
       }
-      const context: ForgeContext = {
+      const context: FakeForgeContext = {
         request,
         params,
         query: url.searchParams,

@@ -4,11 +4,11 @@ import { reply } from "../responses.js";
 import { appOf } from "./app-management-routes.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
 import { checkSchema, objectBody } from "./repo-state.js";
-import { type ForgeRoute, operationRoute } from "./route.js";
+import { type FakeForgeRoute, operationRoute } from "./route.js";
 import { MAX_ACTIVE_APP_KEYS, signingKeyFromPem } from "./state.js";
 
 /** Registering and removing an app's signing keys (user credential). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
-export const signingKeyRoutes: readonly ForgeRoute[] = [
+export const signingKeyRoutes: readonly FakeForgeRoute[] = [
   operationRoute("createSigningKey", async (context) => {
     const app = appOf(context);
     const body = objectBody(context);

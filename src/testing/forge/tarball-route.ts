@@ -8,7 +8,7 @@ import type { Reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { type GitCommit, treeEntries } from "./git-store.js";
 import { type RepoData, repoData } from "./repo-state.js";
-import type { ForgeContext, ForgeRoute } from "./route.js";
+import type { FakeForgeContext, FakeForgeRoute } from "./route.js";
 import type { ForgeRepository, ForgeState } from "./state.js";
 import { gzipStream, type TarEntry, tarStream } from "./tar-archive.js";
 
@@ -55,7 +55,7 @@ function archiveReply(repo: ForgeRepository, commit: GitCommit): Reply {
 }
 
 /** The answer to Get Repo Tarball for a resolved commit: the archive, or the signed address to it. */
-export function tarballReply(context: ForgeContext, repo: ForgeRepository, commit: GitCommit): Reply {
+export function tarballReply(context: FakeForgeContext, repo: ForgeRepository, commit: GitCommit): Reply {
   const data = repoData(context.state, repo);
   let served = SERVED.get(data);
   if (!served) {
@@ -76,7 +76,7 @@ export function tarballReply(context: ForgeContext, repo: ForgeRepository, commi
 }
 
 /** The signed download address: no credential, no points; refused once expired. */
-export const tarballDownloadRoute: ForgeRoute = {
+export const tarballDownloadRoute: FakeForgeRoute = {
   method: "GET",
   pattern: "/downloads/tarballs/:token",
   credential: "none",

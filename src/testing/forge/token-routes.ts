@@ -4,7 +4,7 @@ import { appInstallation } from "./app-routes.js";
 import { randomHex } from "./encoding.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
 import { paginate } from "./pagination.js";
-import { type ForgeContext, type ForgeRoute, principalOf } from "./route.js";
+import { type FakeForgeContext, type FakeForgeRoute, principalOf } from "./route.js";
 import { APP_SCOPES, grantsScope, METADATA_READ, USER_ONLY_SCOPES } from "./scopes.js";
 import type { ForgeInstallation, ForgeRepository, ForgeState, InstallationToken } from "./state.js";
 import { repositoryView } from "./views.js";
@@ -16,7 +16,7 @@ function stringList(value: unknown, field: string): string[] {
   return value as string[];
 }
 
-function tokenRequest(context: ForgeContext): { scopes: string[]; repositoryIds: string[] } {
+function tokenRequest(context: FakeForgeContext): { scopes: string[]; repositoryIds: string[] } {
   const { body } = context;
   if (body.kind === "none") return { scopes: [], repositoryIds: [] };
   if (body.kind === "invalid") throw invalidArgument("body", "is not valid JSON.");
@@ -78,7 +78,7 @@ export function matchesRepositoryFilter(repo: ForgeRepository, filter: string): 
 }
 
 /** Minting installation tokens and what they authenticate. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
-export const tokenRoutes: readonly ForgeRoute[] = [
+export const tokenRoutes: readonly FakeForgeRoute[] = [
   {
     method: "POST",
     pattern: "/app/installations/:installationId/access_tokens",

@@ -8,7 +8,7 @@ import { base64UrlToText, textToBase64Url } from "../encoding.js";
 import { invalidArgument } from "../errors.js";
 import { type Page, readPageSize } from "../pagination.js";
 import { checkSchema } from "../repo-state.js";
-import type { ForgeContext } from "../route.js";
+import type { FakeForgeContext } from "../route.js";
 import type { DeliveryRecord } from "./delivery-store.js";
 
 /** The filters of the delivery list. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
@@ -21,7 +21,7 @@ export interface DeliveryFilters {
 }
 
 /** The validated filters of a list request (InvalidArgument naming the field otherwise). */
-export function deliveryFilters(context: ForgeContext): DeliveryFilters {
+export function deliveryFilters(context: FakeForgeContext): DeliveryFilters {
   const query = queryObject(context.query, { booleans: ["delivered"] }) as Record<string, unknown>;
   const { pageSize: _size, pageToken: _token, ...filters } = query;
   checkSchema(ListDeliveriesQuerySchema, filters, "delivery list query");

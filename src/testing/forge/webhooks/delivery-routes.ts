@@ -6,16 +6,16 @@ import { FORGE_LIMITS } from "../../../forge/schemas/limits.js";
 import { type Reply, reply } from "../../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "../errors.js";
 import { objectBody } from "../repo-state.js";
-import { type ForgeContext, type ForgeRoute, operationRoute, principalOf } from "../route.js";
+import { type FakeForgeContext, type FakeForgeRoute, operationRoute, principalOf } from "../route.js";
 import type { ForgeApp } from "../state.js";
 import { delivererOf } from "./deliverer.js";
 import { deliveryFilters, deliveryPage, deliveryView, matchesFilters } from "./delivery-list.js";
 import { deliveryStore, isVisible, newestFirst } from "./delivery-store.js";
 
-type AppHandler = (context: ForgeContext, app: ForgeApp) => Reply | Promise<Reply>;
+type AppHandler = (context: FakeForgeContext, app: ForgeApp) => Reply | Promise<Reply>;
 
 /** An app-JWT route served at the SDK route table's path, credentials and cost. */
-function appTableRoute(name: ForgeRouteName, handle: AppHandler): ForgeRoute {
+function appTableRoute(name: ForgeRouteName, handle: AppHandler): FakeForgeRoute {
   return operationRoute(name, (context) => handle(context, principalOf(context, "app").app));
 }
 
@@ -28,7 +28,7 @@ function requireWebhookUrl(app: ForgeApp, operation: string): void {
  * The ids of a batch redeliver body: a required array of 1..100 non-empty strings; repeats are dropped,
  * first-seen order kept. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations)
  */
-function redeliverIds(context: ForgeContext): string[] {
+function redeliverIds(context: FakeForgeContext): string[] {
   const ids = objectBody(context).deliveryIds;
   if (ids === undefined) throw invalidArgument("deliveryIds", "is required.");
   if (!Array.isArray(ids)) throw invalidArgument("deliveryIds", "must be an array of delivery ids.");
@@ -46,7 +46,7 @@ function redeliverIds(context: ForgeContext): string[] {
 }
 
 /** `GET /app/webhook/deliveries`, `POST …:batchRedeliver`, `POST /app/webhook/pings`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
-export const webhookDeliveryRoutes: readonly ForgeRoute[] = [
+export const webhookDeliveryRoutes: readonly FakeForgeRoute[] = [
   appTableRoute("listWebhookDeliveries", (context, app) => {
     const filters = deliveryFilters(context);
     const { state, now } = context;
