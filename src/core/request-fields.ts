@@ -10,6 +10,25 @@ export function anyText(label: string) {
   return v.string(`[type] ${label} must be a string`);
 }
 
+/** A string of at least one character. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
+// @__NO_SIDE_EFFECTS__
+export function requiredText(label: string) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.minLength(1, `[min_length] ${label} must not be empty`),
+  );
+}
+
+/** Whether `text` is an absolute http:// or https:// address. */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "http:" || url.protocol === "https:";
+  } catch {
+    return false;
+  }
+}
+
 /** A boolean, not a string like "true". @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function booleanField(label: string) {

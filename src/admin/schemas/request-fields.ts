@@ -22,7 +22,7 @@ export { requestObject as openObject } from "../../core/request-fields.js";
 
 /** A string with at least one non-blank character. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
-export function requiredText(label: string) {
+export function nonBlankText(label: string) {
   return v.pipe(
     v.string(`[type] ${label} must be a string`),
     v.check((text) => text.trim() !== "", `[min_length] ${label} must not be empty or blank`),

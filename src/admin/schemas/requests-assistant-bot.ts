@@ -15,12 +15,12 @@ import {
   atLeastOneOf,
   booleanField,
   minItems,
+  nonBlankText,
   oneOf,
   oneOfOrNull,
   openObject,
   pathItem,
   pathTo,
-  requiredText,
 } from "./request-fields.js";
 
 // Request rules of the assistant-bot administration routes.
@@ -193,7 +193,7 @@ export const TeamRulePathSchema = /* @__PURE__ */ lazySchema(() =>
 /** POST /assistant-bot/team-rules: `name`, `content` and `enabled`, all required. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const TeamRuleCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
-    { name: requiredText("`name`"), content: requiredText("`content`"), enabled: booleanField("`enabled`") },
+    { name: nonBlankText("`name`"), content: nonBlankText("`content`"), enabled: booleanField("`enabled`") },
     "the request body",
   ),
 );
@@ -203,8 +203,8 @@ export const TeamRuleUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
-        name: v.optional(requiredText("`name`")),
-        content: v.optional(requiredText("`content`")),
+        name: v.optional(nonBlankText("`name`")),
+        content: v.optional(nonBlankText("`content`")),
         enabled: v.optional(booleanField("`enabled`")),
       },
       "the request body",
@@ -221,7 +221,7 @@ export const ManifestPathSchema = /* @__PURE__ */ lazySchema(() =>
 /** One setup script: `id` (manifest id format), `setup` (non-empty command), optional `check`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Assistant-bot records) */
 export const SetupScriptInputSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
-    { id: manifestId("`id`"), setup: requiredText("`setup`"), check: v.optional(requiredText("`check`")) },
+    { id: manifestId("`id`"), setup: nonBlankText("`setup`"), check: v.optional(nonBlankText("`check`")) },
     "each script",
   ),
 );

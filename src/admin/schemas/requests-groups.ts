@@ -9,11 +9,11 @@ import {
   atLeastOneOf,
   integerField,
   maxItems,
+  nonBlankText,
   oneOf,
   openObject,
   pathItem,
   presentKeys,
-  requiredText,
 } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
@@ -37,7 +37,7 @@ export const BillingGroupPathSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** POST /teams/directory-groups and POST /organizations/groups: a non-blank `name`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const GroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
-  openObject({ name: requiredText("`name`") }, "the request body"),
+  openObject({ name: nonBlankText("`name`") }, "the request body"),
 );
 
 const GROUP_UPDATE_FIELDS = ["name", "monthlySpendingLimitDollars", "clearMonthlySpendingLimitDollars"] as const;
@@ -52,7 +52,7 @@ export const GroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
-        name: v.optional(requiredText("`name`")),
+        name: v.optional(nonBlankText("`name`")),
         monthlySpendingLimitDollars: v.optional(
           v.pipe(
             v.number(
@@ -119,7 +119,7 @@ export const BillingGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
     {
       billingCycle: v.optional(
         v.pipe(
-          requiredText("`billingCycle`"),
+          nonBlankText("`billingCycle`"),
           v.check(
             (text) => text.trim() === "" || !Number.isNaN(Date.parse(text)),
             "[date] `billingCycle` must be a date string, such as 2025-01-31",
@@ -134,7 +134,7 @@ export const BillingGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
 /** POST /teams/groups: `name` required, `type` BILLING (the default). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const BillingGroupCreateBodySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
-    { name: requiredText("`name`"), type: v.optional(oneOf(BILLING_GROUP_TYPES, "`type`")) },
+    { name: nonBlankText("`name`"), type: v.optional(oneOf(BILLING_GROUP_TYPES, "`type`")) },
     "the request body",
   ),
 );
@@ -147,7 +147,7 @@ export const BillingGroupUpdateBodySchema = /* @__PURE__ */ lazySchema(() =>
   v.pipe(
     openObject(
       {
-        name: v.optional(requiredText("`name`")),
+        name: v.optional(nonBlankText("`name`")),
         directoryGroupId: v.optional(
           v.nullable(
             v.pipe(
@@ -182,7 +182,7 @@ export const BillingGroupMembersBodySchema = /* @__PURE__ */ lazySchema(() =>
     {
       userIds: arrayOf(
         v.union(
-          [requiredText("each entry of `userIds`"), integerField("each entry of `userIds`")],
+          [nonBlankText("each entry of `userIds`"), integerField("each entry of `userIds`")],
           "[type] each entry of `userIds` must be a user id (a string or a whole number)",
         ),
         "`userIds`",

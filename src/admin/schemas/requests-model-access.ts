@@ -8,12 +8,12 @@ import {
   integerField,
   maxItems,
   minItems,
+  nonBlankText,
   notAnArray,
   oneOf,
   openObject,
   pathItem,
   presentKeys,
-  requiredText,
 } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
@@ -115,7 +115,7 @@ export const ModelParameterSettingSchema = /* @__PURE__ */ lazySchema(() =>
         allowedValues: v.optional(
           v.nullable(
             v.pipe(
-              arrayOf(requiredText("each allowed value"), "`allowedValues`"),
+              arrayOf(nonBlankText("each allowed value"), "`allowedValues`"),
               v.check(
                 (values) => values.length > 0,
                 "[min_items] `allowedValues` must not be empty; send null to lift the restriction",
@@ -179,8 +179,8 @@ export const ModelAccessPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       teamId: v.optional(integerField("`teamId`")),
-      provider: v.optional(requiredText("`provider`")),
-      model: v.optional(requiredText("`model`")),
+      provider: v.optional(nonBlankText("`provider`")),
+      model: v.optional(nonBlankText("`model`")),
     },
     "the path",
   ),

@@ -11,11 +11,11 @@ import {
   integerField,
   maxItems,
   minItems,
+  nonBlankText,
   oneOf,
   openObject,
   pathItem,
   presentKeys,
-  requiredText,
 } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
@@ -23,7 +23,7 @@ import { pageEntries } from "./requests-pagination.js";
 // Groups and model access live with their team counterparts.
 
 /** `organizationId`: required on every organization POST body; it must match the key's organization. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export const OrganizationIdSchema = /* @__PURE__ */ lazySchema(() => requiredText("`organizationId`"));
+export const OrganizationIdSchema = /* @__PURE__ */ lazySchema(() => nonBlankText("`organizationId`"));
 
 // @__NO_SIDE_EFFECTS__
 function teamIdList(label: string) {
@@ -40,7 +40,7 @@ export const SyncEntrySchema = /* @__PURE__ */ lazySchema(() =>
     openObject(
       {
         userId: v.union(
-          [integerField("`userId`"), requiredText("`userId`")],
+          [integerField("`userId`"), nonBlankText("`userId`")],
           "[type] `userId` must be a whole number or a string id",
         ),
         teamIds: v.optional(
@@ -116,12 +116,12 @@ export const OrgUsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
         endDate: v.optional(epochMsField("`endDate`")),
         userId: v.optional(
           v.union(
-            [integerField("`userId`"), requiredText("`userId`")],
+            [integerField("`userId`"), nonBlankText("`userId`")],
             "[type] `userId` must be a whole number or a string id",
           ),
         ),
         email: v.optional(anyText("`email`")),
-        serviceAccountId: v.optional(requiredText("`serviceAccountId`")),
+        serviceAccountId: v.optional(nonBlankText("`serviceAccountId`")),
         ...pageEntries("orgUsageEvents"),
       },
       "the request body",

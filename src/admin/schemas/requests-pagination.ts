@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
 import type { AdminRouteName } from "../routes.js";
 import { ADMIN_LIMITS } from "./constants.js";
-import { integerAtLeast, integerBetween, openObject, requiredText } from "./request-fields.js";
+import { integerAtLeast, integerBetween, nonBlankText, openObject } from "./request-fields.js";
 
 /** How a route treats a page size above its maximum: the server clamps it, or answers 400. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits) */
 export type PageSizeOverflow = "clamp" | "reject";
@@ -74,7 +74,7 @@ export const CursorQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
       limit: v.optional(integerBetween("`limit`", 1, ADMIN_LIMITS.maxCursorLimit)),
-      cursor: v.optional(requiredText("`cursor`")),
+      cursor: v.optional(nonBlankText("`cursor`")),
     },
     "the list query",
   ),

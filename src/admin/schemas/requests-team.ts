@@ -11,12 +11,12 @@ import {
   epochMsField,
   integerField,
   maxItems,
+  nonBlankText,
   oneOf,
   openObject,
   pathItem,
   pathTo,
   presentKeys,
-  requiredText,
 } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
@@ -233,9 +233,9 @@ export const UsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
         endDate: v.optional(epochMsField("`endDate`")),
         userId: v.optional(integerField("`userId`")),
         email: v.optional(anyText("`email`")),
-        serviceAccountId: v.optional(requiredText("`serviceAccountId`")),
-        cloudAgentId: v.optional(requiredText("`cloudAgentId`")),
-        automationId: v.optional(requiredText("`automationId`")),
+        serviceAccountId: v.optional(nonBlankText("`serviceAccountId`")),
+        cloudAgentId: v.optional(nonBlankText("`cloudAgentId`")),
+        automationId: v.optional(nonBlankText("`automationId`")),
         hostingType: v.optional(oneOf(HOSTING_TYPES, "`hostingType`")),
         ...pageEntries("teamUsageEvents"),
       },
@@ -262,8 +262,8 @@ export const TeamSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
 export const BlocklistRepoInputSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
-      url: requiredText("`url`"),
-      patterns: arrayOf(requiredText("each pattern"), "`patterns`"),
+      url: nonBlankText("`url`"),
+      patterns: arrayOf(nonBlankText("each pattern"), "`patterns`"),
     },
     "each repository",
   ),
@@ -276,7 +276,7 @@ export const BlocklistUpsertBodySchema = /* @__PURE__ */ lazySchema(() =>
 
 /** The `{repoId}` of DELETE /settings/repo-blocklists/repos/{repoId}. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const BlocklistRepoIdSchema = /* @__PURE__ */ lazySchema(() =>
-  openObject({ repoId: requiredText("`repoId`") }, "the path"),
+  openObject({ repoId: nonBlankText("`repoId`") }, "the path"),
 );
 
 /** What `removeMember` accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { notAnArray, pathItem } from "../../core/request-fields.js";
+import { isHttpUrl, notAnArray, pathItem } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
 
 export {
@@ -11,6 +11,7 @@ export {
   notAnArray,
   oneOf,
   pathItem,
+  requiredText,
 } from "../../core/request-fields.js";
 
 // Building blocks for request schemas. Every message starts with `[rule_name] ` (see `toValidationIssues`)
@@ -63,15 +64,6 @@ export function closedObject<const TEntries extends v.ObjectEntries>(
   return v.strictObject(entries, objectMessage(label, true));
 }
 
-/** A string of at least one character. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
-// @__NO_SIDE_EFFECTS__
-export function requiredText(label: string) {
-  return v.pipe(
-    v.string(`[type] ${label} must be a string`),
-    v.minLength(1, `[min_length] ${label} must not be empty`),
-  );
-}
-
 /** A string of 1..`max` characters (UTF-16 code units, as JavaScript counts them). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Limits) */
 // @__NO_SIDE_EFFECTS__
 export function boundedText(label: string, max: number) {
@@ -91,11 +83,6 @@ function parseUrl(text: string): URL | undefined {
   } catch {
     return undefined;
   }
-}
-
-function isHttpUrl(text: string): boolean {
-  const url = parseUrl(text);
-  return url !== undefined && (url.protocol === "http:" || url.protocol === "https:");
 }
 
 /** An absolute URI (anything `new URL` accepts, which requires a scheme). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { pathItem } from "../../core/request-fields.js";
+import { isHttpUrl, pathItem, requiredText } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
 import { parseRfc3339 } from "../check-runs/timestamps.js";
 
@@ -10,21 +10,13 @@ export {
   integerBetween,
   oneOf,
   pathItem,
+  requiredText,
 } from "../../core/request-fields.js";
 
 // Forge request-schema building blocks. As everywhere in agentline, each message starts with `[rule_name] `
 // and names the field, never its value; the issue's `path` says where the field sits.
 
 export { requestObject } from "../../core/request-fields.js";
-
-/** A string of at least one character. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints) */
-// @__NO_SIDE_EFFECTS__
-export function requiredText(label: string) {
-  return v.pipe(
-    v.string(`[type] ${label} must be a string`),
-    v.minLength(1, `[min_length] ${label} must not be empty`),
-  );
-}
 
 /** How many Unicode code points `text` has (an emoji counts once, not as two UTF-16 units). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export function codePointLength(text: string): number {
@@ -167,15 +159,6 @@ export function pemPublicKey(label: string) {
       `[pem_spki] ${label} must be a PEM SPKI public key: -----BEGIN PUBLIC KEY-----, base64 lines, -----END PUBLIC KEY-----`,
     ),
   );
-}
-
-function isHttpUrl(text: string): boolean {
-  try {
-    const url = new URL(text);
-    return url.protocol === "http:" || url.protocol === "https:";
-  } catch {
-    return false;
-  }
 }
 
 /** An absolute http(s) address; `allowEmpty` for fields where "" means "off". @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
