@@ -122,11 +122,14 @@ function generateModules(snippets) {
     .map((snippet) => {
       const setup = snippet.setup ? readFileSync(join(SETUPS, `${snippet.setup}.ts`), "utf8") : "export {};\n";
       const head = `${setup}\n// README.md line ${snippet.line}\n`;
+      const name = `readme-line-${snippet.line}`;
+      // A run block's checks get the block's own module (its `export default`, say), imported from itself: by now
+      // every export of the block has been evaluated.
       const tail =
         snippet.mode === "run"
-          ? '\nimport { finishSnippet as __finishSnippet } from "../network.js";\nawait __finishSnippet();\n'
+          ? `\nimport { finishSnippet as __finishSnippet } from "../network.js";\nimport * as __block from "./${name}.js";\nawait __finishSnippet(__block);\n`
           : "\n";
-      const file = join(GENERATED, `readme-line-${snippet.line}.${snippet.lang}`);
+      const file = join(GENERATED, `${name}.${snippet.lang}`);
       writeFileSync(file, `${head}${snippet.code}\n${tail}`);
       return { snippet, file, firstLine: head.split("\n").length - 1 };
     });
