@@ -10,7 +10,10 @@
 //
 //   ```ts run setup=agents-run     type-checked, then run; `setup` names test/readme/setups/<name>.ts, whose code
 //                                  goes before the block (the variables the block takes as given, a fake network)
-//   ```ts check setup=forge        type-checked only (it needs credentials, ids or a request the fake cannot give)
+//                                  and registers what must hold after it (`expectAfterSnippet`, given the block's
+//                                  exports)
+//   ```tsx check setup=live-views  type-checked only (it needs what a Node run cannot give: a DOM and a renderer,
+//                                  real credentials, a request the fake cannot make)
 //   ```ts no-check                 neither: reserved for pseudo-code, and there should be almost none
 //
 // The block's own lines keep their README line numbers in every diagnostic. Generated files go to
