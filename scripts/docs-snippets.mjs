@@ -10,7 +10,10 @@
 //
 //   ```ts run setup=agents-run     type-checked, then run; `setup` names test/readme/setups/<name>.ts, whose code
 //                                  goes before the block (the variables the block takes as given, a fake network)
-//   ```ts check setup=forge        type-checked only (it needs credentials, ids or a request the fake cannot give)
+//                                  and registers what must hold after it (`expectAfterSnippet`, given the block's
+//                                  exports)
+//   ```tsx check setup=live-views  type-checked only (it needs what a Node run cannot give: a DOM and a renderer,
+//                                  real credentials, a request the fake cannot make)
 //   ```ts no-check                 neither: reserved for pseudo-code, and there should be almost none
 //
 // The block's own lines keep their README line numbers in every diagnostic. Generated files go to
@@ -122,11 +125,14 @@ function generateModules(snippets) {
     .map((snippet) => {
       const setup = snippet.setup ? readFileSync(join(SETUPS, `${snippet.setup}.ts`), "utf8") : "export {};\n";
       const head = `${setup}\n// README.md line ${snippet.line}\n`;
+      const name = `readme-line-${snippet.line}`;
+      // A run block's checks get the block's own module (its `export default`, say), imported from itself: by now
+      // every export of the block has been evaluated.
       const tail =
         snippet.mode === "run"
-          ? '\nimport { finishSnippet as __finishSnippet } from "../network.js";\nawait __finishSnippet();\n'
+          ? `\nimport { finishSnippet as __finishSnippet } from "../network.js";\nimport * as __block from "./${name}.js";\nawait __finishSnippet(__block);\n`
           : "\n";
-      const file = join(GENERATED, `readme-line-${snippet.line}.${snippet.lang}`);
+      const file = join(GENERATED, `${name}.${snippet.lang}`);
       writeFileSync(file, `${head}${snippet.code}\n${tail}`);
       return { snippet, file, firstLine: head.split("\n").length - 1 };
     });

@@ -7,7 +7,10 @@ import { createFakeService, type FakeService, type FakeServiceOptions } from "ag
 /** The hosts README.md sends requests to; they answer from the fake. */
 export const README_HOSTS: readonly string[] = ["api.example.com"];
 
-const checks: Array<{ description: string; check: () => boolean | Promise<boolean> }> = [];
+/** A run block's own module: its exports (e.g. the `export default` of a Worker), as its checks receive it. */
+export type SnippetModule = Readonly<Record<string, unknown>>;
+
+const checks: Array<{ description: string; check: (block: SnippetModule) => boolean | Promise<boolean> }> = [];
 
 function refuse(input: Request | string | URL): Promise<Response> {
   const url = new URL(input instanceof Request ? input.url : input);
@@ -26,14 +29,17 @@ export function fakeNetwork(options?: FakeServiceOptions): FakeService {
   return fake;
 }
 
-/** Registers something that must hold once the snippet has run. */
-export function expectAfterSnippet(description: string, check: () => boolean | Promise<boolean>): void {
+/** Registers something that must hold once the snippet has run; `check` may read the block's exports. */
+export function expectAfterSnippet(
+  description: string,
+  check: (block: SnippetModule) => boolean | Promise<boolean>,
+): void {
   checks.push({ description, check });
 }
 
-/** Runs the registered checks (appended to every run block); a failed one fails the run. */
-export async function finishSnippet(): Promise<void> {
+/** Runs the registered checks in order (appended to every run block); a failed one fails the run. */
+export async function finishSnippet(block: SnippetModule = {}): Promise<void> {
   for (const { description, check } of checks) {
-    if (!(await check())) throw new Error(`after the snippet ran: expected ${description}`);
+    if (!(await check(block))) throw new Error(`after the snippet ran: expected ${description}`);
   }
 }
