@@ -170,8 +170,10 @@ export class OrgModelAccessResource {
       body: unknown;
     },
   ): Promise<BulkTeamsResult> {
-    // Checked in route-sized slices up front, so nothing is sent when any id is wrong.
-    for (let at = 0; at < Math.max(1, teamIds.length); at += ADMIN_LIMITS.maxBulkTeamIds) {
+    // Checked in route-sized slices up front, so nothing is sent when any id is wrong. An empty list sends nothing
+    // (what `retryFailed` gives after a run where every team applied), like every other bulk helper.
+    if (!Array.isArray(teamIds)) assertBulkTeamIds(teamIds, operation);
+    for (let at = 0; at < teamIds.length; at += ADMIN_LIMITS.maxBulkTeamIds) {
       assertBulkTeamIds(teamIds.slice(at, at + ADMIN_LIMITS.maxBulkTeamIds), operation);
     }
     return bulkRows<BulkTeamResult, number>({

@@ -73,7 +73,8 @@ export class TeamMembershipsResource {
    * are rows (they never block other entries); `retryFailed(result)` re-sends only those.
    */
   async sync(users: SyncEntry[], options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
-    const entries = assertSyncEntries(users, "teamMemberships.sync");
+    // An empty list sends nothing (what `retryFailed` gives after a sync where every entry applied).
+    const entries = Array.isArray(users) && users.length === 0 ? [] : assertSyncEntries(users, "teamMemberships.sync");
     return bulkRows<SyncResultRow, SyncEntry>({
       items: entries,
       size: ADMIN_LIMITS.maxSyncUsers,

@@ -26,7 +26,7 @@ const updates = stayers
   .map((member, index) => ({ userEmail: member.email, spendLimitDollars: 50 + index }));
 const userIds = stayers.slice(12, 17).map((member) => member.userId);
 // All three linked teams; the last has no model access control, so its provider row fails and `retryFailed` has a row
-// to resend (with nothing failed, `retryFailed(bulk.report)` is an empty list, which setProviderMany refuses).
+// to resend (with nothing failed, `retryFailed(bulk.report)` is an empty list, and setProviderMany sends nothing).
 const teamIds = [...fake.admin.teamIds];
 const customTeamIds = teamIds.slice(0, 2);
 // Provider toggles apply to teams whose model access is custom (409 otherwise): the first two are.
