@@ -223,6 +223,7 @@ export class ForgeApp {
           return true;
         },
         secrets: () => this.#secrets.list(),
+        kind: "installation",
       },
     });
   }

@@ -1,10 +1,12 @@
 import type * as v from "valibot";
 import { ApiPromise, type WithResponse } from "../core/api-promise.js";
+import { AgentlineError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { PagePromise } from "../core/pagination.js";
 import { parseResponse } from "../core/schema.js";
 import type { QueryValue } from "../core/transport.js";
 import type { ForgePage, ForgeRequester } from "./forge-client.js";
+import type { ForgeCredentialKind } from "./routes/route.js";
 import { type ForgeRepoRef, type ForgeRoute, type ForgeRouteName, fillForgePath } from "./routes.js";
 
 /** What every forge resource shares: the requester and the resolved routes table. */
@@ -38,12 +40,39 @@ export function isIdempotent(route: ForgeRoute, body: unknown): boolean {
   return route.idempotent;
 }
 
+/**
+ * Refuses, before the network, an operation whose route does not accept the client's credential (a mirror transition
+ * needs a user; an installation token cannot do it): the forge would answer 401/403 after the points were spent.
+ */
+export function refuseWrongCredential(
+  route: ForgeRoute,
+  kind: ForgeCredentialKind | undefined,
+  operation: string,
+): void {
+  if (kind === undefined || route.credentials.includes(kind)) return;
+  const accepted = route.credentials.map((each) => CREDENTIAL_NAMES[each]).join(" or ");
+  const hint = route.credentials.includes("user")
+    ? "use `new ForgeClient({ token: userToken, baseUrl })`"
+    : "use `ForgeApp.installation(id)`";
+  throw new AgentlineError(
+    `\`${operation}\` needs ${accepted}; this client holds ${CREDENTIAL_NAMES[kind]}: ${hint}.`,
+    { code: "wrong_credential" },
+  );
+}
+
+const CREDENTIAL_NAMES: Record<ForgeCredentialKind, string> = {
+  app: "an app JWT",
+  installation: "an installation token",
+  user: "a user token",
+};
+
 /** Sends one forge operation and parses its answer. */
 export function forgeSend<S extends v.GenericSchema | undefined>(
   context: ForgeContext,
   call: ForgeCall<S>,
 ): Promise<WithResponse<Output<S>>> {
   const route = context.routes[call.route];
+  refuseWrongCredential(route, context.requester.credentialKind, call.operation);
   return context.requester.send({
     operation: call.operation,
     route: call.route,

@@ -8,13 +8,14 @@ import { requireSegment } from "../core/paths.js";
 import { parseResponse } from "../core/schema.js";
 import { type RequestSpec, Transport } from "../core/transport.js";
 import { WAIT_EXCEEDS_CAP } from "../core/wait.js";
-import type { ForgeContext } from "./forge-call.js";
+import { type ForgeContext, refuseWrongCredential } from "./forge-call.js";
 import { OwnerClient } from "./owner-client.js";
 import type { ForgePointsBudget, ForgePointsCost, ForgePrincipal } from "./points-budget.js";
 import { type ForgeRawRequest, forgeRequest } from "./raw-request.js";
 import { RepoClient } from "./repo-client.js";
 import { AppsResource } from "./resources/apps.js";
 import { NamespaceClient } from "./resources/namespaces.js";
+import type { ForgeCredentialKind } from "./routes/route.js";
 import { checkRepoRef, type ForgeRoutesOverride, resolveForgeRoutes } from "./routes.js";
 import {
   InstallationReposPageSchema,
@@ -41,6 +42,11 @@ export interface ForgeCredential {
   refresh?: () => Promise<boolean>;
   /** The other secrets behind the credential (the app's private key, the JWTs that minted tokens), for redaction. */
   secrets?: () => readonly string[];
+  /**
+   * What the credential is, when known: an operation whose route does not accept it is then refused before the
+   * network (`wrong_credential`) rather than answered 401/403 by the forge.
+   */
+  kind?: ForgeCredentialKind | undefined;
 }
 
 /** A forge page mapped onto the SDK's cursor pages (`nextPageToken` is empty on the last page). */
@@ -57,6 +63,11 @@ export class ForgeRequester {
   readonly transport: Transport;
   readonly #credential: ForgeCredential;
   readonly #points: ForgePoints | undefined;
+
+  /** The credential's kind, when known (see {@link ForgeCredential.kind}). */
+  get credentialKind(): ForgeCredentialKind | undefined {
+    return this.#credential.kind;
+  }
 
   constructor(options: BaseClientOptions, credential: ForgeCredential, points?: ForgePoints) {
     // Every token this requester sent, not only the current one: an answer may echo the one before a refresh.
@@ -142,6 +153,8 @@ function credentialOf(options: ForgeClientOptions): ForgeCredential {
     });
   }
   const { token } = options as { token?: unknown };
+  // A `token` may be a user token or an installation token minted elsewhere: its kind is unknown, so no route is
+  // refused for it here (the forge answers 401/403).
   if (typeof token === "string" && token !== "") return { token: async () => token, secrets: () => [token] };
   throw new AgentlineError("`token` is required: pass a user token, or use `ForgeApp.installation()` for an app.", {
     code: "invalid_option",
@@ -174,10 +187,12 @@ export class ForgeClient {
     this.#now = options.now ?? Date.now;
     this.apps = new AppsResource(this.#context);
     const requester = this.#requester;
+    const routes = this.#context.routes;
     this.installationRepos = {
       list: (params = {}, callOptions) =>
         new PagePromise(async (cursor) => {
           requestObject(params, "params", "installationRepos.list");
+          refuseWrongCredential(routes.listInstallationRepos, requester.credentialKind, "installationRepos.list");
           const result = await requester.send({
             operation: "installationRepos.list",
             route: "listInstallationRepos",

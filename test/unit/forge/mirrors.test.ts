@@ -100,8 +100,9 @@ describe("mirror transitions", () => {
     await expect(notAdmin).rejects.toBeInstanceOf(PermissionDeniedError);
     const noScope = plainUser.repo("acme", "legacy-mirror").mirror.transition({ transition: "inbound_to_outbound" });
     await expect(noScope).rejects.toBeInstanceOf(PermissionDeniedError);
+    // An installation token is refused before the network: the route accepts only user credentials.
     const app = installation.repo("acme", "legacy-mirror").mirror.transition({ transition: "inbound_to_outbound" });
-    await expect(app).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(app).rejects.toMatchObject({ code: "wrong_credential" });
     await expect(admin.repo("acme", "legacy-mirror").mirror.job("mtj_missing")).rejects.toBeInstanceOf(NotFoundError);
   });
 
@@ -185,9 +186,9 @@ describe("force cutover and detach", () => {
     const { admin, installation } = await setup();
     const mirror = admin.repo("acme", "legacy-mirror").mirror;
     const job = await mirror.transition({ transition: "inbound_to_outbound" });
-    await expect(installation.repo("acme", "legacy-mirror").mirror.detach()).rejects.toBeInstanceOf(
-      PermissionDeniedError,
-    );
+    await expect(installation.repo("acme", "legacy-mirror").mirror.detach()).rejects.toMatchObject({
+      code: "wrong_credential",
+    });
     await mirror.detach();
     await mirror.detach();
     expect((await mirror.job(job.id as string)).status).toBe("superseded");
