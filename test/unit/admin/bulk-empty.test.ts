@@ -7,7 +7,7 @@ import { adminSetup } from "./client-helpers.js";
 // empty list (`retryFailed(result)`), and the README's pattern `setProviderMany(retryFailed(bulk.report), …)` must then
 // send nothing and succeed, not refuse the call. A non-array is still refused before the network.
 describe("bulk helpers given no entries", () => {
-  const helpers = (setup: ReturnType<typeof adminSetup>) => {
+  const helpers = (setup: ReturnType<typeof adminSetup>): Record<string, (list: never) => Promise<unknown>> => {
     const { admin, org } = setup;
     const config = { newProviderDefault: "enabled" as const, newModelDefault: "enabled" as const };
     return {
