@@ -188,19 +188,23 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
   }
 
   /** Adds members (`user_` ids), any number: sent 100 at a time. */
-  addMembers(groupId: string, userIds: string[], options?: CallOptions & { onChunkError?: ChunkErrorMode }) {
+  addMembers(groupId: string, userIds: readonly string[], options?: CallOptions & { onChunkError?: ChunkErrorMode }) {
     return this.#changeMembers("add", groupId, userIds, options);
   }
 
   /** Removes members (`user_` ids), any number: sent 100 at a time. */
-  removeMembers(groupId: string, userIds: string[], options?: CallOptions & { onChunkError?: ChunkErrorMode }) {
+  removeMembers(
+    groupId: string,
+    userIds: readonly string[],
+    options?: CallOptions & { onChunkError?: ChunkErrorMode },
+  ) {
     return this.#changeMembers("remove", groupId, userIds, options);
   }
 
   async #changeMembers(
     kind: "add" | "remove",
     groupId: string,
-    userIds: string[],
+    userIds: readonly string[],
     options?: CallOptions & { onChunkError?: ChunkErrorMode },
   ): Promise<GroupMembersChange> {
     const operation = this.#op(kind === "add" ? "addMembers" : "removeMembers");

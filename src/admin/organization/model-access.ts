@@ -76,7 +76,7 @@ export class OrgModelAccessResource {
 
   /** Sets the configuration of many teams: 100 per request, per-team rows; retry only failed teams. */
   setMany(
-    teamIds: number[],
+    teamIds: readonly number[],
     config: ModelAccessConfigParams,
     options?: CallOptions & BulkCallOptions,
   ): Promise<BulkTeamsResult> {
@@ -111,7 +111,12 @@ export class OrgModelAccessResource {
   }
 
   /** Enables or disables a provider for many teams (100 per request). */
-  setProviderMany(teamIds: number[], provider: string, enabled: boolean, options?: CallOptions & BulkCallOptions) {
+  setProviderMany(
+    teamIds: readonly number[],
+    provider: string,
+    enabled: boolean,
+    options?: CallOptions & BulkCallOptions,
+  ) {
     const path = { provider: pathPart({ provider }, "provider") };
     const body = assertProviderToggle({ enabled }, "modelAccess.setProviderMany");
     return this.#bulk(teamIds, "modelAccess.setProviderMany", options, (chunk) => ({
@@ -145,7 +150,7 @@ export class OrgModelAccessResource {
 
   /** Enables or disables one model for many teams (100 per request). */
   setModelMany(
-    teamIds: number[],
+    teamIds: readonly number[],
     provider: string,
     model: string,
     body: { enabled: boolean; parameters?: Record<string, ModelParameterSetting> },
@@ -161,7 +166,7 @@ export class OrgModelAccessResource {
   }
 
   #bulk(
-    teamIds: number[],
+    teamIds: readonly number[],
     operation: string,
     options: (CallOptions & BulkCallOptions) | undefined,
     build: (chunk: number[]) => {

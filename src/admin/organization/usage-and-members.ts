@@ -72,7 +72,7 @@ export class TeamMembershipsResource {
    * Syncs any number of users, 500 per request, results merged in request order; per-entry failures
    * are rows (they never block other entries); `retryFailed(result)` re-sends only those.
    */
-  async sync(users: SyncEntry[], options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
+  async sync(users: readonly SyncEntry[], options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
     // An empty list sends nothing (what `retryFailed` gives after a sync where every entry applied).
     const entries = Array.isArray(users) && users.length === 0 ? [] : assertSyncEntries(users, "teamMemberships.sync");
     return bulkRows<SyncResultRow, SyncEntry>({

@@ -89,7 +89,7 @@ export class BillingGroupsResource {
   }
 
   /** Adds team members who are in no other group. */
-  addMembers(groupId: string, userIds: string[], options?: CallOptions) {
+  addMembers(groupId: string, userIds: readonly string[], options?: CallOptions) {
     return adminCall(this.#context, () => ({
       route: "addBillingGroupMembers",
       operation: "billingGroups.addMembers",
@@ -101,7 +101,7 @@ export class BillingGroupsResource {
   }
 
   /** Removes members; they move to Unassigned. */
-  removeMembers(groupId: string, userIds: string[], options?: CallOptions) {
+  removeMembers(groupId: string, userIds: readonly string[], options?: CallOptions) {
     return adminCall(this.#context, () => ({
       route: "removeBillingGroupMembers",
       operation: "billingGroups.removeMembers",

@@ -185,7 +185,10 @@ export class SpendLimitsResource {
    * A row that failed stays in `rows` with its input; a chunk rejected whole is in `report.failed`.
    * `retryFailed(result)` re-sends only what did not apply.
    */
-  async setMany(updates: SpendLimitUpdate[], options?: CallOptions & BulkCallOptions): Promise<SpendLimitsResult> {
+  async setMany(
+    updates: readonly SpendLimitUpdate[],
+    options?: CallOptions & BulkCallOptions,
+  ): Promise<SpendLimitsResult> {
     const valid = assertSpendLimitUpdates(updates, "spendLimits.setMany");
     let updatedCount = 0;
     let unchangedCount = 0;

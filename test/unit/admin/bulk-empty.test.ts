@@ -56,7 +56,9 @@ describe("bulk helpers given no entries", () => {
     );
     expect(limits.failedCount).toBe(0);
     const config = { newProviderDefault: "enabled" as const, newModelDefault: "enabled" as const };
-    const access = await org.modelAccess.setMany([teamA as number], config);
+    // Inputs may be readonly arrays (the fake's own `teamIds` is one).
+    const linked: readonly number[] = [teamA as number];
+    const access = await org.modelAccess.setMany(linked, config);
     expect(access.failedCount).toBe(0);
     const before = fake.requests.length;
     expect((await org.teamMemberships.retryFailed(synced)).rows).toEqual([]);
