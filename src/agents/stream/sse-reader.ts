@@ -1,5 +1,6 @@
 import type { EventSourceMessage } from "eventsource-parser";
 import { AgentlineError, ConnectionError } from "../../core/errors.js";
+import { loadOnce } from "../../core/load-once.js";
 import { timerDelay } from "../../core/wait.js";
 
 // The parser is loaded with the first stream, not with agentline/agents: most programs that import the client never
@@ -7,14 +8,16 @@ import { timerDelay } from "../../core/wait.js";
 // Once loaded, streams take the parser without an `await`, so a stream's first read starts as soon as before.
 type CreateParser = typeof import("eventsource-parser").createParser;
 let loadedCreateParser: CreateParser | undefined;
-let loading: Promise<CreateParser> | undefined;
+const loadParser = /* @__PURE__ */ loadOnce(
+  () =>
+    import("eventsource-parser").then((module) => {
+      loadedCreateParser = module.createParser;
+      return module.createParser;
+    }),
+  "eventsource-parser (run streams)",
+);
 function loadCreateParser(): CreateParser | Promise<CreateParser> {
-  if (loadedCreateParser) return loadedCreateParser;
-  loading ??= import("eventsource-parser").then((module) => {
-    loadedCreateParser = module.createParser;
-    return loadedCreateParser;
-  });
-  return loading;
+  return loadedCreateParser ?? loadParser();
 }
 
 /** Options of {@link readServerSentEvents}. */
