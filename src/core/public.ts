@@ -23,6 +23,15 @@ export {
   type ValidationIssue,
 } from "./errors.js";
 export type {
+  HttpMethod,
+  Operation,
+  OperationBody,
+  OperationOutput,
+  OperationQuery,
+  RouteOverride,
+  RoutesOverride,
+} from "./operation.js";
+export type {
   AfterResponseState,
   ApiKeyClientOptions,
   BaseClientOptions,
@@ -39,5 +48,6 @@ export { type CursorPage, PagePromise } from "./pagination.js";
 export type { RateLimitInfo } from "./rate-limit.js";
 export type { RawMethod, RawRequest } from "./raw-request.js";
 export type { RetryState } from "./retry.js";
+export { assertRequest, requestIssues } from "./schema.js";
 export type { QueryValue } from "./transport.js";
 export { VERSION } from "./version.js";

@@ -35,6 +35,24 @@ export function toValidationIssues(issues: readonly v.BaseIssue<unknown>[]): Val
   });
 }
 
+/**
+ * Every rule `input` breaks under a request schema (an operation's `body` or `query`); empty when it is valid.
+ * @example requestIssues(FORGE_OPERATIONS["pulls.create"].body, form) // → [{ path: "title", rule: "max_length", … }]
+ */
+export function requestIssues(schema: v.GenericSchema, input: unknown): ValidationIssue[] {
+  const result = v.safeParse(schema, input);
+  return result.success ? [] : toValidationIssues(result.issues);
+}
+
+/** `input` checked against a request schema: its parsed value, or a thrown request `ValidationError` naming each field. */
+export function assertRequest<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+  context = "request",
+): v.InferOutput<S> {
+  return checkRequest(schema, input, context);
+}
+
 /** Checks a request against its schema before anything is sent; throws a request `ValidationError`. */
 export function checkRequest<S extends v.GenericSchema>(schema: S, data: unknown, context: string): v.InferOutput<S> {
   const result = v.safeParse(schema, data);

@@ -1,0 +1,282 @@
+// One declaration per operation, and the one sender that turns an entry plus a call's input into a request.
+// Each API keeps a table of entries (its own extra fields ride along: credentials, key kind, cost, family) and a
+// small policy (path prefix, who may call what, budgets, token refresh, error hints); everything else lives here.
+import type * as v from "valibot";
+import { ApiPromise, type WithResponse } from "./api-promise.js";
+import { AgentlineError, AuthenticationError, RateLimitError } from "./errors.js";
+import type { CallOptions } from "./options.js";
+import { type CursorPage, PagePromise } from "./pagination.js";
+import { fillPath, type PlaceholderKind } from "./paths.js";
+import { checkRequest, parseResponse } from "./schema.js";
+import type { QueryValue, RequestSpec, Transport } from "./transport.js";
+import { WAIT_EXCEEDS_CAP } from "./wait.js";
+
+/** The HTTP methods the three APIs use. */
+export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** How a cursor-paged list reads its items and next cursor, and which query key sends the cursor back. */
+export interface ListShape {
+  items: string;
+  next: string;
+  cursor: string;
+}
+
+/** One operation, declared once: everything a call, the fake and the relay need to know about it. */
+export interface Operation {
+  method: HttpMethod;
+  /** The path template; `{name}` placeholders are filled URL-encoded and refused when empty, `.` or `..`. */
+  path: string;
+  /** The request body's schema, checked before the network. */
+  body?: v.GenericSchema | undefined;
+  /** The query's schema, checked before the network; its output is sent as the query. */
+  query?: v.GenericSchema | undefined;
+  /** The response body's schema (loose: unknown fields and enum values pass through). */
+  response?: v.GenericSchema | undefined;
+  /**
+   * The retry class: may the request be repeated after an ambiguous failure? A boolean, or a rule over the
+   * checked body. By default reads, PUTs and DELETEs are, other writes are not.
+   */
+  idempotent?: boolean | ((body: unknown) => boolean) | undefined;
+  /** For cursor-paged lists: where the items and the next cursor are. */
+  list?: ListShape | undefined;
+  /** Not shown in the spec: the default path is our best knowledge, and `routes` can override it. */
+  assumed?: boolean | undefined;
+}
+
+/** A table of operations by name (`"pulls.get"`). */
+export type OperationTable = Readonly<Record<string, Operation>>;
+
+/** Per-operation overrides of method and/or path (the clients' `routes` option). */
+export type RoutesOverride<T extends OperationTable> = { readonly [N in keyof T]?: RouteOverride };
+
+/** A method and/or path that replaces an entry's. */
+export interface RouteOverride {
+  method?: HttpMethod | undefined;
+  path?: string | undefined;
+}
+
+/** The parsed answer of an operation (`unknown` when the entry has no response schema). */
+export type OperationOutput<O> = O extends { response: infer S extends v.GenericSchema } ? v.InferOutput<S> : unknown;
+
+/** What an operation's body accepts. */
+export type OperationBody<O> = O extends { body: infer S extends v.GenericSchema } ? v.InferInput<S> : undefined;
+
+/** What an operation's query accepts. */
+export type OperationQuery<O> = O extends { query: infer S extends v.GenericSchema } ? v.InferInput<S> : undefined;
+
+const METHODS: ReadonlySet<string> = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+
+/**
+ * The table with the caller's `routes` overrides applied (an overridden entry is no longer `assumed`). An unknown
+ * operation name, method or a path that is not a `/`-rooted string is refused: a typo would otherwise be ignored.
+ */
+export function resolveOperations<T extends OperationTable>(table: T, overrides: unknown, what: string): T {
+  if (overrides === undefined) return table;
+  if (typeof overrides !== "object" || overrides === null || Array.isArray(overrides)) {
+    throw new AgentlineError(`${what}: \`routes\` must be an object of operation names to { method, path }.`, {
+      code: "invalid_option",
+    });
+  }
+  const out: Record<string, Operation> = { ...table };
+  for (const [name, override] of Object.entries(overrides as Record<string, unknown>)) {
+    const entry = Object.hasOwn(table, name) ? table[name] : undefined;
+    if (entry === undefined) {
+      throw new AgentlineError(`${what}: \`routes\` names an unknown operation \`${name}\`.`, {
+        code: "invalid_option",
+      });
+    }
+    const { method, path } = (override ?? {}) as RouteOverride;
+    if (method !== undefined && !METHODS.has(method)) {
+      throw new AgentlineError(`${what}: \`routes["${name}"].method\` must be one of ${[...METHODS].join(", ")}.`, {
+        code: "invalid_option",
+      });
+    }
+    if (path !== undefined && (typeof path !== "string" || !path.startsWith("/"))) {
+      throw new AgentlineError(`${what}: \`routes["${name}"].path\` must be a string starting with \`/\`.`, {
+        code: "invalid_option",
+      });
+    }
+    out[name] = { ...entry, method: method ?? entry.method, path: path ?? entry.path, assumed: false };
+  }
+  return out as T;
+}
+
+/** A proactive rate budget for one call: a token before every attempt, a block when the server says 429. */
+export interface CallBudget {
+  acquire(signal: AbortSignal | undefined): Promise<void>;
+  penalize(retryAfterMs: number | undefined): Promise<void>;
+  /** Reads the budget headers of a successful answer. */
+  observe?(response: Response): Promise<void>;
+}
+
+/** What one API adds to the core sender. Every hook is optional. */
+export interface SendPolicy<O extends Operation = Operation> {
+  /** Put before every path (the forge's `/v1/forge`). */
+  prefix?: string | undefined;
+  /** How placeholders are checked, by name (an id unless named here). */
+  placeholders?: Readonly<Record<string, PlaceholderKind>> | undefined;
+  /** Throws, before anything is sent, when this client may not call the operation (credential or key kind). */
+  admit?(operation: O, name: string): void;
+  /** The rate budget this call draws on, if any. */
+  budget?(operation: O, name: string): CallBudget | undefined;
+  /** Checks a parsed 2xx body beyond its schema (a failure reported inside a success). */
+  inspect?(json: unknown, response: Response, request: { method: string; path: string }): void;
+  /** Renews the credential after a 401; true when a renewed one is worth one more try. */
+  refresh?(): Promise<boolean>;
+  /** Adds to a final error (which key kind or scope the operation needs). */
+  explain?(error: unknown, operation: O, name: string): unknown;
+  /** Headers put on every request (before the caller's). */
+  headers?(): Record<string, string>;
+}
+
+/** A client's operations: the transport, the resolved table and the API's policy. */
+export interface OperationContext<T extends OperationTable = OperationTable> {
+  transport: Transport;
+  operations: T;
+  policy: SendPolicy<T[keyof T]>;
+}
+
+/** One call's input: the path's placeholders, query and body (checked by the entry's schemas), and options. */
+export interface OperationInput {
+  params?: Readonly<Record<string, unknown>> | undefined;
+  query?: unknown;
+  body?: unknown;
+  options?: CallOptions | undefined;
+  /** Sent as `Idempotency-Key` on every attempt. */
+  idempotencyKey?: string | undefined;
+  /** The retry class for this call, when the caller knows better than the entry (a create that carries its own id). */
+  idempotent?: boolean | undefined;
+  /** A final error the caller turns into success: logged as resolved, not as a failure. */
+  resolvesError?: ((error: unknown) => boolean) | undefined;
+  /** Answer as soon as headers arrive, body unread (event streams, `asResponse()`). */
+  raw?: boolean | undefined;
+  /** Query entries added after the check (a list's page cursor). */
+  pageQuery?: Readonly<Record<string, QueryValue>> | undefined;
+}
+
+/** The query as the transport sends it. Objects only; a schema's output already has the right shape. */
+function toQuery(value: unknown): Record<string, QueryValue> | undefined {
+  return value === undefined || value === null ? undefined : (value as Record<string, QueryValue>);
+}
+
+function isIdempotent(operation: Operation, body: unknown, override: boolean | undefined): boolean {
+  if (override !== undefined) return override;
+  const rule = operation.idempotent;
+  if (typeof rule === "function") return rule(body);
+  if (typeof rule === "boolean") return rule;
+  return operation.method === "GET" || operation.method === "PUT" || operation.method === "DELETE";
+}
+
+/**
+ * Sends one operation of a table: admits it, checks the query and body against the entry's schemas (nothing is
+ * sent when one breaks a rule), fills the path, draws on the budget, sends, and parses the answer.
+ */
+export async function sendOperation<T extends OperationTable, N extends keyof T & string>(
+  context: OperationContext<T>,
+  name: N,
+  input: OperationInput = {},
+): Promise<WithResponse<OperationOutput<T[N]>>> {
+  const operation = context.operations[name] as T[N];
+  const { policy } = context;
+  policy.admit?.(operation, name);
+  const query = operation.query ? checkRequest(operation.query, input.query ?? {}, name) : input.query;
+  const body = operation.body ? checkRequest(operation.body, input.body, name) : input.body;
+  const path =
+    (policy.prefix ?? "") +
+    fillPath(operation.path, (input.params ?? {}) as Record<string, string>, name, policy.placeholders);
+  const budget = policy.budget?.(operation, name);
+  const headers = policy.headers?.();
+  const response = operation.response;
+  const spec: RequestSpec<OperationOutput<T[N]>> = {
+    operation: name,
+    method: operation.method,
+    path,
+    query: input.pageQuery ? { ...toQuery(query), ...input.pageQuery } : toQuery(query),
+    body,
+    idempotent: isIdempotent(operation, body, input.idempotent),
+    idempotencyKey: input.idempotencyKey,
+    stream: input.raw,
+    resolvesError: input.resolvesError,
+    options: headers ? { ...input.options, headers: { ...headers, ...input.options?.headers } } : input.options,
+    parse: (json, answer) => {
+      policy.inspect?.(json, answer, { method: operation.method, path });
+      return (response ? parseResponse(response, json, name) : json) as OperationOutput<T[N]>;
+    },
+    // A 429 blocks the budget when it arrives, before this call's own retry wait (which then covers it).
+    beforeRetryWait: budget
+      ? async (error) => {
+          if (error instanceof RateLimitError) await budget.penalize(error.retryAfterMs);
+        }
+      : undefined,
+    beforeAttempt: budget ? (_attempt, _previous, signal) => budget.acquire(signal) : undefined,
+  };
+  try {
+    const result = await sendRefreshing(context.transport, spec, policy);
+    await budget?.observe?.(result.response);
+    return result;
+  } catch (error) {
+    // The budget's own refusal (a block longer than the caller's cap) is not a new 429: it changes nothing.
+    if (budget && error instanceof RateLimitError && error.code !== WAIT_EXCEEDS_CAP) {
+      await budget.penalize(error.retryAfterMs);
+    }
+    throw policy.explain ? policy.explain(error, operation, name) : error;
+  }
+}
+
+async function sendRefreshing<R>(
+  transport: Transport,
+  spec: RequestSpec<R>,
+  policy: SendPolicy<never>,
+): Promise<WithResponse<R>> {
+  try {
+    return await transport.request(spec);
+  } catch (error) {
+    if (error instanceof AuthenticationError && policy.refresh && (await policy.refresh())) {
+      return transport.request(spec);
+    }
+    throw error;
+  }
+}
+
+/** {@link sendOperation} as an awaitable {@link ApiPromise}: validation errors become rejections. */
+export function callOperation<T extends OperationTable, N extends keyof T & string>(
+  context: OperationContext<T>,
+  name: N,
+  input?: OperationInput,
+): ApiPromise<OperationOutput<T[N]>> {
+  return ApiPromise.from(() => sendOperation(context, name, input));
+}
+
+/** The item type of a list operation's page. */
+export type ListItem<O> =
+  OperationOutput<O> extends infer P
+    ? O extends { list: { items: infer K extends string } }
+      ? P extends Readonly<Record<K, ReadonlyArray<infer I>>>
+        ? I
+        : unknown
+      : unknown
+    : unknown;
+
+/**
+ * A cursor-paged list operation (the entry's `list` says where items and the next cursor are): `await` → the first
+ * page, `for await` → every item, `.pages()` → every page. An empty or missing next cursor ends the list.
+ */
+export function listOperation<T extends OperationTable, N extends keyof T & string>(
+  context: OperationContext<T>,
+  name: N,
+  input: OperationInput = {},
+): PagePromise<ListItem<T[N]>, CursorPage<ListItem<T[N]>>> {
+  return new PagePromise(async (cursor) => {
+    const shape = context.operations[name]?.list;
+    if (shape === undefined) throw new AgentlineError(`${name} is not a list operation.`, { code: "invalid_option" });
+    const pageQuery = cursor === undefined ? input.pageQuery : { ...input.pageQuery, [shape.cursor]: cursor };
+    const result = await sendOperation(context, name, { ...input, pageQuery });
+    const page = result.data as Record<string, unknown>;
+    const next = page[shape.next];
+    const items = (page[shape.items] ?? []) as ListItem<T[N]>[];
+    return {
+      ...result,
+      data: { items, nextCursor: typeof next === "string" && next !== "" ? next : undefined },
+    };
+  });
+}
