@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { ValidationError, type ValidationIssue } from "./errors.js";
+import { AgentlineError, ValidationError, type ValidationIssue } from "./errors.js";
 
 /**
  * A string enum that stays open: known values are typed, unknown ones pass through untouched, so a
@@ -40,6 +40,7 @@ export function toValidationIssues(issues: readonly v.BaseIssue<unknown>[]): Val
  * @example requestIssues(FORGE_OPERATIONS["pulls.create"].body, form) // → [{ path: "title", rule: "max_length", … }]
  */
 export function requestIssues(schema: v.GenericSchema, input: unknown): ValidationIssue[] {
+  requireSchema(schema, "requestIssues");
   const result = v.safeParse(schema, input);
   return result.success ? [] : toValidationIssues(result.issues);
 }
@@ -50,7 +51,18 @@ export function assertRequest<S extends v.GenericSchema>(
   input: unknown,
   context = "request",
 ): v.InferOutput<S> {
-  return checkRequest(schema, input, context);
+  requireSchema(schema, "assertRequest");
+  return checkRequest(schema, input, typeof context === "string" ? context : "request");
+}
+
+function requireSchema(schema: unknown, fn: string): void {
+  const run = (schema as { "~run"?: unknown } | null | undefined)?.["~run"];
+  if (typeof run !== "function") {
+    throw new AgentlineError(
+      `${fn}(schema, input): \`schema\` must be a request schema, such as an operation's \`body\` or \`query\`.`,
+      { code: "invalid_argument" },
+    );
+  }
 }
 
 /** Checks a request against its schema before anything is sent; throws a request `ValidationError`. */
