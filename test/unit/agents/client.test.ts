@@ -148,7 +148,7 @@ describe("AgentsClient against the fake service", () => {
         seen.push(new URL(request.url).pathname);
         return fake.fetch(request);
       },
-      routes: { apiKeyInfo: { path: "/v1/api-key" } },
+      routes: { me: { path: "/v1/api-key" } },
     });
     await client.me().catch(() => undefined);
     expect(seen).toEqual(["/v1/api-key"]);
