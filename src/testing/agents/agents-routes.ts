@@ -1,3 +1,5 @@
+import type * as v from "valibot";
+import type { AGENTS_OPERATIONS } from "../../agents/operations.js";
 import { AGENT_LIMITS } from "../../agents/schemas/constants.js";
 import { agentKey } from "../ids.js";
 import type { FakeModel } from "../options.js";
@@ -9,19 +11,8 @@ import { startRun } from "./runs-routes.js";
 import type { AgentRecord, StoredRepo } from "./store.js";
 import { agentSummaryView, agentView, runView } from "./views.js";
 
-// The fields of a CreateAgentRequest that the fake reads; the entry's body schema has vouched for them.
-interface CreateAgentInput {
-  prompt: { text: string };
-  model?: { id: string; params?: Array<{ id: string; value: string }> };
-  name?: string;
-  agentId?: string;
-  env?: { type: string; name?: string };
-  repos?: StoredRepo[];
-  workOnCurrentBranch?: boolean;
-  autoCreatePR?: boolean;
-  skipReviewerRequest?: boolean;
-  customSubagents?: Array<{ model?: unknown }>;
-}
+// A CreateAgentRequest as the entry's body schema has checked it.
+type CreateAgentInput = v.InferOutput<(typeof AGENTS_OPERATIONS)["agents.create"]["body"]>;
 
 /** A display name from the prompt's first line, at most 60 characters, cut at a word. */
 export function deriveName(promptText: string): string | undefined {
