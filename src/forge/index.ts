@@ -25,6 +25,16 @@ export {
   type TokenNarrowing,
 } from "./installation-tokens.js";
 export { type AppKeyPair, computeKeyId, generateAppKeyPair, importAppPrivateKey } from "./keys.js";
+export {
+  FORGE_OPERATIONS,
+  FORGE_USER_ONLY_SCOPES,
+  type ForgeCredentialKind,
+  type ForgeOperation,
+  type ForgeOperationName,
+  type ForgeOperations,
+  type ForgeOutput,
+  type ForgeRoutesOverride,
+} from "./operations.js";
 export { OwnerClient, type OwnerGrantsResource } from "./owner-client.js";
 export {
   FORGE_POINTS_PER_MINUTE,
@@ -37,6 +47,7 @@ export {
 } from "./points-budget.js";
 export type { ForgeRawRequest } from "./raw-request.js";
 export { RepoClient } from "./repo-client.js";
+export { type ForgeRepoRef, repoPath } from "./repo-ref.js";
 export * from "./resources/apps.js";
 export * from "./resources/check-runs.js";
 export * from "./resources/check-suites.js";
@@ -53,19 +64,6 @@ export * from "./resources/pulls.js";
 export * from "./resources/repo-settings.js";
 export * from "./resources/rulesets.js";
 export * from "./resources/webhooks.js";
-export {
-  FORGE_ROUTES,
-  FORGE_USER_ONLY_SCOPES,
-  type ForgeCredentialKind,
-  type ForgeIdempotency,
-  type ForgeMethod,
-  type ForgeRepoRef,
-  type ForgeRoute,
-  type ForgeRouteName,
-  type ForgeRoutesOverride,
-  repoPath,
-  resolveForgeRoutes,
-} from "./routes.js";
 export * from "./schemas/app-requests.js";
 export * from "./schemas/auth.js";
 export * from "./schemas/check-responses.js";

@@ -61,8 +61,8 @@ function newestFirst(apps: readonly ForgeApp[]): ForgeApp[] {
 
 /** Get App by id, Update App, Create App and List Namespace Apps. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const appManagementRoutes: readonly FakeForgeRoute[] = [
-  operationRoute("getAppById", (context) => reply(appView(appOf(context)))),
-  operationRoute("updateApp", (context) => {
+  operationRoute("apps.get", (context) => reply(appView(appOf(context)))),
+  operationRoute("apps.update", (context) => {
     const app = appOf(context);
     const body = objectBody(context);
     checkSchema(UpdateAppSchema, body, "app update");
@@ -71,7 +71,7 @@ export const appManagementRoutes: readonly FakeForgeRoute[] = [
     updateApp(context, app, body);
     return reply(appView(app));
   }),
-  operationRoute("createNamespaceApp", (context) => {
+  operationRoute("namespace.apps.create", (context) => {
     const namespace = namespaceOf(context);
     const body = objectBody(context);
     checkSchema(CreateAppSchema, body, "app");
@@ -100,7 +100,7 @@ export const appManagementRoutes: readonly FakeForgeRoute[] = [
     if (typeof body.websiteUrl === "string") app.websiteUrl = body.websiteUrl;
     return reply(appView(app));
   }),
-  operationRoute("listNamespaceApps", (context) => {
+  operationRoute("namespace.apps.list", (context) => {
     const namespace = namespaceOf(context);
     const mine = [...context.state.apps.values()].filter(
       (app) => app.namespaceSlug.toLowerCase() === namespace.slug.toLowerCase(),

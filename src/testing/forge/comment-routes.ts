@@ -278,13 +278,13 @@ function listed(
 
 /** Comment and thread routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const commentRoutes: readonly FakeForgeRoute[] = [
-  pullRoute("createComment", (context, { repo, data, pull }) => {
+  pullRoute("comments.create", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(CreateCommentSchema, body, "comment");
     const comment = addCommentAndEmit(context, data, repo, pull, planComment(data, repo, pull, body));
     return reply(commentView(data, repo, comment));
   }),
-  pullRoute("listComments", (context, { repo, data, pull }) => {
+  pullRoute("comments.list", (context, { repo, data, pull }) => {
     const { comments, filter } = listed(data, pull, context);
     const page = paginate(comments, context.query, `comments:${repo.id}:${pull.number}`, filter);
     return reply({
@@ -292,11 +292,11 @@ export const commentRoutes: readonly FakeForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  tableRoute("getComment", (context, repo) => {
+  tableRoute("comments.get", (context, repo) => {
     const data = repoData(context.state, repo);
     return reply(commentView(data, repo, commentOf(data, context)));
   }),
-  tableRoute("updateComment", (context, repo) => {
+  tableRoute("comments.update", (context, repo) => {
     const data = repoData(context.state, repo);
     const comment = commentOf(data, context);
     const body = objectBody(context);
@@ -308,7 +308,7 @@ export const commentRoutes: readonly FakeForgeRoute[] = [
     comment.updatedAt = context.now;
     return reply(commentView(data, repo, comment));
   }),
-  tableRoute("deleteComment", (context, repo) => {
+  tableRoute("comments.delete", (context, repo) => {
     const data = repoData(context.state, repo);
     const comment = commentOf(data, context);
     if (comment.authorId !== callerId(context) && !mayDeleteOthers(context))
@@ -319,7 +319,7 @@ export const commentRoutes: readonly FakeForgeRoute[] = [
     removeComment(data, comment);
     return { status: 204 };
   }),
-  tableRoute("updateThread", (context, repo) => {
+  tableRoute("threads.update", (context, repo) => {
     const data = repoData(context.state, repo);
     const id = context.params.threadId ?? "";
     const thread = conversationOf(data).threads.get(id);

@@ -158,7 +158,7 @@ function grep(context: FakeForgeContext, repo: ForgeRepository) {
 
 /** Commit, contents, comparison, grep and archive routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const contentsRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("listCommitFiles", (context, repo) => {
+  tableRoute("commits.files", (context, repo) => {
     const data = repoData(context.state, repo);
     const commit = requireCommit(data, repo, context.params.ref ?? "");
     const parent = commit.parents[0] === undefined ? undefined : gitStore(data, repo).commits.get(commit.parents[0]);
@@ -166,17 +166,17 @@ export const contentsRoutes: readonly FakeForgeRoute[] = [
     const page = paginate(changes, context.query, `commit-files:${repo.id}`, commit.sha);
     return reply({ files: page.items.map(changedFileView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("getCommit", (context, repo) =>
+  tableRoute("commits.get", (context, repo) =>
     reply(commitView(requireCommit(repoData(context.state, repo), repo, context.params.ref ?? ""))),
   ),
-  tableRoute("getContents", (context, repo) => {
+  tableRoute("contents.get", (context, repo) => {
     const data = repoData(context.state, repo);
     const commit = requireCommit(data, repo, refQuery(context, repo));
     return reply(contentsView(commit, (context.params.path ?? "").replace(/^\/+|\/+$/g, "")));
   }),
-  tableRoute("listCompareFiles", compareFiles),
-  tableRoute("grep", grep),
-  tableRoute("getTarball", (context, repo) => {
+  tableRoute("contents.compareFiles", compareFiles),
+  tableRoute("contents.grep", grep),
+  tableRoute("contents.tarball", (context, repo) => {
     const data = repoData(context.state, repo);
     if (data.branches.size === 0)
       throw new ForgeFailure("Aborted", "The repository is empty; there is nothing to archive.");

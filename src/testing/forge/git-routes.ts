@@ -186,15 +186,15 @@ function deleteRef(context: FakeForgeContext, repo: ForgeRepository) {
 
 /** Git data routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const gitRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("createRef", createRef),
-  tableRoute("getRef", (context, repo) => {
+  tableRoute("git.createRef", createRef),
+  tableRoute("git.getRef", (context, repo) => {
     const name = context.params.ref ?? "";
     const entry = findRef(repoData(context.state, repo), repo, name);
     if (!entry) throw new ForgeFailure("NotFound", `Ref ${name} was not found.`);
     return reply(refView(entry));
   }),
-  tableRoute("deleteRef", deleteRef),
-  tableRoute("listMatchingRefs", (context, repo) => {
+  tableRoute("git.deleteRef", deleteRef),
+  tableRoute("git.matchingRefs", (context, repo) => {
     // Assumed: the prefix travels as `ref` (GitHub's path parameter of the same operation), `heads/feat` or
     // `refs/heads/feat`; none lists every ref.
     const raw = context.query.get("ref") ?? "";
@@ -203,8 +203,8 @@ export const gitRoutes: readonly FakeForgeRoute[] = [
     const page = paginate(matching, context.query, `refs:${repo.id}`, prefix);
     return reply({ refs: page.items.map(refView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("createCommitFromFiles", createFromFiles),
-  tableRoute("getTree", (context, repo) => {
+  tableRoute("git.createFromFiles", createFromFiles),
+  tableRoute("git.tree", (context, repo) => {
     const data = repoData(context.state, repo);
     const name = context.params.treeSha ?? "";
     const store = gitStore(data, repo);

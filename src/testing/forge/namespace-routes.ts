@@ -35,7 +35,7 @@ function gitOrigin(context: FakeForgeContext): string {
 
 /** Create Repo, List Repos and Add Installation Repos. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const namespaceRoutes: readonly FakeForgeRoute[] = [
-  operationRoute("createRepo", (context) => {
+  operationRoute("namespace.repos.create", (context) => {
     const namespace = namespaceOf(context);
     const body = objectBody(context);
     checkSchema(CreateRepoSchema, body, "repository");
@@ -59,7 +59,7 @@ export const namespaceRoutes: readonly FakeForgeRoute[] = [
     );
     return reply(repositoryView(repo, gitOrigin(context)));
   }),
-  operationRoute("listRepos", (context) => {
+  operationRoute("namespace.repos.list", (context) => {
     const namespace = namespaceOf(context);
     const { principal, state } = context;
     // An installation token lists only what it reaches; a user lists the whole namespace.
@@ -74,7 +74,7 @@ export const namespaceRoutes: readonly FakeForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  operationRoute("addInstallationRepos", (context) => {
+  operationRoute("namespace.installations.addRepos", (context) => {
     const namespace = namespaceOf(context);
     const id = context.params.installationId ?? "";
     const installation = context.state.installations.get(id);

@@ -170,12 +170,12 @@ export function mergeBlockers(data: RepoData, repo: ForgeRepository, pull: Forge
 
 /** Files, commits and mergeability of a pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const pullDetailRoutes: readonly FakeForgeRoute[] = [
-  pullRoute("listPullFiles", (context, { repo, data, pull }) => {
+  pullRoute("pulls.files", (context, { repo, data, pull }) => {
     const head = latestVersion(data, pull).headSha;
     const page = paginate(pullFiles(repo, pull, head), context.query, `pull-files:${repo.id}:${pull.number}:${head}`);
     return reply({ files: page.items.map(fileView), nextPageToken: page.nextPageToken });
   }),
-  pullRoute("listPullCommits", (context, { repo, data, pull }) => {
+  pullRoute("pulls.commits", (context, { repo, data, pull }) => {
     const head = latestVersion(data, pull).headSha;
     // A token bound to the head: commits that moved mid-pagination reject it (400), as the spec's compare does.
     const page = paginate(
@@ -185,7 +185,7 @@ export const pullDetailRoutes: readonly FakeForgeRoute[] = [
     );
     return reply({ commits: page.items, nextPageToken: page.nextPageToken });
   }),
-  pullRoute("getMergeability", (context, { repo, data, pull }) => {
+  pullRoute("pulls.mergeability", (context, { repo, data, pull }) => {
     const query = queryObject(context.query) as Record<string, unknown>;
     checkSchema(MergeabilityQuerySchema, query, "mergeability query");
     if (!isNative(repo))

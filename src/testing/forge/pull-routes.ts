@@ -119,7 +119,7 @@ function closePull(pull: ForgePull, now: number): void {
 
 /** Pull request routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const pullRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("createPull", (context, repo) => {
+  tableRoute("pulls.create", (context, repo) => {
     const data = repoData(context.state, repo);
     const body = objectBody(context);
     checkSchema(CreatePullRequestSchema, body, "pull request");
@@ -149,7 +149,7 @@ export const pullRoutes: readonly FakeForgeRoute[] = [
     emitPullLifecycle(context.state, repo, "pull_request.created", view, pull.author);
     return reply(view);
   }),
-  tableRoute("listPulls", (context, repo) => {
+  tableRoute("pulls.list", (context, repo) => {
     const data = repoData(context.state, repo);
     syncPulls(data);
     const filters = listQuery(context);
@@ -159,8 +159,8 @@ export const pullRoutes: readonly FakeForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  pullRoute("getPull", (_context, { repo, data, pull }) => reply(pullView(pull, repo, data))),
-  pullRoute("updatePull", (context, { repo, data, pull }) => {
+  pullRoute("pulls.get", (_context, { repo, data, pull }) => reply(pullView(pull, repo, data))),
+  pullRoute("pulls.update", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(UpdatePullRequestSchema, body, "pull request update");
     refuseStack(body);
@@ -183,7 +183,7 @@ export const pullRoutes: readonly FakeForgeRoute[] = [
     if (closing) emitPullLifecycle(context.state, repo, "pull_request.closed", view, actorOf(callerId(context)));
     return reply(view);
   }),
-  pullRoute("mergePull", (context, { repo, data, pull }) => {
+  pullRoute("pulls.merge", (context, { repo, data, pull }) => {
     const body = objectBody(context);
     checkSchema(MergePullRequestSchema, body, "merge request");
     if (!isNative(repo))

@@ -2,7 +2,7 @@
 // the helpers the repository routes share: resolving `{owner}/{repo}` or `_/{repoId}`, body checks, table routes.
 import type { ValidationIssue } from "../../core/errors.js";
 import { type CheckRunLedger, createCheckRunLedger } from "../../forge/check-runs.js";
-import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
+import { FORGE_OPERATIONS, type ForgeOperationName } from "../../forge/operations.js";
 import { issuesOf } from "../../forge/validate-support.js";
 import type { Reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
@@ -217,9 +217,9 @@ const resolvedRepos = new WeakMap<FakeForgeContext, ForgeRepository>();
  * scope the mirror rule of {@link repoOf} checks (default the route's scope; `undefined` exempts the route).
  */
 export function tableRoute(
-  name: ForgeRouteName,
+  name: ForgeOperationName,
   handle: RepoHandler,
-  mirrorScope: (context: FakeForgeContext) => string | undefined = () => FORGE_ROUTES[name].scope,
+  mirrorScope: (context: FakeForgeContext) => string | undefined = () => FORGE_OPERATIONS[name].scope,
 ): FakeForgeRoute {
   return {
     ...operationRoute(name, (context) =>
@@ -260,7 +260,7 @@ export interface PullTarget {
 
 /** A pull request route: a {@link tableRoute} that also resolves `{pullNumber}` (else NotFound) before `handle`. */
 export function pullRoute(
-  name: ForgeRouteName,
+  name: ForgeOperationName,
   handle: (context: FakeForgeContext, target: PullTarget) => Reply | Promise<Reply>,
 ): FakeForgeRoute {
   return tableRoute(name, (context, repo) => {

@@ -75,8 +75,8 @@ function rulesetView(ruleset: StoredRuleset): Record<string, unknown> {
 
 /** Ruleset routes; mirrored repositories that are not stable outbound answer 403 (`repoOf`). */
 export const rulesetRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("listRulesets", (_context, repo) => reply({ rulesets: rulesetsOf(repo).map(rulesetView) })),
-  tableRoute("createRuleset", (context, repo) => {
+  tableRoute("rulesets.list", (_context, repo) => reply({ rulesets: rulesetsOf(repo).map(rulesetView) })),
+  tableRoute("rulesets.create", (context, repo) => {
     const fields = fieldsOf(context);
     refuseTaken(repo, fields.name);
     const ruleset: StoredRuleset = {
@@ -88,15 +88,15 @@ export const rulesetRoutes: readonly FakeForgeRoute[] = [
     rulesetsOf(repo).push(ruleset);
     return reply(rulesetView(ruleset));
   }),
-  tableRoute("getRuleset", (context, repo) => reply(rulesetView(rulesetOf(repo, context)))),
-  tableRoute("replaceRuleset", (context, repo) => {
+  tableRoute("rulesets.get", (context, repo) => reply(rulesetView(rulesetOf(repo, context)))),
+  tableRoute("rulesets.replace", (context, repo) => {
     const ruleset = rulesetOf(repo, context);
     const fields = fieldsOf(context);
     refuseTaken(repo, fields.name, ruleset);
     Object.assign(ruleset, fields, { updatedAt: context.now });
     return reply(rulesetView(ruleset));
   }),
-  tableRoute("deleteRuleset", (context, repo) => {
+  tableRoute("rulesets.delete", (context, repo) => {
     const ruleset = rulesetOf(repo, context);
     RULESETS.set(
       repo,
