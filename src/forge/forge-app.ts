@@ -5,10 +5,10 @@ import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
-import type { PagePromise } from "../core/pagination.js";
+import type { CursorPage, PagePromise } from "../core/pagination.js";
 import { requireSegment } from "../core/paths.js";
 import { AppJwtSource } from "./app-jwt.js";
-import { ForgeClient, type ForgePage } from "./forge-client.js";
+import { ForgeClient } from "./forge-client.js";
 import { type ForgeContext, type ForgePoints, forgeContext } from "./forge-context.js";
 import {
   createInstallationConsent,
@@ -68,7 +68,7 @@ export interface GitCredentials {
 export class ForgeApp {
   readonly appId: string;
   readonly installations: {
-    list(params?: { pageSize?: number }, options?: CallOptions): PagePromise<Installation, ForgePage<Installation>>;
+    list(params?: { pageSize?: number }, options?: CallOptions): PagePromise<Installation, CursorPage<Installation>>;
     get(installationId: string, options?: CallOptions): ApiPromise<Installation>;
     delete(installationId: string, options?: CallOptions): ApiPromise<unknown>;
   };

@@ -17,9 +17,6 @@ import type { RepositorySummary } from "./schemas/auth.js";
 
 export { FORGE_PREFIX, type ForgeCredential, type ForgePoints } from "./forge-context.js";
 
-/** A forge page mapped onto the SDK's cursor pages (`nextPageToken` is empty on the last page). */
-export type ForgePage<Item> = CursorPage<Item>;
-
 /** Options of {@link ForgeClient}: a user token, or (from `ForgeApp.installation()`) a refreshing credential. */
 export type ForgeClientOptions = BaseClientOptions &
   ({ token: string } | { credential: ForgeCredential }) & {
@@ -60,7 +57,7 @@ export class ForgeClient {
     list(
       params?: { filter?: string; pageSize?: number },
       options?: CallOptions,
-    ): PagePromise<RepositorySummary, ForgePage<RepositorySummary>>;
+    ): PagePromise<RepositorySummary, CursorPage<RepositorySummary>>;
   };
 
   constructor(options: ForgeClientOptions) {

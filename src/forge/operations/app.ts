@@ -4,6 +4,7 @@ import {
   ListDeliveriesQuerySchema,
   RedeliverSchema,
   SigningKeyRequestSchema,
+  TokenNarrowingSchema,
   UpdateAppSchema,
 } from "../schemas/app-requests.js";
 import {
@@ -56,6 +57,7 @@ export const APP_OPERATIONS = {
   // Minting twice gives two valid tokens: harmless. Costs 1 (spec, Limits).
   installationToken: op("POST", "/app/installations/{installationId}/access_tokens", APP, undefined, 1, {
     idempotent: true,
+    body: TokenNarrowingSchema,
     response: AccessTokenResponseSchema,
   }),
   "installationRepos.list": op("GET", "/installation/repos", INSTALLATION, undefined, 1, {

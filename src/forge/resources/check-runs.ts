@@ -3,11 +3,18 @@ import { requestObject, requireClientContext } from "../../core/arguments.js";
 import { ValidationError } from "../../core/errors.js";
 import { callOperation, listOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
+import type { LedgerTime } from "../check-runs/types.js";
+import { validateCheckRunPost } from "../check-runs/validate.js";
 import type { CheckRunPost } from "../check-runs.js";
 import type { ForgeContext } from "../forge-context.js";
 import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 import type { AnnotationsParams } from "../schemas/app-requests.js";
-import { assertCheckRunPost } from "../validate.js";
+
+// A post's rules need the clock (externalUpdatedAt may not be in the future), so the check-run model judges it.
+function assertCheckRunPost(post: unknown, now: LedgerTime, context: string): void {
+  const issues = validateCheckRunPost(post, { now });
+  if (issues.length > 0) throw new ValidationError(issues, { direction: "request", context });
+}
 
 /** Check runs of a repository, posted by the owning app. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export class CheckRunsResource {
@@ -28,8 +35,7 @@ export class CheckRunsResource {
    */
   post(post: CheckRunPost, options?: CallOptions) {
     return ApiPromise.from(() => {
-      // The post's rules need the clock (externalUpdatedAt may not be in the future), so the model checks it.
-      assertCheckRunPost(post, { now: this.#now(), context: "checkRuns.post" });
+      assertCheckRunPost(post, this.#now(), "checkRuns.post");
       return sendOperation(this.#context, "checkRuns.post", { params: this.#repo, body: post, options });
     });
   }
@@ -42,7 +48,7 @@ export class CheckRunsResource {
         throw new ValidationError([{ path: "posts", rule: "type", message }], { context: "checkRuns.batchUpsert" });
       }
       posts.forEach((post, index) => {
-        assertCheckRunPost(post, { now: this.#now(), context: `checkRuns.batchUpsert[${index}]` });
+        assertCheckRunPost(post, this.#now(), `checkRuns.batchUpsert[${index}]`);
       });
       const body = { checkRuns: posts };
       return sendOperation(this.#context, "checkRuns.batchUpsert", { params: this.#repo, body, options });

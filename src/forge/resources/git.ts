@@ -3,12 +3,12 @@ import { ValidationError, type ValidationIssue } from "../../core/errors.js";
 import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireSegments } from "../../core/paths.js";
+import { requestIssues } from "../../core/schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import type { ForgeContext } from "../forge-context.js";
 import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
-import type { CreateFromFilesParams, CreateRefParams } from "../schemas/git-contents.js";
+import { type CreateFromFilesParams, CreateFromFilesSchema, type CreateRefParams } from "../schemas/git-contents.js";
 import { branchRefProblem } from "../schemas/request-fields.js";
-import { checkCreateFromFiles } from "../validate.js";
 
 /**
  * What `git.createFromFiles` sends: the documented `expectedHeadSha` and `files`, plus `branch` (short name or
@@ -20,7 +20,7 @@ export type CommitFromFilesParams = CreateFromFilesParams & { branch?: string; m
 
 /** Every documented rule of the body, plus `branch` (a branch, not a tag) and `message` (a string). */
 function assertCommitFromFiles(params: CommitFromFilesParams): CommitFromFilesParams {
-  const issues: ValidationIssue[] = [...checkCreateFromFiles(params)];
+  const issues: ValidationIssue[] = [...requestIssues(CreateFromFilesSchema, params)];
   const raw: unknown = params;
   let branch: string | undefined;
   if (isPlainObject(raw)) {

@@ -2,8 +2,7 @@ import type { ApiPromise } from "../../core/api-promise.js";
 import { argumentError, requireClientContext } from "../../core/arguments.js";
 import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import type { PagePromise } from "../../core/pagination.js";
-import type { ForgePage } from "../forge-client.js";
+import type { CursorPage, PagePromise } from "../../core/pagination.js";
 import type { ForgeContext } from "../forge-context.js";
 import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 import type { GrantSelector } from "../schemas/repo-admin.js";
@@ -39,7 +38,7 @@ export class RepoSettingsResource {
 }
 
 /** The three operations of a grants collection and where it lives. */
-export interface GrantsTarget {
+interface GrantsTarget {
   /** Operation-name prefix: `repo.grants` or `owner.grants`. */
   operation: "repo.grants" | "owner.grants";
   /** The collection's path placeholders (`{owner}/{repo}` or `{ownerSlug}`). */
@@ -70,7 +69,7 @@ export class GrantsResource<Params, Grant> {
   }
 
   /** Every grant: `await` → first page, `for await` → every grant. */
-  list(params: { pageSize?: number } = {}, options?: CallOptions): PagePromise<Grant, ForgePage<Grant>> {
+  list(params: { pageSize?: number } = {}, options?: CallOptions): PagePromise<Grant, CursorPage<Grant>> {
     const { operation, params: path } = this.#target;
     return listOperation(this.#context, `${operation}.list`, { params: path, query: params, options }) as never;
   }

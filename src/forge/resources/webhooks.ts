@@ -2,10 +2,11 @@ import { requestObject, requireClientContext } from "../../core/arguments.js";
 import { AbortError, AgentlineError, ValidationError } from "../../core/errors.js";
 import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
+import { requestIssues } from "../../core/schema.js";
 import type { ForgeContext } from "../forge-context.js";
+import { ListDeliveriesQuerySchema, uniqueInOrder } from "../schemas/app-requests.js";
 import { FORGE_LIMITS } from "../schemas/limits.js";
 import type { REDELIVER_OUTCOMES } from "../schemas/webhook-responses.js";
-import { checkListDeliveriesQuery, uniqueInOrder } from "../validate-apps.js";
 
 /** A timestamp parameter: an RFC 3339 string, or a `Date` (sent as its ISO string). */
 export type TimestampParam = string | Date;
@@ -74,7 +75,7 @@ function recoverQuery(params: RecoverWebhooksParams | undefined): ListWebhookDel
     installationId: params.installationId,
     pageSize: params.pageSize ?? FORGE_LIMITS.maxPageSize,
   };
-  const issues = checkListDeliveriesQuery(wireQuery(query)).map((issue) => {
+  const issues = requestIssues(ListDeliveriesQuerySchema, wireQuery(query)).map((issue) => {
     const name = RECOVER_NAMES[issue.path];
     return name ? { ...issue, path: name, message: issue.message.replace(`\`${issue.path}\``, `\`${name}\``) } : issue;
   });

@@ -1,6 +1,4 @@
-// App management with a user credential: Get App by id, Update App, and a namespace's apps (create, list).
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations)
-import { CreateAppSchema, UpdateAppSchema } from "../../forge/schemas/app-requests.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
 import { namespaceOf, requireEligibleOwner } from "./namespace-routes.js";
@@ -65,7 +63,7 @@ export const appManagementRoutes: readonly FakeForgeRoute[] = [
   operationRoute("apps.update", (context) => {
     const app = appOf(context);
     const body = objectBody(context);
-    checkSchema(UpdateAppSchema, body, "app update");
+    checkSchema(FORGE_OPERATIONS["apps.update"].body, body, "app update");
     const scopes = wrapped(body, "defaultScopes", "scopes");
     if (scopes) refuseForeignScopes(scopes, "defaultScopes.scopes");
     updateApp(context, app, body);
@@ -74,7 +72,7 @@ export const appManagementRoutes: readonly FakeForgeRoute[] = [
   operationRoute("namespace.apps.create", (context) => {
     const namespace = namespaceOf(context);
     const body = objectBody(context);
-    checkSchema(CreateAppSchema, body, "app");
+    checkSchema(FORGE_OPERATIONS["namespace.apps.create"].body, body, "app");
     const defaultScopes = strings(body.defaultScopes);
     refuseForeignScopes(defaultScopes, "defaultScopes");
     if (!signingKeyFromPem(body.publicKey as string, context.now))

@@ -16,7 +16,7 @@ import {
   runsForCommit,
   runsForSuite,
 } from "../../forge/check-runs.js";
-import { AnnotationsSchema } from "../../forge/schemas/app-requests.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { CHECK_RUN_STATUSES } from "../../forge/schemas/check-responses.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
@@ -306,7 +306,7 @@ export const checkRunRoutes: readonly FakeForgeRoute[] = [
     const data = swept(context, repo);
     const run = runOf(data, context);
     const body = objectBody(context);
-    checkSchema(AnnotationsSchema, body, "annotation batch");
+    checkSchema(FORGE_OPERATIONS["checkRuns.appendAnnotations"].body, body, "annotation batch");
     const batch = body.annotations as Array<Record<string, unknown>>;
     const held = data.annotations.get(run.id) ?? [];
     if (held.length + batch.length > MAX_ANNOTATIONS_PER_RUN)

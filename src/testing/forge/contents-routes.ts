@@ -1,6 +1,4 @@
-// Commit, contents, comparison, text search and archive routes of the fake forge, read from the Git store.
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { GrepSchema } from "../../forge/schemas/git-contents.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
@@ -143,7 +141,7 @@ function compareFiles(context: FakeForgeContext, repo: ForgeRepository) {
 function grep(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
-  checkSchema(GrepSchema, body, "grep request");
+  checkSchema(FORGE_OPERATIONS["contents.grep"].body, body, "grep request");
   const query = body as unknown as GrepQuery & { ref?: string };
   // Larger context values are reduced to 10 (spec), never refused.
   const clamp = (lines: number | undefined) => (lines === undefined ? undefined : Math.min(lines, 10));

@@ -1,6 +1,4 @@
-// Git data routes of the fake forge: refs (create, get, delete, matching), commits from files, trees.
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { CreateFromFilesSchema, CreateRefSchema } from "../../forge/schemas/git-contents.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { reply } from "../responses.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
 import { allRefs, branchNameProblem, branchOfRef, findRef, type RefEntry, requireCommit } from "./git-refs.js";
@@ -103,7 +101,7 @@ function targetBranch(body: Record<string, unknown>, data: RepoData, repo: Forge
 function createFromFiles(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
-  checkSchema(CreateFromFilesSchema, body, "commit");
+  checkSchema(FORGE_OPERATIONS["git.createFromFiles"].body, body, "commit");
   if (body.message !== undefined && typeof body.message !== "string")
     throw invalidArgument("message", "must be a string.");
   const branch = targetBranch(body, data, repo);
@@ -136,7 +134,7 @@ function createFromFiles(context: FakeForgeContext, repo: ForgeRepository) {
 function createRef(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
-  checkSchema(CreateRefSchema, body, "ref");
+  checkSchema(FORGE_OPERATIONS["git.createRef"].body, body, "ref");
   const branch = branchNamed(body.ref as string, "ref");
   const problem = branchNameProblem(branch);
   if (problem) throw invalidArgument("ref", `is not a valid branch name: it ${problem}.`);

@@ -1,10 +1,9 @@
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 // Direct repository grants and owner grants, with the owner's members and groups they may name.
 // @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 
 import { isPlainObject } from "../../core/validation.js";
 import type { ForgeOperationName } from "../../forge/operations.js";
-import { GrantSelectorSchema } from "../../forge/schemas/repo-admin.js";
-import { OwnerGrantRequestSchema, RepoGrantRequestSchema } from "../../forge/schemas/repo-settings.js";
 import { type Reply, reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
@@ -122,7 +121,7 @@ function selectorOf(context: FakeForgeContext): Record<string, unknown> {
       : Object.fromEntries(
           PRINCIPALS.flatMap((key) => (context.query.has(key) ? [[key, context.query.get(key)]] : [])),
         );
-  checkSchema(GrantSelectorSchema, selector, "grant selector");
+  checkSchema(FORGE_OPERATIONS["repo.grants.delete"].body, selector, "grant selector");
   return selector;
 }
 
@@ -174,7 +173,7 @@ export const repoGrantRoutes: readonly FakeForgeRoute[] = [
   }),
   adminRoute("repo.grants.upsert", (context, repo) => {
     const body = objectBody(context);
-    checkSchema(RepoGrantRequestSchema, body, "repository grant");
+    checkSchema(FORGE_OPERATIONS["repo.grants.upsert"].body, body, "repository grant");
     const { kind, principal } = requirePrincipal(context, body);
     return reply(grantView(upsert(repoGrants(repo), { kind, principal, permission: body.permission as string })));
   }),
@@ -196,7 +195,7 @@ export const ownerGrantRoutes: readonly FakeForgeRoute[] = [
   }),
   ownerRoute("owner.grants.upsert", (context, grants) => {
     const body = objectBody(context);
-    checkSchema(OwnerGrantRequestSchema, body, "owner grant");
+    checkSchema(FORGE_OPERATIONS["owner.grants.upsert"].body, body, "owner grant");
     const { kind, principal } = requirePrincipal(context, body);
     const grant: StoredGrant = { kind, principal, permission: body.permission as string };
     const at = indexOf(grants, kind, principal);

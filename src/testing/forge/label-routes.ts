@@ -1,6 +1,4 @@
-// Label definitions and the labels of one pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { CreateLabelSchema, UpdateLabelSchema } from "../../forge/schemas/labels-rulesets.js";
-import { AddPullLabelsSchema, ReplacePullLabelsSchema } from "../../forge/schemas/pull-extras.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
@@ -51,7 +49,7 @@ function pullLabels(data: RepoData, pull: ForgePull): ForgeLabel[] {
 /** The labels a body's `labels` names, each of which must exist (InvalidArgument naming each unknown one); `allowEmpty` for replace. */
 function namedLabels(data: RepoData, context: FakeForgeContext, allowEmpty: boolean): ForgeLabel[] {
   const body = objectBody(context);
-  checkSchema(allowEmpty ? ReplacePullLabelsSchema : AddPullLabelsSchema, body, "pull request labels");
+  checkSchema(FORGE_OPERATIONS[allowEmpty ? "pullLabels.replace" : "pullLabels.add"].body, body, "pull request labels");
   const names = body.labels as string[];
   const violations: FieldViolation[] = [];
   const found = names.flatMap((name, index): ForgeLabel[] => {
@@ -103,7 +101,7 @@ export const labelRoutes: readonly FakeForgeRoute[] = [
   tableRoute("labels.create", (context, repo) => {
     const data = repoData(context.state, repo);
     const body = objectBody(context);
-    checkSchema(CreateLabelSchema, body, "label");
+    checkSchema(FORGE_OPERATIONS["labels.create"].body, body, "label");
     const name = body.name as string;
     refuseTaken(data, name);
     const label: ForgeLabel = {
@@ -122,7 +120,7 @@ export const labelRoutes: readonly FakeForgeRoute[] = [
     const data = repoData(context.state, repo);
     const label = labelOf(data, context);
     const body = objectBody(context);
-    checkSchema(UpdateLabelSchema, body, "label update");
+    checkSchema(FORGE_OPERATIONS["labels.update"].body, body, "label update");
     if (typeof body.name === "string") {
       refuseTaken(data, body.name, label);
       label.name = body.name;

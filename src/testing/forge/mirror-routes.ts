@@ -2,8 +2,7 @@
 // Sync Mirror, and the `fake.forge.mirrors` controls. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Mirrored repositories)
 import { isText } from "../../core/arguments.js";
 import type { ForgeOperationName } from "../../forge/operations.js";
-import { SyncMirrorRequestSchema } from "../../forge/schemas/repo-admin.js";
-import { MirrorTransitionSchema } from "../../forge/schemas/repo-settings.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import {
   checkInput,
   expectFakeArgument,
@@ -194,7 +193,7 @@ function mirrorRoute(name: ForgeOperationName, handle: RepoHandler): FakeForgeRo
 export const mirrorRoutes: readonly FakeForgeRoute[] = [
   mirrorRoute("mirror.transition", (context, repo) => {
     const body = objectBody(context);
-    checkSchema(MirrorTransitionSchema, body, "mirror transition");
+    checkSchema(FORGE_OPERATIONS["mirror.transition"].body, body, "mirror transition");
     const mirror = mirrorOf(repo);
     const record = recordOf(repo);
     const principal = context.principal;
@@ -281,7 +280,7 @@ export const mirrorRoutes: readonly FakeForgeRoute[] = [
   }),
   tableRoute("mirror.sync", (context, repo) => {
     const body = objectBody(context);
-    checkSchema(SyncMirrorRequestSchema, body, "mirror sync");
+    checkSchema(FORGE_OPERATIONS["mirror.sync"].body, body, "mirror sync");
     const mirror = mirrorOf(repo);
     if (mirror.status === "initial")
       throw new ForgeFailure("FailedPrecondition", "The mirror has not started; transition initial_to_inbound first.");

@@ -1,6 +1,5 @@
 // Get Repo and the repository settings PATCH. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { FORGE_OPERATIONS, type ForgeOperationName } from "../../forge/operations.js";
-import { RepoSettingsSchema } from "../../forge/schemas/repo-settings.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { checkSchema, objectBody, type RepoHandler, repoData, tableRoute } from "./repo-state.js";
@@ -76,7 +75,7 @@ export const repoSettingsRoutes: readonly FakeForgeRoute[] = [
   tableRoute("repo.get", (context, repo) => reply(repositoryView(repo, gitOrigin(context)))),
   adminRoute("repo.update", (context, repo) => {
     const body = objectBody(context);
-    checkSchema(RepoSettingsSchema, body, "repository settings");
+    checkSchema(FORGE_OPERATIONS["repo.update"].body, body, "repository settings");
     applySettings(context, repo, body);
     // Only a write that succeeded whole delivers (a refused later group answers an error and delivers nothing).
     const snapshot = repositoryView(repo, gitOrigin(context));

@@ -1,9 +1,9 @@
 // Per-repository data of the fake forge (branches, labels, pull requests, the check-run ledger, annotations) and
 // the helpers the repository routes share: resolving `{owner}/{repo}` or `_/{repoId}`, body checks, table routes.
 import type { ValidationIssue } from "../../core/errors.js";
+import { requestIssues } from "../../core/schema.js";
 import { type CheckRunLedger, createCheckRunLedger } from "../../forge/check-runs.js";
 import { FORGE_OPERATIONS, type ForgeOperationName } from "../../forge/operations.js";
-import { issuesOf } from "../../forge/validate-support.js";
 import type { Reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
 import { type FakeForgeContext, type FakeForgeRoute, operationRoute } from "./route.js";
@@ -203,8 +203,8 @@ export function refuseIssues(issues: readonly ValidationIssue[], what: string): 
 }
 
 /** Checks a value against one of the SDK's request schemas, answering InvalidArgument with field violations. */
-export function checkSchema(schema: Parameters<typeof issuesOf>[0], value: unknown, what: string): void {
-  refuseIssues(issuesOf(schema, value), what);
+export function checkSchema(schema: Parameters<typeof requestIssues>[0], value: unknown, what: string): void {
+  refuseIssues(requestIssues(schema, value), what);
 }
 
 /** A repository route's handler: the context and the repository it resolved. */

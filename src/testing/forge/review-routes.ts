@@ -1,7 +1,4 @@
-// Pull request reviews (with up to 50 anchored comments, all or none) and requested reviewers (users and groups).
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { DismissReviewSchema } from "../../forge/schemas/pull-extras.js";
-import { CreateReviewSchema, RequestReviewersSchema } from "../../forge/schemas/reviews.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { type Reply, reply } from "../responses.js";
 import {
@@ -126,7 +123,7 @@ function candidateNamed(context: FakeForgeContext, name: string): ReviewerCandid
 /** The candidates a `{reviewers}` body names, de-duplicated; any non-candidate refuses the whole call (403). */
 function namedReviewers(context: FakeForgeContext): ReviewerCandidate[] {
   const body = objectBody(context);
-  checkSchema(RequestReviewersSchema, body, "reviewer request");
+  checkSchema(FORGE_OPERATIONS["reviewers.request"].body, body, "reviewer request");
   const violations: FieldViolation[] = [];
   const found = new Map<string, ReviewerCandidate>();
   (body.reviewers as string[]).forEach((name, index) => {
@@ -167,7 +164,7 @@ function requestsOf(data: RepoData, pull: ForgePull): ReviewerRequest[] {
 export const reviewRoutes: readonly FakeForgeRoute[] = [
   pullRoute("reviews.create", (context, { repo, data, pull }) => {
     const body = objectBody(context);
-    checkSchema(CreateReviewSchema, body, "review");
+    checkSchema(FORGE_OPERATIONS["reviews.create"].body, body, "review");
     const inputs = (body.comments ?? []) as Record<string, unknown>[];
     // Every anchor is checked before anything is stored: one bad anchor fails the whole review.
     const plans = inputs.map((input, index) => planComment(data, repo, pull, input, `comments[${index}].`));
@@ -213,7 +210,7 @@ export const reviewRoutes: readonly FakeForgeRoute[] = [
   pullRoute("reviews.dismiss", (context, { repo, data, pull }) => {
     const review = reviewOf(data, pull, context);
     const body = objectBody(context);
-    checkSchema(DismissReviewSchema, body, "review dismissal");
+    checkSchema(FORGE_OPERATIONS["reviews.dismiss"].body, body, "review dismissal");
     if (review.state === "dismissed")
       throw new ForgeFailure("FailedPrecondition", `Review ${review.id} is already dismissed.`);
     review.state = "dismissed";

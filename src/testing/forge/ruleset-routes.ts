@@ -1,6 +1,4 @@
-// Repository rulesets: create, list (not paginated), get, full replace with PUT, delete.
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { RulesetRequestSchema } from "../../forge/schemas/labels-rulesets.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
@@ -47,7 +45,7 @@ function rulesetOf(repo: ForgeRepository, context: FakeForgeContext): StoredRule
 /** The checked body's fields; anything left out takes its default (PUT replaces fully). */
 function fieldsOf(context: FakeForgeContext) {
   const body = objectBody(context);
-  checkSchema(RulesetRequestSchema, body, "ruleset");
+  checkSchema(FORGE_OPERATIONS["rulesets.create"].body, body, "ruleset");
   const list = (value: unknown) => (Array.isArray(value) ? structuredClone(value) : []);
   return {
     name: body.name as string,

@@ -1,4 +1,4 @@
-import { SigningKeyRequestSchema } from "../../forge/schemas/app-requests.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { appOf } from "./app-management-routes.js";
@@ -12,7 +12,7 @@ export const signingKeyRoutes: readonly FakeForgeRoute[] = [
   operationRoute("apps.signingKeys.create", async (context) => {
     const app = appOf(context);
     const body = objectBody(context);
-    checkSchema(SigningKeyRequestSchema, body, "signing key");
+    checkSchema(FORGE_OPERATIONS["apps.signingKeys.create"].body, body, "signing key");
     const key = signingKeyFromPem(body.publicKey as string, context.now);
     if (!key)
       throw invalidArgument(
