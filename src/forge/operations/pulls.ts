@@ -189,5 +189,4 @@ export const PULL_LABEL_OPERATIONS = {
     idempotent: true,
     response: PullLabelsSchema,
   }),
-  "pullLabels.removeAll": op("DELETE", `${PULL}/labels`, REPO, PULLS_WRITE, 5, { idempotent: true }),
 } as const;

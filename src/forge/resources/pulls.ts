@@ -29,7 +29,7 @@ export class PullsResource {
   readonly reviews: PullReviewsResource;
   /** Requested reviewers: list, request, remove. */
   readonly reviewers: PullReviewersResource;
-  /** The labels of one pull request: list, add, replace, remove, removeAll. */
+  /** The labels of one pull request: list, add, replace, remove. */
   readonly labels: PullLabelsResource;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "PullsResource");

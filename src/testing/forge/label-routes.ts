@@ -168,8 +168,4 @@ export const pullLabelRoutes: readonly FakeForgeRoute[] = [
     setPullLabels(context, repo, data, pull, kept);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
-  pullRoute("pullLabels.removeAll", (context, { repo, data, pull }) => {
-    setPullLabels(context, repo, data, pull, []);
-    return { status: 204 };
-  }),
 ];
