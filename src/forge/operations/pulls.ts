@@ -185,6 +185,7 @@ export const PULL_LABEL_OPERATIONS = {
     body: ReplacePullLabelsSchema,
     response: PullLabelsSchema,
   }),
+  "pullLabels.removeAll": op("DELETE", `${PULL}/labels`, REPO, PULLS_WRITE, 5, { idempotent: true }),
   "pullLabels.remove": op("DELETE", `${PULL}/labels/{labelName}`, REPO, PULLS_WRITE, 5, {
     idempotent: true,
     response: PullLabelsSchema,

@@ -55,4 +55,9 @@ export class PullLabelsResource {
       options,
     });
   }
+
+  /** Removes every label (204). */
+  removeAll(pullNumber: string, options?: CallOptions) {
+    return callOperation(this.#context, "pullLabels.removeAll", { params: { ...this.#repo, pullNumber }, options });
+  }
 }

@@ -162,6 +162,10 @@ export const pullLabelRoutes: readonly FakeForgeRoute[] = [
     setPullLabels(context, repo, data, pull, named);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
+  pullRoute("pullLabels.removeAll", (context, { repo, data, pull }) => {
+    setPullLabels(context, repo, data, pull, []);
+    return { status: 204 };
+  }),
   pullRoute("pullLabels.remove", (context, { repo, data, pull }) => {
     const label = labelOf(data, context);
     const kept = pull.labelIds.filter((id) => id !== label.id);

@@ -311,6 +311,7 @@ export const FORGE_INVOKERS: Record<ForgeOperationName, Invoker> = {
   "pullLabels.add": { method: "forge.repo().pulls.labels.add", args: ["{pullNumber}", ["bug"]] },
   "pullLabels.replace": { method: "forge.repo().pulls.labels.replace", args: ["{pullNumber}", ["bug"]] },
   "pullLabels.remove": { method: "forge.repo().pulls.labels.remove", args: ["{pullNumber}", "{labelName}"] },
+  "pullLabels.removeAll": { method: "forge.repo().pulls.labels.removeAll", args: ["{pullNumber}"] },
   "labels.list": { method: "forge.repo().labels.list" },
   "labels.create": { method: "forge.repo().labels.create", args: [{ name: "bug", color: "ff0000" }] },
   "labels.get": { method: "forge.repo().labels.get", args: ["{labelName}"] },

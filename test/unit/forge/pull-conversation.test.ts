@@ -218,6 +218,9 @@ describe("pull request labels", () => {
     expect((await repo.pulls.get(pull.number)).labels).toHaveLength(5);
 
     expect(names(await repo.pulls.labels.replace(pull.number, []))).toEqual([]);
+    await repo.pulls.labels.add(pull.number, ["bug"]);
+    await repo.pulls.labels.removeAll(pull.number);
+    expect(await repo.pulls.labels.list(pull.number).toArray()).toEqual([]);
   });
 });
 

@@ -99,6 +99,7 @@ const SPEC_ROWS: Row[] = [
   ["GET /pulls/{pullNumber}/labels", "pullLabels.list", "GET", `${PULL}/labels`],
   ["POST /pulls/{pullNumber}/labels", "pullLabels.add", "POST", `${PULL}/labels`],
   ["PUT /pulls/{pullNumber}/labels", "pullLabels.replace", "PUT", `${PULL}/labels`],
+  ["DELETE /pulls/{pullNumber}/labels", "pullLabels.removeAll", "DELETE", `${PULL}/labels`],
   ["DELETE .../labels/{labelName}", "pullLabels.remove", "DELETE", `${PULL}/labels/{labelName}`],
   ["GET /repos/{o}/{r}/labels", "labels.list", "GET", `${R}/labels`],
   ["POST /repos/{o}/{r}/labels", "labels.create", "POST", `${R}/labels`],

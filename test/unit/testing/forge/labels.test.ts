@@ -79,6 +79,7 @@ describe("forge labels", () => {
     expect(names((await call("GET", path, { token })).json)).toEqual([]);
     await call("PUT", path, { token, body: { labels: ["bug"] } });
     expect((await call("GET", `/repos/acme/web-app/pulls/${pull.json.number}`, { token })).json.labels).toHaveLength(1);
+    expect((await call("DELETE", path, { token })).status).toBe(204);
     expect((await call("GET", "/repos/acme/web-app/pulls/99/labels", { token })).status).toBe(404);
   });
 });
