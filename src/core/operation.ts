@@ -85,7 +85,13 @@ export function resolveOperations<T extends OperationTable>(table: T, overrides:
         code: "invalid_option",
       });
     }
-    const { method, path } = (override ?? {}) as RouteOverride;
+    // A bare string (`{ "pulls.merge": "/x" }`) would otherwise be read as "no change" and silently ignored.
+    if (typeof override !== "object" || override === null || Array.isArray(override)) {
+      throw new AgentlineError(`${what}: \`routes["${name}"]\` must be an object \`{ method?, path? }\`.`, {
+        code: "invalid_option",
+      });
+    }
+    const { method, path } = override as RouteOverride;
     if (method !== undefined && !METHODS.has(method)) {
       throw new AgentlineError(`${what}: \`routes["${name}"].method\` must be one of ${[...METHODS].join(", ")}.`, {
         code: "invalid_option",
@@ -159,7 +165,8 @@ function toQuery(value: unknown): Record<string, QueryValue> | undefined {
   return value === undefined || value === null ? undefined : (value as Record<string, QueryValue>);
 }
 
-function isIdempotent(operation: Operation, body: unknown, override: boolean | undefined): boolean {
+/** The entry's retry class for this body (`override` wins): by default reads, PUTs and DELETEs may be repeated. */
+export function isIdempotent(operation: Operation, body: unknown, override?: boolean): boolean {
   if (override !== undefined) return override;
   const rule = operation.idempotent;
   if (typeof rule === "function") return rule(body);
@@ -184,8 +191,6 @@ export async function sendOperation<T extends OperationTable, N extends keyof T 
   const path =
     (policy.prefix ?? "") +
     fillPath(operation.path, (input.params ?? {}) as Record<string, string>, name, policy.placeholders);
-  const budget = policy.budget?.(operation, name);
-  const headers = policy.headers?.();
   const response = operation.response;
   const spec: RequestSpec<OperationOutput<T[N]>> = {
     operation: name,
@@ -197,11 +202,33 @@ export async function sendOperation<T extends OperationTable, N extends keyof T 
     idempotencyKey: input.idempotencyKey,
     stream: input.raw,
     resolvesError: input.resolvesError,
-    options: headers ? { ...input.options, headers: { ...headers, ...input.options?.headers } } : input.options,
+    options: input.options,
     parse: (json, answer) => {
       policy.inspect?.(json, answer, { method: operation.method, path });
       return (response ? parseResponse(response, json, name) : json) as OperationOutput<T[N]>;
     },
+  };
+  return sendWithPolicy(context.transport, policy, operation, name, spec);
+}
+
+/**
+ * Sends a prepared request (its path already prefixed) under an API's policy: headers, the operation's budget, one
+ * retry after a refreshed credential, and the explained final error. {@link sendOperation} ends here; a client's raw
+ * `request()` starts here, with the entry its path matched (or one carrying only a cost).
+ */
+export async function sendWithPolicy<O extends Operation, R>(
+  transport: Transport,
+  policy: SendPolicy<O>,
+  operation: O,
+  name: string,
+  request: RequestSpec<R>,
+): Promise<WithResponse<R>> {
+  const budget = policy.budget?.(operation, name);
+  const headers = policy.headers?.();
+  const options = request.options;
+  const spec: RequestSpec<R> = {
+    ...request,
+    options: headers ? { ...options, headers: { ...headers, ...options?.headers } } : options,
     // A 429 blocks the budget when it arrives, before this call's own retry wait (which then covers it).
     beforeRetryWait: budget
       ? async (error) => {
@@ -211,7 +238,7 @@ export async function sendOperation<T extends OperationTable, N extends keyof T 
     beforeAttempt: budget ? (_attempt, _previous, signal) => budget.acquire(signal) : undefined,
   };
   try {
-    const result = await sendRefreshing(context.transport, spec, policy);
+    const result = await sendRefreshing(transport, spec, policy);
     await budget?.observe?.(result.response);
     return result;
   } catch (error) {
@@ -242,9 +269,17 @@ async function sendRefreshing<R>(
 export function callOperation<T extends OperationTable, N extends keyof T & string>(
   context: OperationContext<T>,
   name: N,
-  input?: OperationInput,
+  input?: OperationInput | (() => OperationInput),
 ): ApiPromise<OperationOutput<T[N]>> {
-  return ApiPromise.from(() => sendOperation(context, name, input));
+  return ApiPromise.from(() => sendOperation(context, name, inputOf(input)));
+}
+
+/**
+ * A call's input, built when the call starts: a function lets a method check its own arguments first (a ref that
+ * must name a branch) and have a broken one reject the returned promise rather than throw.
+ */
+function inputOf(input: OperationInput | (() => OperationInput) | undefined): OperationInput | undefined {
+  return typeof input === "function" ? input() : input;
 }
 
 /** The item type of a list operation's page. */
@@ -264,9 +299,10 @@ export type ListItem<O> =
 export function listOperation<T extends OperationTable, N extends keyof T & string>(
   context: OperationContext<T>,
   name: N,
-  input: OperationInput = {},
+  lazyInput: OperationInput | (() => OperationInput) = {},
 ): PagePromise<ListItem<T[N]>, CursorPage<ListItem<T[N]>>> {
   return new PagePromise(async (cursor) => {
+    const input = inputOf(lazyInput) ?? {};
     const shape = context.operations[name]?.list;
     if (shape === undefined) throw new AgentlineError(`${name} is not a list operation.`, { code: "invalid_option" });
     const pageQuery = cursor === undefined ? input.pageQuery : { ...input.pageQuery, [shape.cursor]: cursor };

@@ -107,13 +107,14 @@ export function fillPath(
   kinds: Readonly<Record<string, PlaceholderKind>> = {},
 ): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params[name];
+    // A key given without a value is the caller's missing argument (a `required` error naming it); a key never
+    // given is a `routes` template naming a placeholder the operation does not have.
     if (!Object.hasOwn(params, name)) {
       throw new AgentlineError(
         `${operation}: the route's path has a placeholder {${name}} this operation does not fill; fix the path in the \`routes\` option.`,
         { code: "invalid_option" },
       );
     }
-    return encodePlaceholder(value, name, operation, kinds[name] ?? "id");
+    return encodePlaceholder(params[name], name, operation, kinds[name] ?? "id");
   });
 }

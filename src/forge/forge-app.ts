@@ -1,14 +1,15 @@
-import { ApiPromise } from "../core/api-promise.js";
+import type { ApiPromise } from "../core/api-promise.js";
 import { requestObject, requireOptions } from "../core/arguments.js";
 import type { CryptoKey } from "../core/crypto-key.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
+import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
-import { PagePromise } from "../core/pagination.js";
+import type { CursorPage, PagePromise } from "../core/pagination.js";
 import { requireSegment } from "../core/paths.js";
-import { parseResponse } from "../core/schema.js";
 import { AppJwtSource } from "./app-jwt.js";
-import { ForgeClient, type ForgePage, type ForgePoints, ForgeRequester } from "./forge-client.js";
+import { ForgeClient } from "./forge-client.js";
+import { type ForgeContext, type ForgePoints, forgeContext } from "./forge-context.js";
 import {
   createInstallationConsent,
   type InstallationConsent,
@@ -21,25 +22,11 @@ import {
   type TokenNarrowing,
 } from "./installation-tokens.js";
 import { importAppPrivateKey } from "./keys.js";
+import type { ForgeOutput, ForgeRoutesOverride } from "./operations.js";
 import { ForgePointsBudget, type ForgePrincipal } from "./points-budget.js";
 import { type ForgeRawRequest, forgeRequest } from "./raw-request.js";
 import { WebhooksResource } from "./resources/webhooks.js";
-import {
-  type ForgeMethod,
-  type ForgeRoute,
-  type ForgeRouteName,
-  type ForgeRoutesOverride,
-  fillForgePath,
-  resolveForgeRoutes,
-} from "./routes.js";
-import {
-  AccessTokenResponseSchema,
-  AppSchema,
-  type Installation,
-  InstallationSchema,
-  InstallationsPageSchema,
-} from "./schemas/auth.js";
-import { assertPageQuery } from "./validate.js";
+import type { Installation } from "./schemas/auth.js";
 
 /** Options of {@link ForgeApp}. */
 export interface ForgeAppOptions extends BaseClientOptions {
@@ -56,7 +43,7 @@ export interface ForgeAppOptions extends BaseClientOptions {
    * shared by this app and its installation clients; pass one to share it wider, or `false` to turn it off.
    */
   pointsBudget?: ForgePointsBudget | false | undefined;
-  /** Overrides of the forge routes table (the paths the spec does not show are assumed). */
+  /** Method/path overrides by operation name (`{ installationToken: { path } }`); they apply to its installations too. */
   routes?: ForgeRoutesOverride | undefined;
 }
 
@@ -81,7 +68,7 @@ export interface GitCredentials {
 export class ForgeApp {
   readonly appId: string;
   readonly installations: {
-    list(params?: { pageSize?: number }, options?: CallOptions): PagePromise<Installation, ForgePage<Installation>>;
+    list(params?: { pageSize?: number }, options?: CallOptions): PagePromise<Installation, CursorPage<Installation>>;
     get(installationId: string, options?: CallOptions): ApiPromise<Installation>;
     delete(installationId: string, options?: CallOptions): ApiPromise<unknown>;
   };
@@ -89,12 +76,12 @@ export class ForgeApp {
   readonly webhooks: WebhooksResource;
   readonly #options: ForgeAppOptions;
   readonly #jwts: Promise<AppJwtSource>;
-  readonly #requester: ForgeRequester;
+  /** The app's one context: every app call (the token mint included) goes through the table and the policy. */
+  readonly #context: ForgeContext;
   readonly #tokens: InstallationTokens;
   readonly #budget: ForgePointsBudget | undefined;
   /** The private key, and the JWTs and installation tokens this app made: what its errors must never show. */
   readonly #secrets = new KnownSecrets();
-  readonly #routes: Record<ForgeRouteName, ForgeRoute>;
 
   constructor(options: ForgeAppOptions) {
     requireOptions(options, "ForgeApp", "`{ appId, privateKey, baseUrl }`");
@@ -114,57 +101,30 @@ export class ForgeApp {
       options.pointsBudget === false
         ? undefined
         : (options.pointsBudget ?? new ForgePointsBudget({ now, ...(options.sleep ? { sleep: options.sleep } : {}) }));
-    this.#requester = new ForgeRequester(
+    const context = forgeContext(
       options,
       { token: () => this.appJwt(), secrets: () => this.#secrets.list() },
       this.#points({ kind: "app", id: options.appId }),
+      "ForgeApp",
     );
+    this.#context = context;
     this.#tokens = new InstallationTokens({
       cache: options.tokenCache,
       now,
       refreshMarginMs: options.tokenRefreshMarginMs,
       mint: (installationId, narrowing) => this.#mint(installationId, narrowing),
     });
-    const requester = this.#requester;
-    this.#routes = resolveForgeRoutes(options.routes);
-    this.webhooks = new WebhooksResource({ requester, routes: this.#routes });
+    this.webhooks = new WebhooksResource(context);
     this.installations = {
       list: (params = {}, callOptions) =>
-        new PagePromise(async (cursor) => {
-          requestObject(params, "params", "installations.list");
-          const result = await requester.send({
-            operation: "installations.list",
-            route: "listInstallations",
-            method: this.#routes.listInstallations.method,
-            path: fillForgePath(this.#routes.listInstallations.path, {}, undefined, "installations.list"),
-            query: { ...assertPageQuery({ pageSize: params.pageSize }, "installations.list"), pageToken: cursor },
-            options: callOptions,
-            parse: (json) => parseResponse(InstallationsPageSchema, json, "installations.list"),
-          });
-          return {
-            ...result,
-            data: { items: result.data.installations, nextCursor: result.data.nextPageToken || undefined },
-          };
-        }),
+        listOperation(context, "installations.list", () => ({
+          query: requestObject(params, "params", "installations.list"),
+          options: callOptions,
+        })),
       get: (installationId, callOptions) =>
-        ApiPromise.from(() =>
-          requester.send({
-            operation: "installations.get",
-            route: "getInstallation",
-            ...this.#installationRoute("getInstallation", installationId, "installations.get"),
-            options: callOptions,
-            parse: (json) => parseResponse(InstallationSchema, json, "installations.get"),
-          }),
-        ),
+        callOperation(context, "installations.get", { params: { installationId }, options: callOptions }),
       delete: (installationId, callOptions) =>
-        ApiPromise.from(() =>
-          requester.send({
-            operation: "installations.delete",
-            route: "deleteInstallation",
-            ...this.#installationRoute("deleteInstallation", installationId, "installations.delete"),
-            options: callOptions,
-          }),
-        ),
+        callOperation(context, "installations.delete", { params: { installationId }, options: callOptions }),
     };
   }
 
@@ -173,21 +133,12 @@ export class ForgeApp {
    * with the app's points budget, retries, errors and logs. `path` is below the forge prefix (`/app/installations`).
    */
   request<T = unknown>(request: ForgeRawRequest<T>): ApiPromise<T> {
-    return forgeRequest(this.#requester, this.#routes, request);
+    return forgeRequest(this.#context, request);
   }
 
   /** The app itself (GET /app with an app JWT). */
-  getApp(options?: CallOptions) {
-    return ApiPromise.from(() =>
-      this.#requester.send({
-        operation: "getApp",
-        route: "getApp",
-        method: this.#routes.getApp.method,
-        path: fillForgePath(this.#routes.getApp.path, {}, undefined, "getApp"),
-        options,
-        parse: (json) => parseResponse(AppSchema, json, "getApp"),
-      }),
-    );
+  getApp(options?: CallOptions): ApiPromise<ForgeOutput<"getApp">> {
+    return callOperation(this.#context, "getApp", { options });
   }
 
   /** A signed app JWT (reused until about a minute before it expires). */
@@ -234,39 +185,18 @@ export class ForgeApp {
     return { username: "x-access-token", password: token, expiresAt };
   }
 
-  // The installation routes come from the routes table, so the `routes` option overrides them as it does every other.
-  #installationRoute(
-    name: "getInstallation" | "deleteInstallation" | "createInstallationToken",
-    installationId: string,
-    operation: string,
-  ): { method: ForgeMethod; path: string } {
-    const route = this.#routes[name];
-    const id = requireSegment(installationId, "installationId", operation);
-    return { method: route.method, path: fillForgePath(route.path, { installationId: id }, undefined, operation) };
-  }
-
   #points(principal: ForgePrincipal): ForgePoints | undefined {
     return this.#budget ? { budget: this.#budget, principal: async () => principal } : undefined;
   }
 
   // A fresh JWT for every mint: the forge caps a token's lifetime at the requesting JWT's `exp`.
   async #mint(installationId: string, narrowing: TokenNarrowing): Promise<InstallationToken> {
-    const { jwt } = await (await this.#jwts).fresh();
-    this.#secrets.remember(jwt);
-    const requester = new ForgeRequester(
-      this.#options,
-      { token: async () => jwt, secrets: () => this.#secrets.list() },
-      this.#points({ kind: "app", id: this.appId }),
-    );
+    // `fresh()` makes the new JWT the one the app's context sends next.
+    this.#secrets.remember((await (await this.#jwts).fresh()).jwt);
     try {
-      const { data } = await requester.send({
-        operation: "installationToken",
-        route: "createInstallationToken",
-        ...this.#installationRoute("createInstallationToken", installationId, "installationToken"),
+      const { data } = await sendOperation(this.#context, "installationToken", {
+        params: { installationId },
         body: { scopes: narrowing.scopes ?? [], repositoryIds: narrowing.repositoryIds ?? [] },
-        // Minting twice is harmless (two valid tokens), so a lost answer may be retried.
-        idempotent: true,
-        parse: (json) => parseResponse(AccessTokenResponseSchema, json, "installationToken"),
       });
       return { token: this.#secrets.remember(data.token), expiresAt: Date.parse(data.expiresAt) };
     } catch (error) {

@@ -10,7 +10,6 @@ export {
   ForgeClient,
   type ForgeClientOptions,
   type ForgeCredential,
-  type ForgePage,
   type ForgePoints,
 } from "./forge-client.js";
 export {
@@ -25,6 +24,15 @@ export {
   type TokenNarrowing,
 } from "./installation-tokens.js";
 export { type AppKeyPair, computeKeyId, generateAppKeyPair, importAppPrivateKey } from "./keys.js";
+export {
+  FORGE_OPERATIONS,
+  FORGE_USER_ONLY_SCOPES,
+  type ForgeCredentialKind,
+  type ForgeOperation,
+  type ForgeOperationName,
+  type ForgeOutput,
+  type ForgeRoutesOverride,
+} from "./operations.js";
 export { OwnerClient, type OwnerGrantsResource } from "./owner-client.js";
 export {
   FORGE_POINTS_PER_MINUTE,
@@ -37,6 +45,7 @@ export {
 } from "./points-budget.js";
 export type { ForgeRawRequest } from "./raw-request.js";
 export { RepoClient } from "./repo-client.js";
+export { type ForgeRepoRef, repoPath } from "./repo-ref.js";
 export * from "./resources/apps.js";
 export * from "./resources/check-runs.js";
 export * from "./resources/check-suites.js";
@@ -50,38 +59,57 @@ export * from "./resources/pull-comments.js";
 export * from "./resources/pull-labels.js";
 export * from "./resources/pull-reviews.js";
 export * from "./resources/pulls.js";
-export * from "./resources/repo-settings.js";
+export {
+  GrantsResource,
+  type RepoGrantsResource,
+  RepoSettingsResource,
+} from "./resources/repo-settings.js";
 export * from "./resources/rulesets.js";
 export * from "./resources/webhooks.js";
-export {
-  FORGE_ROUTES,
-  FORGE_USER_ONLY_SCOPES,
-  type ForgeCredentialKind,
-  type ForgeIdempotency,
-  type ForgeMethod,
-  type ForgeRepoRef,
-  type ForgeRoute,
-  type ForgeRouteName,
-  type ForgeRoutesOverride,
-  repoPath,
-  resolveForgeRoutes,
-} from "./routes.js";
-export * from "./schemas/app-requests.js";
-export * from "./schemas/auth.js";
-export * from "./schemas/check-responses.js";
-export * from "./schemas/git-contents.js";
-export * from "./schemas/git-responses.js";
-export * from "./schemas/labels-rulesets.js";
+// Schemas are reached through the table (`FORGE_OPERATIONS["pulls.create"].body`); the entities and the parameter
+// types of public methods are named here, and `ForgeOutput<"pulls.get">` names any answer.
+export type { AnnotationsParams, CreateAppParams, SigningKeyParams } from "./schemas/app-requests.js";
+export { uniqueInOrder } from "./schemas/app-requests.js";
+export type { App, Installation, RepositorySummary } from "./schemas/auth.js";
+export type { Annotation, CheckRun, CheckSuite } from "./schemas/check-responses.js";
+export type { CreateRefParams, GrepParams } from "./schemas/git-contents.js";
+export type { ChangedFile, Commit, Contents, GrepResult, Tree } from "./schemas/git-responses.js";
+export type { LabelParams, LabelUpdateParams, RulesetParams } from "./schemas/labels-rulesets.js";
 export { FORGE_LIMITS } from "./schemas/limits.js";
-export * from "./schemas/namespace.js";
-export * from "./schemas/page-query.js";
-export * from "./schemas/pull-extras.js";
-export * from "./schemas/pull-requests.js";
-export * from "./schemas/pull-responses.js";
-export * from "./schemas/references.js";
-export * from "./schemas/repo-admin.js";
-export * from "./schemas/repo-responses.js";
-export * from "./schemas/repo-settings.js";
-export * from "./schemas/reviews.js";
-export * from "./schemas/webhook-responses.js";
-export * from "./validate.js";
+export type { CreateRepoParams, NamespaceApp, Repository } from "./schemas/namespace.js";
+export type { DismissReviewParams, PullCommit, PullFile } from "./schemas/pull-extras.js";
+export type {
+  CreatePullRequestParams,
+  ListPullsParams,
+  MergeabilityParams,
+  MergePullRequestParams,
+  UpdatePullRequestParams,
+} from "./schemas/pull-requests.js";
+export type {
+  Comment,
+  Label,
+  Mergeability,
+  PullRequest,
+  Review,
+  Thread,
+} from "./schemas/pull-responses.js";
+export { isMergeable } from "./schemas/pull-responses.js";
+export type { Actor } from "./schemas/references.js";
+export { actorKind } from "./schemas/references.js";
+export type { GrantSelector, SyncMirrorParams } from "./schemas/repo-admin.js";
+export type { GitRef, OwnerGrant, RepoGrant, Ruleset, TransitionJob } from "./schemas/repo-responses.js";
+export type {
+  MirrorTransitionParams,
+  OwnerGrantParams,
+  RepoGrantParams,
+  RepoSettingsParams,
+} from "./schemas/repo-settings.js";
+export type {
+  CreateCommentParams,
+  CreateReviewParams,
+  ListCommentsParams,
+  RequestReviewersParams,
+  ResolveThreadParams,
+  UpdateCommentParams,
+} from "./schemas/reviews.js";
+export type { SigningKey, WebhookDelivery } from "./schemas/webhook-responses.js";

@@ -1,6 +1,6 @@
 import { AgentlineError, ValidationError, type ValidationIssue } from "../core/errors.js";
 import { base64Url } from "./base64url.js";
-import { FORGE_USER_ONLY_SCOPES } from "./routes/route.js";
+import { FORGE_USER_ONLY_SCOPES } from "./operations/entry.js";
 
 // The first half of the installation flow: the consent address an app sends a workspace admin to, with a fresh
 // anti-forgery `state` to keep until the callback, where `verifyInstallationReceipt({ expectedState })` checks

@@ -1,10 +1,9 @@
 import { requireClientContext } from "../core/arguments.js";
 import { requireSegment } from "../core/paths.js";
-import type { ForgeContext } from "./forge-call.js";
+import type { ForgeContext } from "./forge-context.js";
 import { GrantsResource } from "./resources/repo-settings.js";
-import { type OwnerGrant, OwnerGrantSchema, OwnerGrantsListSchema } from "./schemas/repo-responses.js";
+import type { OwnerGrant } from "./schemas/repo-responses.js";
 import type { OwnerGrantParams } from "./schemas/repo-settings.js";
-import { assertOwnerGrant } from "./validate.js";
 
 /**
  * An owner's grants: PERMISSION_READ, PERMISSION_CONTRIBUTOR, PERMISSION_WRITE or PERMISSION_ADMIN; admin
@@ -24,15 +23,6 @@ export class OwnerClient {
   constructor(context: ForgeContext, slug: string) {
     requireClientContext(context, "OwnerClient");
     const ownerSlug = requireSegment(slug, "ownerSlug", "owner");
-    this.grants = new GrantsResource(
-      context,
-      {
-        operation: "owner.grants",
-        routes: { list: "listOwnerGrants", upsert: "upsertOwnerGrant", delete: "deleteOwnerGrant" },
-        pathParams: { ownerSlug },
-        assertGrant: assertOwnerGrant,
-      },
-      { list: OwnerGrantsListSchema, grant: OwnerGrantSchema },
-    );
+    this.grants = new GrantsResource(context, { operation: "owner.grants", params: { ownerSlug } });
   }
 }

@@ -11,7 +11,7 @@ import {
 import { AgentlineError } from "../core/errors.js";
 import { MemoryRateBudgetStore, type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
 import { parseRateLimit, parseRetryAfter } from "../core/rate-limit.js";
-import { FORGE_ROUTES, type ForgeRouteName } from "./routes.js";
+import { FORGE_OPERATIONS, type ForgeOperationName } from "./operations.js";
 
 const WINDOW_MS = 60_000;
 
@@ -39,7 +39,7 @@ export interface ForgePointsWait {
   /** The opaque budget key (`forge:<kind>:<id>:<resource>`). */
   key: string;
   kind: ForgePrincipalKind;
-  /** The route name, or `points` when a bare cost was passed. */
+  /** The operation name, or `points` when a bare cost was passed. */
   operation: string;
   cost: number;
   waitMs: number;
@@ -70,13 +70,13 @@ export interface ForgePointsBudgetOptions {
   maxWaitMs?: number | undefined;
 }
 
-/** What {@link ForgePointsBudget.acquire} spends: a route name, a route (its `cost`), or a bare number of points. */
-export type ForgePointsCost = ForgeRouteName | { cost: number } | number;
+/** What {@link ForgePointsBudget.acquire} spends: an operation name, an entry (its `cost`), or a bare number of points. */
+export type ForgePointsCost = ForgeOperationName | { cost: number } | number;
 
 /**
  * A client-side points budget per forge principal: waits before a request (announcing it through
  * `onWait`) rather than earning a 429. Never grants more than the principal's budget in any 60 s window;
- * each operation spends its cost from the routes table. `observe()` reconciles with what the server
+ * each operation spends its cost from the operation table. `observe()` reconciles with what the server
  * says: a raised `X-RateLimit-Limit` is adopted, `Remaining: 0` blocks until `X-RateLimit-Reset`, a 429
  * with `Retry-After` blocks the principal, and points spent elsewhere are counted.
  * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Rate limits (points per rolling minute, per authenticated principal))
@@ -229,15 +229,17 @@ function untilReset(reset: number | undefined, now: number): number {
 function costOf(operation: ForgePointsCost): { name: string; cost: number } {
   const named = typeof operation === "string";
   const cost = named
-    ? FORGE_ROUTES[operation]?.cost
+    ? Object.hasOwn(FORGE_OPERATIONS, operation)
+      ? FORGE_OPERATIONS[operation].cost
+      : undefined
     : typeof operation === "number"
       ? operation
       : (operation as { cost?: unknown } | null | undefined)?.cost;
   if (!(Number.isInteger(cost) && (cost as number) >= 0)) {
     throw new AgentlineError(
       named
-        ? `\`${operation}\` is not a forge route; pass a route name from FORGE_ROUTES or a number of points.`
-        : `\`operation\` must be a route name, \`{ cost }\` or a whole number of points (0 or more); got ${String(cost)}.`,
+        ? `\`${operation}\` is not a forge operation; pass an operation name from FORGE_OPERATIONS or a number of points.`
+        : `\`operation\` must be an operation name, \`{ cost }\` or a whole number of points (0 or more); got ${String(cost)}.`,
       { code: "invalid_option" },
     );
   }

@@ -1,27 +1,23 @@
 import { ApiPromise } from "../core/api-promise.js";
 import { ValidationError } from "../core/errors.js";
+import { isIdempotent, sendWithPolicy } from "../core/operation.js";
 import { checkRawRequest, type RawRequest, rawRequestSpec } from "../core/raw-request.js";
 import { matchRoute } from "../core/route-match.js";
-import { isIdempotent } from "./forge-call.js";
-import type { ForgeRequester } from "./forge-client.js";
-import type { ForgeRoute, ForgeRouteName } from "./routes.js";
+import type { ForgeContext } from "./forge-context.js";
+import type { ForgeOperation } from "./operations/entry.js";
 
 /** {@link RawRequest} on a forge client: `path` is below the forge prefix (`/repos/acme/widgets/labels`). */
 export interface ForgeRawRequest<T = unknown> extends RawRequest<T> {
-  /** Points this call spends from the principal's budget. Default: the known route's cost, else 1 for reads, 5 for writes. */
+  /** Points this call spends from the principal's budget. Default: the known operation's cost, else 1 for reads, 5 for writes. */
   points?: number | undefined;
 }
 
 /**
- * `request()` of `ForgeClient` and `ForgeApp`: the known route's points and retry class when the path names one (a
- * merge is repeated only with `expectedHeadSha`), the caller's `points` otherwise; bearer auth, `x-request-id`, a
+ * `request()` of `ForgeClient` and `ForgeApp`: the known operation's points and retry class when the path names one
+ * (a merge is repeated only with `expectedHeadSha`), the caller's `points` otherwise; bearer auth, `x-request-id`, a
  * fresh credential after a 401, and the points budget, as for every forge call.
  */
-export function forgeRequest<T>(
-  requester: ForgeRequester,
-  routes: Record<ForgeRouteName, ForgeRoute>,
-  request: ForgeRawRequest<T>,
-): ApiPromise<T> {
+export function forgeRequest<T>(context: ForgeContext, request: ForgeRawRequest<T>): ApiPromise<T> {
   return ApiPromise.deferred((raw) => {
     const checked = checkRawRequest(request);
     const { points } = request;
@@ -30,9 +26,15 @@ export function forgeRequest<T>(
         context: "request",
       });
     }
-    const known = matchRoute(routes, checked.method, checked.path);
+    const known: ForgeOperation | undefined = matchRoute(context.operations, checked.method, checked.path);
     const knownIdempotent = known ? isIdempotent(known, request.body) : undefined;
     const cost = points ?? known?.cost ?? (checked.method === "GET" || checked.method === "HEAD" ? 1 : 5);
-    return requester.send({ ...rawRequestSpec(checked, raw, knownIdempotent), route: { cost } });
+    const spec = rawRequestSpec(checked, raw, knownIdempotent);
+    const { policy } = context;
+    const entry: ForgeOperation = { method: "GET", path: checked.path, credentials: [], cost };
+    return sendWithPolicy(context.transport, policy, entry, "request", {
+      ...spec,
+      path: (policy.prefix ?? "") + spec.path,
+    });
   });
 }

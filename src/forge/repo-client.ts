@@ -1,6 +1,7 @@
 import { requireClientContext } from "../core/arguments.js";
 import type { CallOptions } from "../core/options.js";
-import type { ForgeContext } from "./forge-call.js";
+import type { ForgeContext } from "./forge-context.js";
+import type { ForgeRepoRef } from "./repo-ref.js";
 import { CheckRunsResource } from "./resources/check-runs.js";
 import { CheckSuitesResource } from "./resources/check-suites.js";
 import { CommitsResource } from "./resources/commits.js";
@@ -11,7 +12,6 @@ import { MirrorResource } from "./resources/mirror.js";
 import { PullsResource } from "./resources/pulls.js";
 import { type RepoGrantsResource, RepoSettingsResource, repoGrants } from "./resources/repo-settings.js";
 import { RulesetsResource } from "./resources/rulesets.js";
-import type { ForgeRepoRef } from "./routes.js";
 import type { RepoSettingsParams } from "./schemas/repo-settings.js";
 
 export {

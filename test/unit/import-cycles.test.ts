@@ -4,11 +4,9 @@ import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 
 // Dependencies go one way (DESIGN.md): no module of src/ or adapters/ may reach itself through its relative imports,
-// type-only imports included. The Code Forge client and its resources still form one circle (forge-client.ts hands
-// each resource itself, and the resources name its type); issue 14's operation tables remove it, and this test then
-// loses its exception.
+// type-only imports included. (The Code Forge client and its resources formed one until the forge moved onto its
+// operation table: the resources now name only the context type, in forge-context.ts.)
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const KNOWN_CIRCLE = /^src\/forge\//;
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -72,10 +70,9 @@ describe("import circles", () => {
   const files = [...sourceFiles(join(root, "src")), ...sourceFiles(join(root, "adapters"))];
   const found = circles(importGraph(files));
 
-  it("finds none in src/ and adapters/ outside the known Code Forge client circle", () => {
-    const unexpected = found.filter((group) => !group.every((path) => KNOWN_CIRCLE.test(path)));
-    console.log(`${files.length} modules: ${found.length} circle(s), ${unexpected.length} outside src/forge/`);
-    expect(unexpected).toEqual([]);
+  it("finds none in src/ and adapters/", () => {
+    console.log(`${files.length} modules: ${found.length} circle(s)`);
+    expect(found).toEqual([]);
   });
 
   it("detects a circle (the scan itself can fail)", () => {

@@ -1,12 +1,9 @@
 import { requireClientContext } from "../../core/arguments.js";
+import { callOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegment } from "../../core/paths.js";
 import { isPlainObject } from "../../core/validation.js";
-import { type ForgeContext, forgeCall } from "../forge-call.js";
+import type { ForgeContext } from "../forge-context.js";
 import type { SigningKeyParams, UpdateAppParams } from "../schemas/app-requests.js";
-import { AppSchema } from "../schemas/auth.js";
-import { SigningKeySchema } from "../schemas/webhook-responses.js";
-import { assertSigningKey, assertUpdateApp } from "../validate-apps.js";
 
 /**
  * What `apps.update` accepts. The three list fields replace the stored list whole; pass them as plain
@@ -56,28 +53,12 @@ export class SigningKeysResource {
    * base64url SHA-256 of the key's SPKI DER (see `computeKeyId`). Already registered: 409; an 11th active key: 400.
    */
   create(appId: string, key: SigningKeyParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "createSigningKey",
-      operation: "apps.signingKeys.create",
-      pathParams: { appId: requireSegment(appId, "appId", "apps.signingKeys.create") },
-      body: assertSigningKey(key),
-      schema: SigningKeySchema,
-      options,
-    }));
+    return callOperation(this.#context, "apps.signingKeys.create", { params: { appId }, body: key, options });
   }
 
   /** Revokes a key (204): JWTs it signs stop authenticating. Revoking the last active key: 400. */
   delete(appId: string, kid: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "deleteSigningKey",
-      operation: "apps.signingKeys.delete",
-      pathParams: {
-        appId: requireSegment(appId, "appId", "apps.signingKeys.delete"),
-        kid: requireSegment(kid, "kid", "apps.signingKeys.delete"),
-      },
-      schema: undefined,
-      options,
-    }));
+    return callOperation(this.#context, "apps.signingKeys.delete", { params: { appId, kid }, options });
   }
 }
 
@@ -94,13 +75,7 @@ export class AppsResource {
 
   /** One app (needs namespace:apps:read on the owning namespace; costs 1). */
   get(appId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getAppById",
-      operation: "apps.get",
-      pathParams: { appId: requireSegment(appId, "appId", "apps.get") },
-      schema: AppSchema,
-      options,
-    }));
+    return callOperation(this.#context, "apps.get", { params: { appId }, options });
   }
 
   /**
@@ -109,13 +84,6 @@ export class AppsResource {
    * replace the stored list (see {@link AppPatch}).
    */
   update(appId: string, patch: AppPatch, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "updateApp",
-      operation: "apps.update",
-      pathParams: { appId: requireSegment(appId, "appId", "apps.update") },
-      body: assertUpdateApp(wrapAppPatch(patch)),
-      schema: AppSchema,
-      options,
-    }));
+    return callOperation(this.#context, "apps.update", { params: { appId }, body: wrapAppPatch(patch), options });
   }
 }

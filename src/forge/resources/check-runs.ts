@@ -1,29 +1,30 @@
+import { ApiPromise } from "../../core/api-promise.js";
 import { requestObject, requireClientContext } from "../../core/arguments.js";
 import { ValidationError } from "../../core/errors.js";
+import { callOperation, listOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegment } from "../../core/paths.js";
+import type { LedgerTime } from "../check-runs/types.js";
+import { validateCheckRunPost } from "../check-runs/validate.js";
 import type { CheckRunPost } from "../check-runs.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
-import type { ForgeRepoRef } from "../routes.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 import type { AnnotationsParams } from "../schemas/app-requests.js";
-import {
-  AnnotationsPageSchema,
-  BatchUpsertCheckRunsResponseSchema,
-  CheckRunSchema,
-  CheckRunsPageSchema,
-  PostCheckRunResponseSchema,
-} from "../schemas/check-responses.js";
-import { assertAnnotations, assertCheckRunPost, assertPageQuery } from "../validate.js";
+
+// A post's rules need the clock (externalUpdatedAt may not be in the future), so the check-run model judges it.
+function assertCheckRunPost(post: unknown, now: LedgerTime, context: string): void {
+  const issues = validateCheckRunPost(post, { now });
+  if (issues.length > 0) throw new ValidationError(issues, { direction: "request", context });
+}
 
 /** Check runs of a repository, posted by the owning app. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export class CheckRunsResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   readonly #now: () => number;
   constructor(context: ForgeContext, repo: ForgeRepoRef, now: () => number) {
     requireClientContext(context, "CheckRunsResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
     this.#now = now;
   }
 
@@ -33,50 +34,30 @@ export class CheckRunsResource {
    * externalUpdatedAt apply once.
    */
   post(post: CheckRunPost, options?: CallOptions) {
-    return forgeCall(this.#context, () => {
-      assertCheckRunPost(post, { now: this.#now(), context: "checkRuns.post" });
-      return {
-        route: "postCheckRun",
-        operation: "checkRuns.post",
-        repository: this.#repo,
-        body: post,
-        schema: PostCheckRunResponseSchema,
-        options,
-      };
+    return ApiPromise.from(() => {
+      assertCheckRunPost(post, this.#now(), "checkRuns.post");
+      return sendOperation(this.#context, "checkRuns.post", { params: this.#repo, body: post, options });
     });
   }
 
   /** Posts many runs; `results[]` in request order, each judged on its own. */
   batchUpsert(posts: CheckRunPost[], options?: CallOptions) {
-    return forgeCall(this.#context, () => {
+    return ApiPromise.from(() => {
       if (!Array.isArray(posts)) {
         const message = "`posts` must be an array of check-run posts";
         throw new ValidationError([{ path: "posts", rule: "type", message }], { context: "checkRuns.batchUpsert" });
       }
       posts.forEach((post, index) => {
-        assertCheckRunPost(post, { now: this.#now(), context: `checkRuns.batchUpsert[${index}]` });
+        assertCheckRunPost(post, this.#now(), `checkRuns.batchUpsert[${index}]`);
       });
-      return {
-        route: "batchUpsertCheckRuns",
-        operation: "checkRuns.batchUpsert",
-        repository: this.#repo,
-        body: { checkRuns: posts },
-        schema: BatchUpsertCheckRunsResponseSchema,
-        options,
-      };
+      const body = { checkRuns: posts };
+      return sendOperation(this.#context, "checkRuns.batchUpsert", { params: this.#repo, body, options });
     });
   }
 
   /** One run by id. */
   get(checkRunId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getCheckRun",
-      operation: "checkRuns.get",
-      repository: this.#repo,
-      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.get") },
-      schema: CheckRunSchema,
-      options,
-    }));
+    return callOperation(this.#context, "checkRuns.get", { params: { ...this.#repo, checkRunId }, options });
   }
 
   /** The latest attempts on a commit, filtered by exact `checkName` and `status`. */
@@ -85,65 +66,35 @@ export class CheckRunsResource {
     params: { checkName?: string; status?: string; pageSize?: number } = {},
     options?: CallOptions,
   ) {
-    return forgeList(
-      this.#context,
-      () => {
-        const operation = "checkRuns.listForCommit";
-        const { checkName, status, pageSize } = requestObject(params, "params", operation);
-        return {
-          route: "listCheckRunsForCommit",
-          operation,
-          repository: this.#repo,
-          pathParams: { sha: requireSegment(sha, "sha", operation) },
-          query: { checkName, status, ...assertPageQuery({ pageSize }, operation) },
-          schema: CheckRunsPageSchema,
-          options,
-        };
-      },
-      (page) => page.checkRuns,
-    );
+    // `checkName` and `status` ride along the page query (its schema keeps unknown keys).
+    const query = requestObject(params, "params", "checkRuns.listForCommit");
+    return listOperation(this.#context, "checkRuns.listForCommit", { params: { ...this.#repo, sha }, query, options });
   }
 
   /** A run's annotations, ascending. */
   annotations(checkRunId: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listAnnotations",
-        operation: "checkRuns.annotations",
-        repository: this.#repo,
-        pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.annotations") },
-        query: { ...assertPageQuery(params, "checkRuns.annotations") },
-        schema: AnnotationsPageSchema,
-        options,
-      }),
-      (page) => page.annotations,
-    );
+    return listOperation(this.#context, "checkRuns.annotations", {
+      params: { ...this.#repo, checkRunId },
+      query: params,
+      options,
+    });
   }
 
   /** Appends 1..25 annotations atomically (a run holds at most 100). Never retried when ambiguous. */
   appendAnnotations(checkRunId: string, annotations: AnnotationsParams["annotations"], options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "appendAnnotations",
-      operation: "checkRuns.appendAnnotations",
-      repository: this.#repo,
-      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.appendAnnotations") },
-      body: assertAnnotations({ annotations }),
-      schema: undefined,
+    return callOperation(this.#context, "checkRuns.appendAnnotations", {
+      params: { ...this.#repo, checkRunId },
+      body: { annotations },
       options,
-    }));
+    });
   }
 
   /** Asks the owning app to run it again (rerequestable, current, completed runs only). */
   rerequest(checkRunId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "rerequestCheckRun",
-      operation: "checkRuns.rerequest",
-      repository: this.#repo,
-      pathParams: { checkRunId: requireSegment(checkRunId, "checkRunId", "checkRuns.rerequest") },
+    return callOperation(this.#context, "checkRuns.rerequest", {
+      params: { ...this.#repo, checkRunId },
       body: {},
-      schema: undefined,
       options,
-    }));
+    });
   }
 }

@@ -1,10 +1,8 @@
 import { requireClientContext } from "../../core/arguments.js";
+import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegment } from "../../core/paths.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
-import type { ForgeRepoRef } from "../routes.js";
-import { CheckRunsPageSchema, CheckSuiteSchema, CheckSuitesPageSchema } from "../schemas/check-responses.js";
-import { assertPageQuery } from "../validate.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 
 /**
  * Check suites of a repository: one per (app, suite key) and commit, holding that app's runs for the commit.
@@ -12,56 +10,33 @@ import { assertPageQuery } from "../validate.js";
  */
 export class CheckSuitesResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "CheckSuitesResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /** One suite by id. */
   get(checkSuiteId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getCheckSuite",
-      operation: "checkSuites.get",
-      repository: this.#repo,
-      pathParams: { checkSuiteId: requireSegment(checkSuiteId, "checkSuiteId", "checkSuites.get") },
-      schema: CheckSuiteSchema,
-      options,
-    }));
+    return callOperation(this.#context, "checkSuites.get", { params: { ...this.#repo, checkSuiteId }, options });
   }
 
   /** The suites on a commit (latest attempts): `await` → first page, `for await` → every suite. */
   listForCommit(sha: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listCheckSuitesForCommit",
-        operation: "checkSuites.listForCommit",
-        repository: this.#repo,
-        pathParams: { sha: requireSegment(sha, "sha", "checkSuites.listForCommit") },
-        query: { ...assertPageQuery(params, "checkSuites.listForCommit") },
-        schema: CheckSuitesPageSchema,
-        options,
-      }),
-      (page) => page.checkSuites,
-    );
+    return listOperation(this.#context, "checkSuites.listForCommit", {
+      params: { ...this.#repo, sha },
+      query: params,
+      options,
+    });
   }
 
   /** The runs of one suite (latest attempts). */
   runs(checkSuiteId: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listCheckRunsForSuite",
-        operation: "checkSuites.runs",
-        repository: this.#repo,
-        pathParams: { checkSuiteId: requireSegment(checkSuiteId, "checkSuiteId", "checkSuites.runs") },
-        query: { ...assertPageQuery(params, "checkSuites.runs") },
-        schema: CheckRunsPageSchema,
-        options,
-      }),
-      (page) => page.checkRuns,
-    );
+    return listOperation(this.#context, "checkSuites.runs", {
+      params: { ...this.#repo, checkSuiteId },
+      query: params,
+      options,
+    });
   }
 }

@@ -1,47 +1,26 @@
 import { requireClientContext } from "../../core/arguments.js";
+import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegments } from "../../core/paths.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
-import type { ForgeRepoRef } from "../routes.js";
-import { ChangedFilesPageSchema, CommitSchema } from "../schemas/git-responses.js";
-import { assertPageQuery } from "../validate.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 
 /** Commits of a repository, by SHA, branch or ref. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class CommitsResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "CommitsResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /** One commit: tree, parents, message, author and committer (a heavier read: 5 points). */
   get(ref: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getCommit",
-      operation: "commits.get",
-      repository: this.#repo,
-      pathParams: { ref: requireSegments(ref, "ref", "commits.get") },
-      schema: CommitSchema,
-      options,
-    }));
+    return callOperation(this.#context, "commits.get", { params: { ...this.#repo, ref }, options });
   }
 
   /** The files a commit changed against its first parent: `await` → first page, `for await` → every file. */
   files(ref: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listCommitFiles",
-        operation: "commits.files",
-        repository: this.#repo,
-        pathParams: { ref: requireSegments(ref, "ref", "commits.files") },
-        query: { ...assertPageQuery(params, "commits.files") },
-        schema: ChangedFilesPageSchema,
-        options,
-      }),
-      (page) => page.files,
-    );
+    return listOperation(this.#context, "commits.files", { params: { ...this.#repo, ref }, query: params, options });
   }
 }

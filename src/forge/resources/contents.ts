@@ -1,13 +1,13 @@
 import { ApiPromise } from "../../core/api-promise.js";
 import { argumentError, requestObject, requireClientContext } from "../../core/arguments.js";
 import { AgentlineError, ConnectionError, ValidationError } from "../../core/errors.js";
+import { callOperation, listOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireId, requireSegments } from "../../core/paths.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
-import { type ForgeRepoRef, fillForgePath } from "../routes.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 import type { GrepParams } from "../schemas/git-contents.js";
-import { ChangedFilesPageSchema, type Contents, ContentsSchema, GrepResultSchema } from "../schemas/git-responses.js";
-import { assertGrep, assertPageQuery } from "../validate.js";
+import type { Contents } from "../schemas/git-responses.js";
 
 /** A repository archive as it streams in: gzip-compressed tar, one top-level `{owner}-{repo}-{shortSha}/` directory. */
 export interface ForgeTarball {
@@ -90,11 +90,11 @@ function compareSide(value: unknown, field: "base" | "head"): string {
  */
 export class ContentsResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "ContentsResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /**
@@ -102,13 +102,9 @@ export class ContentsResource {
    * (`entries`) at `ref` (the default branch when omitted).
    */
   get(path: string, params: { ref?: string } = {}, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getContents",
-      operation: "contents.get",
-      repository: this.#repo,
-      pathParams: { path: repoFilePath(path, "contents.get") },
+    return callOperation(this.#context, "contents.get", () => ({
+      params: { ...this.#repo, path: repoFilePath(path, "contents.get") },
       query: refQuery(requestObject(params, "params", "contents.get").ref),
-      schema: ContentsSchema,
       options,
     }));
   }
@@ -129,19 +125,11 @@ export class ContentsResource {
    * `await` → first page, `for await` → every file.
    */
   compareFiles(base: string, head: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listCompareFiles",
-        operation: "contents.compareFiles",
-        repository: this.#repo,
-        pathParams: { basehead: `${compareSide(base, "base")}...${compareSide(head, "head")}` },
-        query: { ...assertPageQuery(params, "contents.compareFiles") },
-        schema: ChangedFilesPageSchema,
-        options,
-      }),
-      (page) => page.files,
-    );
+    return listOperation(this.#context, "contents.compareFiles", () => ({
+      params: { ...this.#repo, basehead: `${compareSide(base, "base")}...${compareSide(head, "head")}` },
+      query: params,
+      options,
+    }));
   }
 
   /**
@@ -150,14 +138,7 @@ export class ContentsResource {
    * Not paginated: the lines are complete only when `limitHit` is false.
    */
   grep(params: GrepParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "grep",
-      operation: "contents.grep",
-      repository: this.#repo,
-      body: assertGrep(params, "contents.grep"),
-      schema: GrepResultSchema,
-      options,
-    }));
+    return callOperation(this.#context, "contents.grep", { params: this.#repo, body: params, options });
   }
 
   /**
@@ -166,21 +147,8 @@ export class ContentsResource {
    */
   tarball(ref: string, options?: CallOptions): ApiPromise<ForgeTarball> {
     return ApiPromise.from(async () => {
-      const route = this.#context.routes.getTarball;
-      const result = await this.#context.requester.send({
-        operation: "contents.tarball",
-        route: "getTarball",
-        method: route.method,
-        path: fillForgePath(
-          route.path,
-          { ref: requireSegments(ref, "ref", "contents.tarball") },
-          this.#repo,
-          "contents.tarball",
-        ),
-        idempotent: route.idempotent === true,
-        stream: true,
-        options,
-      });
+      const params = { ...this.#repo, ref };
+      const result = await sendOperation(this.#context, "contents.tarball", { params, raw: true, options });
       const body = result.response.body;
       if (body === null) throw new ConnectionError("The tarball response arrived without a body.");
       const contentType = result.response.headers.get("content-type") ?? "application/gzip";

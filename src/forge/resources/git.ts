@@ -1,15 +1,14 @@
 import { requestObject, requireClientContext } from "../../core/arguments.js";
 import { ValidationError, type ValidationIssue } from "../../core/errors.js";
+import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireNameSegment, requireSegments } from "../../core/paths.js";
+import { requireSegments } from "../../core/paths.js";
+import { requestIssues } from "../../core/schema.js";
 import { isPlainObject } from "../../core/validation.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
-import type { ForgeRepoRef } from "../routes.js";
-import type { CreateFromFilesParams, CreateRefParams } from "../schemas/git-contents.js";
-import { MatchingRefsPageSchema, TreeSchema } from "../schemas/git-responses.js";
-import { CreateFromFilesResponseSchema, GitRefSchema } from "../schemas/repo-responses.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
+import { type CreateFromFilesParams, CreateFromFilesSchema, type CreateRefParams } from "../schemas/git-contents.js";
 import { branchRefProblem } from "../schemas/request-fields.js";
-import { assertCreateRef, assertPageQuery, checkCreateFromFiles } from "../validate.js";
 
 /**
  * What `git.createFromFiles` sends: the documented `expectedHeadSha` and `files`, plus `branch` (short name or
@@ -21,7 +20,7 @@ export type CommitFromFilesParams = CreateFromFilesParams & { branch?: string; m
 
 /** Every documented rule of the body, plus `branch` (a branch, not a tag) and `message` (a string). */
 function assertCommitFromFiles(params: CommitFromFilesParams): CommitFromFilesParams {
-  const issues: ValidationIssue[] = [...checkCreateFromFiles(params)];
+  const issues: ValidationIssue[] = [...requestIssues(CreateFromFilesSchema, params)];
   const raw: unknown = params;
   let branch: string | undefined;
   if (isPlainObject(raw)) {
@@ -58,11 +57,11 @@ function branchRef(ref: unknown, operation: string): string {
  */
 export class GitResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "GitResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /**
@@ -70,24 +69,13 @@ export class GitResource {
    * the existing ref; another SHA is AlreadyExists (409, `ConflictError`).
    */
   createRef(params: CreateRefParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "createRef",
-      operation: "git.createRef",
-      repository: this.#repo,
-      body: assertCreateRef(params),
-      schema: GitRefSchema,
-      options,
-    }));
+    return callOperation(this.#context, "git.createRef", { params: this.#repo, body: params, options });
   }
 
   /** One ref: `heads/main`, `refs/heads/main`, `pull/7/head`, `pull/7/merge` (the merge preview of an open pull request). */
   getRef(ref: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getRef",
-      operation: "git.getRef",
-      repository: this.#repo,
-      pathParams: { ref: requireSegments(ref, "ref", "git.getRef").replace(/^refs\//, "") },
-      schema: GitRefSchema,
+    return callOperation(this.#context, "git.getRef", () => ({
+      params: { ...this.#repo, ref: requireSegments(ref, "ref", "git.getRef").replace(/^refs\//, "") },
       options,
     }));
   }
@@ -98,12 +86,8 @@ export class GitResource {
    * branch or a mirror's branch is FailedPrecondition (400).
    */
   deleteRef(ref: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "deleteRef",
-      operation: "git.deleteRef",
-      repository: this.#repo,
-      pathParams: { ref: branchRef(ref, "git.deleteRef") },
-      schema: undefined,
+    return callOperation(this.#context, "git.deleteRef", () => ({
+      params: { ...this.#repo, ref: branchRef(ref, "git.deleteRef") },
       options,
     }));
   }
@@ -113,18 +97,11 @@ export class GitResource {
    * refs included: `await` → first page, `for await` → every ref.
    */
   matchingRefs(prefix?: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listMatchingRefs",
-        operation: "git.matchingRefs",
-        repository: this.#repo,
-        query: { ref: prefix === "" ? undefined : prefix, ...assertPageQuery(params, "git.matchingRefs") },
-        schema: MatchingRefsPageSchema,
-        options,
-      }),
-      (page) => page.refs,
-    );
+    return listOperation(this.#context, "git.matchingRefs", () => ({
+      params: this.#repo,
+      query: { ...requestObject(params, "params", "git.matchingRefs"), ref: prefix === "" ? undefined : prefix },
+      options,
+    }));
   }
 
   /**
@@ -133,12 +110,9 @@ export class GitResource {
    * tip must match, a repeat after success is refused rather than applied twice, so an ambiguous failure is retried.
    */
   createFromFiles(params: CommitFromFilesParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "createCommitFromFiles",
-      operation: "git.createFromFiles",
-      repository: this.#repo,
+    return callOperation(this.#context, "git.createFromFiles", () => ({
+      params: this.#repo,
       body: assertCommitFromFiles(params),
-      schema: CreateFromFilesResponseSchema,
       options,
     }));
   }
@@ -148,15 +122,12 @@ export class GitResource {
    * every entry below it.
    */
   tree(treeSha: string, params: { recursive?: boolean } = {}, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getTree",
-      operation: "git.tree",
-      repository: this.#repo,
-      pathParams: { treeSha: requireNameSegment(treeSha, "treeSha", "git.tree") },
-      // Only `true` or `1` recurses (spec, Versioning): send `true` or nothing.
-      query: { recursive: requestObject(params, "params", "git.tree").recursive === true ? "true" : undefined },
-      schema: TreeSchema,
+    // Only `true` or `1` recurses (spec, Versioning): send `true` or nothing.
+    const recursive = requestObject(params, "params", "git.tree").recursive === true ? "true" : undefined;
+    return callOperation(this.#context, "git.tree", {
+      params: { ...this.#repo, treeSha },
+      query: { recursive },
       options,
-    }));
+    });
   }
 }

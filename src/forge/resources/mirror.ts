@@ -1,19 +1,12 @@
 import { optionalArgument, requireClientContext } from "../../core/arguments.js";
 import { ValidationError } from "../../core/errors.js";
+import { callOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegment } from "../../core/paths.js";
-import { checkRequest } from "../../core/schema.js";
-import { type ForgeContext, forgeCall } from "../forge-call.js";
-import type { ForgeRepoRef } from "../routes.js";
-import { MirrorSchema, type SyncMirrorParams, SyncMirrorRequestSchema } from "../schemas/repo-admin.js";
-import {
-  ActiveTransitionJobsSchema,
-  SyncMirrorResponseSchema,
-  type TransitionJob,
-  TransitionJobSchema,
-} from "../schemas/repo-responses.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
+import type { SyncMirrorParams } from "../schemas/repo-admin.js";
+import type { TransitionJob } from "../schemas/repo-responses.js";
 import type { MirrorTransitionParams } from "../schemas/repo-settings.js";
-import { assertMirrorTransition } from "../validate.js";
 
 /**
  * Job statuses after which a transition job changes no more. `requires_attention` is not among them: the job
@@ -45,11 +38,11 @@ export interface WaitForJobOptions {
  */
 export class MirrorResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "MirrorResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /**
@@ -58,14 +51,7 @@ export class MirrorResource {
    * refused while another job is active or when the mirror is not in the transition's start state.
    */
   transition(params: MirrorTransitionParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "transitionMirror",
-      operation: "mirror.transition",
-      repository: this.#repo,
-      body: assertMirrorTransition(params, "mirror.transition"),
-      schema: TransitionJobSchema,
-      options,
-    }));
+    return callOperation(this.#context, "mirror.transition", { params: this.#repo, body: params, options });
   }
 
   /**
@@ -73,60 +59,27 @@ export class MirrorResource {
    * in `requires_attention`. Refs only on the forge are snapshotted and abandoned. Answers the mirror.
    */
   forceCutover(options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "forceMirrorCutover",
-      operation: "mirror.forceCutover",
-      repository: this.#repo,
-      body: {},
-      schema: MirrorSchema,
-      options,
-    }));
+    return callOperation(this.#context, "mirror.forceCutover", { params: this.#repo, body: {}, options });
   }
 
   /** Makes the repository native: syncing stops both ways (204; repeating it succeeds; never mirrored = 400). */
   detach(options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "detachMirror",
-      operation: "mirror.detach",
-      repository: this.#repo,
-      schema: undefined,
-      options,
-    }));
+    return callOperation(this.#context, "mirror.detach", { params: this.#repo, options });
   }
 
   /** One transition job: transition, status, attemptCount, lastErrorCode, lastErrorMessage, phase. */
   job(jobId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getTransitionJob",
-      operation: "mirror.job",
-      repository: this.#repo,
-      pathParams: { jobId: requireSegment(jobId, "jobId", "mirror.job") },
-      schema: TransitionJobSchema,
-      options,
-    }));
+    return callOperation(this.#context, "mirror.job", { params: { ...this.#repo, jobId }, options });
   }
 
   /** `{ activeJob?, lastJob? }`; an empty object when the repository never transitioned. */
   activeJobs(options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getActiveTransitionJobs",
-      operation: "mirror.activeJobs",
-      repository: this.#repo,
-      schema: ActiveTransitionJobsSchema,
-      options,
-    }));
+    return callOperation(this.#context, "mirror.activeJobs", { params: this.#repo, options });
   }
 
   /** Syncs one ref from upstream: `{ synced: true }` when the ref already matches (200), `false` while pending (202). */
   sync(params: SyncMirrorParams = {}, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "syncMirror",
-      operation: "mirror.sync",
-      repository: this.#repo,
-      body: checkRequest(SyncMirrorRequestSchema, params, "mirror.sync"),
-      schema: SyncMirrorResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "mirror.sync", { params: this.#repo, body: params, options });
   }
 
   /**
@@ -135,7 +88,7 @@ export class MirrorResource {
    */
   async waitForJob(jobId: string, wait: WaitForJobOptions = {}): Promise<TransitionJob> {
     optionalArgument(wait, "wait", "mirror.waitForJob");
-    const { transport } = this.#context.requester;
+    const { transport } = this.#context;
     const intervalMs = wait.intervalMs ?? Math.min(2_000, transport.retrySettings.maxRetryAfterMs);
     const issue = !(Number.isFinite(intervalMs) && intervalMs >= 0)
       ? { rule: "min", message: "`intervalMs` must be a finite number of milliseconds, 0 or more" }

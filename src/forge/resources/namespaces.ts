@@ -1,20 +1,9 @@
 import { requireClientContext } from "../../core/arguments.js";
+import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegment } from "../../core/paths.js";
-import { checkRequest } from "../../core/schema.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
+import type { ForgeContext } from "../forge-context.js";
 import type { CreateAppParams } from "../schemas/app-requests.js";
-import { AppSchema, InstallationSchema } from "../schemas/auth.js";
-import {
-  AddInstallationReposSchema,
-  type CreateRepoParams,
-  CreateRepoSchema,
-  NamespaceAppsPageSchema,
-  RepositorySchema,
-  ReposPageSchema,
-} from "../schemas/namespace.js";
-import { assertPageQuery } from "../validate.js";
-import { assertCreateApp } from "../validate-apps.js";
+import type { CreateRepoParams } from "../schemas/namespace.js";
 
 /** A namespace's apps: create (user credential) and list display metadata. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class NamespaceAppsResource {
@@ -32,30 +21,20 @@ export class NamespaceAppsResource {
    * an ineligible namespace owner answers 400 FailedPrecondition.
    */
   create(app: CreateAppParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "createNamespaceApp",
-      operation: "namespace.apps.create",
-      pathParams: { namespaceSlug: requireSegment(this.#slug, "namespaceSlug", "namespace.apps.create") },
-      body: assertCreateApp(app, "namespace.apps.create"),
-      schema: AppSchema,
+    return callOperation(this.#context, "namespace.apps.create", {
+      params: { namespaceSlug: this.#slug },
+      body: app,
       options,
-    }));
+    });
   }
 
   /** The namespace's apps, newest first, as display metadata (`id`, `displayName`, `description`); needs namespace:apps:read. */
   list(params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listNamespaceApps",
-        operation: "namespace.apps.list",
-        pathParams: { namespaceSlug: requireSegment(this.#slug, "namespaceSlug", "namespace.apps.list") },
-        query: { ...assertPageQuery(params, "namespace.apps.list") },
-        schema: NamespaceAppsPageSchema,
-        options,
-      }),
-      (page) => page.apps,
-    );
+    return listOperation(this.#context, "namespace.apps.list", {
+      params: { namespaceSlug: this.#slug },
+      query: params,
+      options,
+    });
   }
 }
 
@@ -74,30 +53,20 @@ export class NamespaceReposResource {
    * first; a name already taken (case-insensitively) answers 409, an ineligible owner 400 FailedPrecondition.
    */
   create(repo: CreateRepoParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "createRepo",
-      operation: "namespace.repos.create",
-      pathParams: { namespaceSlug: requireSegment(this.#slug, "namespaceSlug", "namespace.repos.create") },
-      body: checkRequest(CreateRepoSchema, repo, "namespace.repos.create"),
-      schema: RepositorySchema,
+    return callOperation(this.#context, "namespace.repos.create", {
+      params: { namespaceSlug: this.#slug },
+      body: repo,
       options,
-    }));
+    });
   }
 
   /** The namespace's repositories the credential reaches: `await` → first page, `for await` → each one. */
   list(params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listRepos",
-        operation: "namespace.repos.list",
-        pathParams: { namespaceSlug: requireSegment(this.#slug, "namespaceSlug", "namespace.repos.list") },
-        query: { ...assertPageQuery(params, "namespace.repos.list") },
-        schema: ReposPageSchema,
-        options,
-      }),
-      (page) => page.repositories,
-    );
+    return listOperation(this.#context, "namespace.repos.list", {
+      params: { namespaceSlug: this.#slug },
+      query: params,
+      options,
+    });
   }
 }
 
@@ -117,18 +86,11 @@ export class NamespaceInstallationsResource {
    * covering all repositories, or a suspended one: 400 FailedPrecondition. Answers the installation.
    */
   addRepos(installationId: string, repositoryIds: string[], options?: CallOptions) {
-    const operation = "namespace.installations.addRepos";
-    return forgeCall(this.#context, () => ({
-      route: "addInstallationRepos",
-      operation,
-      pathParams: {
-        namespaceSlug: requireSegment(this.#slug, "namespaceSlug", operation),
-        installationId: requireSegment(installationId, "installationId", operation),
-      },
-      body: checkRequest(AddInstallationReposSchema, { repoIds: repositoryIds }, operation),
-      schema: InstallationSchema,
+    return callOperation(this.#context, "namespace.installations.addRepos", {
+      params: { namespaceSlug: this.#slug, installationId },
+      body: { repoIds: repositoryIds },
       options,
-    }));
+    });
   }
 }
 

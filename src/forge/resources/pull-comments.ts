@@ -1,17 +1,14 @@
 import { requireClientContext } from "../../core/arguments.js";
+import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegment } from "../../core/paths.js";
-import type { QueryValue } from "../../core/transport.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
-import type { ForgeRepoRef } from "../routes.js";
-import { CommentSchema, CommentsPageSchema, ThreadSchema } from "../schemas/pull-responses.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 import type {
   CreateCommentParams,
   ListCommentsParams,
   ResolveThreadParams,
   UpdateCommentParams,
 } from "../schemas/reviews.js";
-import { assertCreateComment, assertListCommentsQuery, assertResolveThread, assertUpdateComment } from "../validate.js";
 
 /**
  * Comments on a repository's pull requests. A comment anchored `inline` (a line range on one side of a file) or
@@ -20,11 +17,11 @@ import { assertCreateComment, assertListCommentsQuery, assertResolveThread, asse
  */
 export class PullCommentsResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "PullCommentsResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /**
@@ -32,57 +29,34 @@ export class PullCommentsResource {
    * `versionNumber` pins the pull request version, never with `threadId`. Never retried when ambiguous.
    */
   create(pullNumber: string, params: CreateCommentParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "createComment",
-      operation: "comments.create",
-      repository: this.#repo,
-      pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "comments.create") },
-      body: assertCreateComment(params),
-      schema: CommentSchema,
+    return callOperation(this.#context, "comments.create", {
+      params: { ...this.#repo, pullNumber },
+      body: params,
       options,
-    }));
+    });
   }
 
   /** A pull request's comments, filtered by `threadIds` (≤ 20 distinct), `since`, `until`: `await` → first page, `for await` → all. */
   list(pullNumber: string, params: ListCommentsParams = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listComments",
-        operation: "comments.list",
-        repository: this.#repo,
-        pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "comments.list") },
-        query: { ...(assertListCommentsQuery(params) as Record<string, QueryValue>) },
-        schema: CommentsPageSchema,
-        options,
-      }),
-      (page) => page.comments,
-    );
+    return listOperation(this.#context, "comments.list", {
+      params: { ...this.#repo, pullNumber },
+      query: params,
+      options,
+    });
   }
 
   /** One comment, with its full thread. */
   get(commentId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getComment",
-      operation: "comments.get",
-      repository: this.#repo,
-      pathParams: { commentId: requireSegment(commentId, "commentId", "comments.get") },
-      schema: CommentSchema,
-      options,
-    }));
+    return callOperation(this.#context, "comments.get", { params: { ...this.#repo, commentId }, options });
   }
 
   /** Replaces a comment's `body` (≤ 65,536 code points). */
   update(commentId: string, patch: UpdateCommentParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "updateComment",
-      operation: "comments.update",
-      repository: this.#repo,
-      pathParams: { commentId: requireSegment(commentId, "commentId", "comments.update") },
-      body: assertUpdateComment(patch),
-      schema: CommentSchema,
+    return callOperation(this.#context, "comments.update", {
+      params: { ...this.#repo, commentId },
+      body: patch,
       options,
-    }));
+    });
   }
 
   /**
@@ -90,38 +64,27 @@ export class PullCommentsResource {
    * a thread's last comment removes the thread.
    */
   delete(commentId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "deleteComment",
-      operation: "comments.delete",
-      repository: this.#repo,
-      pathParams: { commentId: requireSegment(commentId, "commentId", "comments.delete") },
-      schema: undefined,
-      options,
-    }));
+    return callOperation(this.#context, "comments.delete", { params: { ...this.#repo, commentId }, options });
   }
 }
 
 /** Comment threads: resolving and unresolving, both idempotent. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export class PullThreadsResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "PullThreadsResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /** Sets whether a thread is resolved; repeating it changes nothing, so it is retried safely. */
   update(threadId: string, params: ResolveThreadParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "updateThread",
-      operation: "threads.update",
-      repository: this.#repo,
-      pathParams: { threadId: requireSegment(threadId, "threadId", "threads.update") },
-      body: assertResolveThread(params),
-      schema: ThreadSchema,
+    return callOperation(this.#context, "threads.update", {
+      params: { ...this.#repo, threadId },
+      body: params,
       options,
-    }));
+    });
   }
 
   /** Marks a thread resolved (`update(threadId, { resolved: true })`). */

@@ -1,13 +1,10 @@
 import { requireClientContext } from "../../core/arguments.js";
+import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegment } from "../../core/paths.js";
-import { checkRequest } from "../../core/schema.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
-import type { ForgeRepoRef } from "../routes.js";
-import { type DismissReviewParams, DismissReviewSchema, ReviewsPageSchema } from "../schemas/pull-extras.js";
-import { RequestedReviewersSchema, ReviewSchema } from "../schemas/pull-responses.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
+import type { DismissReviewParams } from "../schemas/pull-extras.js";
 import type { CreateReviewParams, RequestReviewersParams } from "../schemas/reviews.js";
-import { assertCreateReview, assertPageQuery, assertRequestReviewers } from "../validate.js";
 
 /**
  * Reviews of a repository's pull requests. The spec gives reviews no idempotency key, so a create, delete or
@@ -16,20 +13,11 @@ import { assertCreateReview, assertPageQuery, assertRequestReviewers } from "../
  */
 export class PullReviewsResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "PullReviewsResource");
     this.#context = context;
-    this.#repo = repo;
-  }
-
-  #params(pullNumber: string, operation: string): Record<string, string> {
-    return { pullNumber: requireSegment(pullNumber, "pullNumber", operation) };
-  }
-
-  // A missing review id is the caller's mistake, never a reason to drop the placeholder.
-  #reviewParams(pullNumber: string, reviewId: string, operation: string): Record<string, string> {
-    return { ...this.#params(pullNumber, operation), reviewId: requireSegment(reviewId, "reviewId", operation) };
+    this.#repo = repoParams(repo);
   }
 
   /**
@@ -37,56 +25,30 @@ export class PullReviewsResource {
    * One bad anchor fails the whole review; every anchor the spec rules out is refused before the network.
    */
   create(pullNumber: string, params: CreateReviewParams = {}, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "createReview",
-      operation: "reviews.create",
-      repository: this.#repo,
-      pathParams: this.#params(pullNumber, "reviews.create"),
-      body: assertCreateReview(params),
-      schema: ReviewSchema,
+    return callOperation(this.#context, "reviews.create", {
+      params: { ...this.#repo, pullNumber },
+      body: params,
       options,
-    }));
+    });
   }
 
   /** A pull request's reviews: `await` → first page, `for await` → all. */
   list(pullNumber: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listReviews",
-        operation: "reviews.list",
-        repository: this.#repo,
-        pathParams: this.#params(pullNumber, "reviews.list"),
-        query: { ...assertPageQuery(params, "reviews.list") },
-        schema: ReviewsPageSchema,
-        options,
-      }),
-      (page) => page.reviews,
-    );
+    return listOperation(this.#context, "reviews.list", {
+      params: { ...this.#repo, pullNumber },
+      query: params,
+      options,
+    });
   }
 
   /** One review with its comments. */
   get(pullNumber: string, reviewId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getReview",
-      operation: "reviews.get",
-      repository: this.#repo,
-      pathParams: this.#reviewParams(pullNumber, reviewId, "reviews.get"),
-      schema: ReviewSchema,
-      options,
-    }));
+    return callOperation(this.#context, "reviews.get", { params: { ...this.#repo, pullNumber, reviewId }, options });
   }
 
   /** Deletes a review and its comments (the author always; others need repository:contents:write). */
   delete(pullNumber: string, reviewId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "deleteReview",
-      operation: "reviews.delete",
-      repository: this.#repo,
-      pathParams: this.#reviewParams(pullNumber, reviewId, "reviews.delete"),
-      schema: undefined,
-      options,
-    }));
+    return callOperation(this.#context, "reviews.delete", { params: { ...this.#repo, pullNumber, reviewId }, options });
   }
 
   /**
@@ -94,15 +56,11 @@ export class PullReviewsResource {
    * the spec names dismissals, not their fields.
    */
   dismiss(pullNumber: string, reviewId: string, params: DismissReviewParams = {}, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "dismissReview",
-      operation: "reviews.dismiss",
-      repository: this.#repo,
-      pathParams: this.#reviewParams(pullNumber, reviewId, "reviews.dismiss"),
-      body: checkRequest(DismissReviewSchema, params, "reviews.dismiss"),
-      schema: ReviewSchema,
+    return callOperation(this.#context, "reviews.dismiss", {
+      params: { ...this.#repo, pullNumber, reviewId },
+      body: params,
       options,
-    }));
+    });
   }
 }
 
@@ -113,28 +71,20 @@ export class PullReviewsResource {
  */
 export class PullReviewersResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "PullReviewersResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /** The requested reviewers, each with exactly one of `user` or `group`: `await` → first page, `for await` → all. */
   list(pullNumber: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listReviewers",
-        operation: "reviewers.list",
-        repository: this.#repo,
-        pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "reviewers.list") },
-        query: { ...assertPageQuery(params, "reviewers.list") },
-        schema: RequestedReviewersSchema,
-        options,
-      }),
-      (page) => page.reviewers,
-    );
+    return listOperation(this.#context, "reviewers.list", {
+      params: { ...this.#repo, pullNumber },
+      query: params,
+      options,
+    });
   }
 
   /**
@@ -142,27 +92,19 @@ export class PullReviewersResource {
    * already requested re-requests them, so the call is never re-sent after an ambiguous failure.
    */
   request(pullNumber: string, params: RequestReviewersParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "requestReviewers",
-      operation: "reviewers.request",
-      repository: this.#repo,
-      pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "reviewers.request") },
-      body: assertRequestReviewers(params),
-      schema: RequestedReviewersSchema,
+    return callOperation(this.#context, "reviewers.request", {
+      params: { ...this.#repo, pullNumber },
+      body: params,
       options,
-    }));
+    });
   }
 
   /** Withdraws review requests (body `{ reviewers }`, assumed); answers 204 and is safe to repeat. */
   remove(pullNumber: string, params: RequestReviewersParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "removeReviewers",
-      operation: "reviewers.remove",
-      repository: this.#repo,
-      pathParams: { pullNumber: requireSegment(pullNumber, "pullNumber", "reviewers.remove") },
-      body: assertRequestReviewers(params, "reviewers.remove"),
-      schema: undefined,
+    return callOperation(this.#context, "reviewers.remove", {
+      params: { ...this.#repo, pullNumber },
+      body: params,
       options,
-    }));
+    });
   }
 }

@@ -1,16 +1,13 @@
-import type * as v from "valibot";
+import type { ApiPromise } from "../../core/api-promise.js";
 import { argumentError, requireClientContext } from "../../core/arguments.js";
+import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import type { PagePromise } from "../../core/pagination.js";
-import { checkRequest } from "../../core/schema.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
-import type { ForgePage } from "../forge-client.js";
-import type { ForgeRepoRef, ForgeRouteName } from "../routes.js";
-import { RepositorySchema } from "../schemas/namespace.js";
-import { type GrantSelector, GrantSelectorSchema } from "../schemas/repo-admin.js";
-import { type RepoGrant, RepoGrantSchema, RepoGrantsListSchema } from "../schemas/repo-responses.js";
+import type { CursorPage, PagePromise } from "../../core/pagination.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
+import type { GrantSelector } from "../schemas/repo-admin.js";
+import type { RepoGrant } from "../schemas/repo-responses.js";
 import type { RepoGrantParams, RepoSettingsParams } from "../schemas/repo-settings.js";
-import { assertPageQuery, assertRepoGrant, assertRepoSettings } from "../validate.js";
 
 /**
  * A repository's own metadata and settings: Get Repo and the settings PATCH (`repo.get()`, `repo.update()`).
@@ -18,22 +15,16 @@ import { assertPageQuery, assertRepoGrant, assertRepoSettings } from "../validat
  */
 export class RepoSettingsResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "RepoSettingsResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /** The repository: summary fields, merge settings (read-only here), timestamps and `cloneUrl`. */
   get(options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getRepo",
-      operation: "repo.get",
-      repository: this.#repo,
-      schema: RepositorySchema,
-      options,
-    }));
+    return callOperation(this.#context, "repo.get", { params: this.#repo, options });
   }
 
   /**
@@ -42,26 +33,16 @@ export class RepoSettingsResource {
    * atomically, so a refused later group leaves the earlier ones applied.
    */
   update(settings: RepoSettingsParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "updateRepoSettings",
-      operation: "repo.update",
-      repository: this.#repo,
-      body: assertRepoSettings(settings, "repo.update"),
-      schema: RepositorySchema,
-      options,
-    }));
+    return callOperation(this.#context, "repo.update", { params: this.#repo, body: settings, options });
   }
 }
 
 /** The three operations of a grants collection and where it lives. */
-export interface GrantsTarget<Params> {
-  /** Operation-name prefix, e.g. `repo.grants`. */
-  operation: string;
-  routes: { list: ForgeRouteName; upsert: ForgeRouteName; delete: ForgeRouteName };
-  repository?: ForgeRepoRef | undefined;
-  pathParams?: Record<string, string> | undefined;
-  /** Checks an upsert body before the network. */
-  assertGrant: (input: unknown, context: string) => Params;
+interface GrantsTarget {
+  /** Operation-name prefix: `repo.grants` or `owner.grants`. */
+  operation: "repo.grants" | "owner.grants";
+  /** The collection's path placeholders (`{owner}/{repo}` or `{ownerSlug}`). */
+  params: Readonly<Record<string, string>>;
 }
 
 /**
@@ -71,18 +52,12 @@ export interface GrantsTarget<Params> {
  */
 export class GrantsResource<Params, Grant> {
   readonly #context: ForgeContext;
-  readonly #target: GrantsTarget<Params>;
-  readonly #listSchema: v.GenericSchema<unknown, { grants: Grant[] }>;
-  readonly #grantSchema: v.GenericSchema<unknown, Grant>;
+  readonly #target: GrantsTarget;
 
-  constructor(
-    context: ForgeContext,
-    target: GrantsTarget<Params>,
-    schemas: { list: v.GenericSchema<unknown, { grants: Grant[] }>; grant: v.GenericSchema<unknown, Grant> },
-  ) {
+  constructor(context: ForgeContext, target: GrantsTarget) {
     // Built by `forge.repo(…).grants` and `forge.owner(…).grants`, never by hand.
     requireClientContext(context, "GrantsResource");
-    if (typeof schemas !== "object" || schemas === null || typeof target !== "object" || target === null)
+    if (typeof target !== "object" || target === null)
       throw argumentError(
         target,
         "target",
@@ -91,54 +66,24 @@ export class GrantsResource<Params, Grant> {
       );
     this.#context = context;
     this.#target = target;
-    this.#listSchema = schemas.list;
-    this.#grantSchema = schemas.grant;
   }
 
   /** Every grant: `await` → first page, `for await` → every grant. */
-  list(params: { pageSize?: number } = {}, options?: CallOptions): PagePromise<Grant, ForgePage<Grant>> {
-    const operation = `${this.#target.operation}.list`;
-    return forgeList(
-      this.#context,
-      () => ({
-        route: this.#target.routes.list,
-        operation,
-        repository: this.#target.repository,
-        ...(this.#target.pathParams ? { pathParams: this.#target.pathParams } : {}),
-        query: { ...assertPageQuery(params, operation) },
-        schema: this.#listSchema,
-        options,
-      }),
-      (page) => page.grants,
-    );
+  list(params: { pageSize?: number } = {}, options?: CallOptions): PagePromise<Grant, CursorPage<Grant>> {
+    const { operation, params: path } = this.#target;
+    return listOperation(this.#context, `${operation}.list`, { params: path, query: params, options }) as never;
   }
 
   /** Grants `permission` to exactly one of `user`, `group`, `teamGroup`, replacing the principal's grant if any. */
-  upsert(grant: Params, options?: CallOptions) {
-    const operation = `${this.#target.operation}.upsert`;
-    return forgeCall(this.#context, () => ({
-      route: this.#target.routes.upsert,
-      operation,
-      repository: this.#target.repository,
-      ...(this.#target.pathParams ? { pathParams: this.#target.pathParams } : {}),
-      body: this.#target.assertGrant(grant, operation),
-      schema: this.#grantSchema,
-      options,
-    }));
+  upsert(grant: Params, options?: CallOptions): ApiPromise<Grant> {
+    const { operation, params } = this.#target;
+    return callOperation(this.#context, `${operation}.upsert`, { params, body: grant, options }) as never;
   }
 
   /** Removes the grant of exactly one of `user`, `group`, `teamGroup` (204; repeating it succeeds). */
   delete(principal: GrantSelector, options?: CallOptions) {
-    const operation = `${this.#target.operation}.delete`;
-    return forgeCall(this.#context, () => ({
-      route: this.#target.routes.delete,
-      operation,
-      repository: this.#target.repository,
-      ...(this.#target.pathParams ? { pathParams: this.#target.pathParams } : {}),
-      body: checkRequest(GrantSelectorSchema, principal, operation),
-      schema: undefined,
-      options,
-    }));
+    const { operation, params } = this.#target;
+    return callOperation(this.#context, `${operation}.delete`, { params, body: principal, options });
   }
 }
 
@@ -147,14 +92,5 @@ export type RepoGrantsResource = GrantsResource<RepoGrantParams, RepoGrant>;
 
 /** The direct grants of one repository. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export function repoGrants(context: ForgeContext, repo: ForgeRepoRef): RepoGrantsResource {
-  return new GrantsResource(
-    context,
-    {
-      operation: "repo.grants",
-      routes: { list: "listRepoGrants", upsert: "upsertRepoGrant", delete: "deleteRepoGrant" },
-      repository: repo,
-      assertGrant: assertRepoGrant,
-    },
-    { list: RepoGrantsListSchema, grant: RepoGrantSchema },
-  );
+  return new GrantsResource(context, { operation: "repo.grants", params: repoParams(repo) });
 }

@@ -1,12 +1,11 @@
 import { ApiPromise } from "../../core/api-promise.js";
 import { requireClientContext } from "../../core/arguments.js";
+import { callOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { requireSegment } from "../../core/paths.js";
-import { type ForgeContext, forgeCall, forgeSend } from "../forge-call.js";
-import type { ForgeRepoRef } from "../routes.js";
+import type { ForgeContext } from "../forge-context.js";
+import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 import type { RulesetParams } from "../schemas/labels-rulesets.js";
-import { type Ruleset, RulesetSchema, RulesetsListSchema } from "../schemas/repo-responses.js";
-import { assertRuleset } from "../validate.js";
+import type { Ruleset } from "../schemas/repo-responses.js";
 
 /**
  * Rulesets of a repository: at most 64 patterns per ref-name list, 20 rules and 15 bypass actors, checked
@@ -15,73 +14,42 @@ import { assertRuleset } from "../validate.js";
  */
 export class RulesetsResource {
   readonly #context: ForgeContext;
-  readonly #repo: ForgeRepoRef;
+  readonly #repo: RepoParams;
   constructor(context: ForgeContext, repo: ForgeRepoRef) {
     requireClientContext(context, "RulesetsResource");
     this.#context = context;
-    this.#repo = repo;
+    this.#repo = repoParams(repo);
   }
 
   /** Every ruleset, in one answer (the list is not paginated). */
   list(options?: CallOptions): ApiPromise<Ruleset[]> {
     return ApiPromise.from(async () => {
-      const result = await forgeSend(this.#context, {
-        route: "listRulesets",
-        operation: "rulesets.list",
-        repository: this.#repo,
-        schema: RulesetsListSchema,
-        options,
-      });
+      const result = await sendOperation(this.#context, "rulesets.list", { params: this.#repo, options });
       return { ...result, data: result.data.rulesets };
     });
   }
 
   /** Creates a ruleset; never retried after an ambiguous failure (a repeat would create a second one). */
   create(ruleset: RulesetParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "createRuleset",
-      operation: "rulesets.create",
-      repository: this.#repo,
-      body: assertRuleset(ruleset, "rulesets.create"),
-      schema: RulesetSchema,
-      options,
-    }));
+    return callOperation(this.#context, "rulesets.create", { params: this.#repo, body: ruleset, options });
   }
 
   /** One ruleset by id. */
   get(rulesetId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "getRuleset",
-      operation: "rulesets.get",
-      repository: this.#repo,
-      pathParams: { rulesetId: requireSegment(rulesetId, "rulesetId", "rulesets.get") },
-      schema: RulesetSchema,
-      options,
-    }));
+    return callOperation(this.#context, "rulesets.get", { params: { ...this.#repo, rulesetId }, options });
   }
 
   /** Replaces a ruleset fully (PUT): fields left out return to their defaults. */
   replace(rulesetId: string, ruleset: RulesetParams, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "replaceRuleset",
-      operation: "rulesets.replace",
-      repository: this.#repo,
-      pathParams: { rulesetId: requireSegment(rulesetId, "rulesetId", "rulesets.replace") },
-      body: assertRuleset(ruleset, "rulesets.replace"),
-      schema: RulesetSchema,
+    return callOperation(this.#context, "rulesets.replace", {
+      params: { ...this.#repo, rulesetId },
+      body: ruleset,
       options,
-    }));
+    });
   }
 
   /** Deletes a ruleset (204). */
   delete(rulesetId: string, options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "deleteRuleset",
-      operation: "rulesets.delete",
-      repository: this.#repo,
-      pathParams: { rulesetId: requireSegment(rulesetId, "rulesetId", "rulesets.delete") },
-      schema: undefined,
-      options,
-    }));
+    return callOperation(this.#context, "rulesets.delete", { params: { ...this.#repo, rulesetId }, options });
   }
 }

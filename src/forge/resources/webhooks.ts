@@ -1,20 +1,12 @@
 import { requestObject, requireClientContext } from "../../core/arguments.js";
 import { AbortError, AgentlineError, ValidationError } from "../../core/errors.js";
+import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { type ForgeContext, forgeCall, forgeList } from "../forge-call.js";
+import { requestIssues } from "../../core/schema.js";
+import type { ForgeContext } from "../forge-context.js";
+import { ListDeliveriesQuerySchema, uniqueInOrder } from "../schemas/app-requests.js";
 import { FORGE_LIMITS } from "../schemas/limits.js";
-import {
-  PingResultSchema,
-  type REDELIVER_OUTCOMES,
-  RedeliverResultsSchema,
-  WebhookDeliveriesPageSchema,
-} from "../schemas/webhook-responses.js";
-import {
-  assertListDeliveriesQuery,
-  assertRedeliver,
-  checkListDeliveriesQuery,
-  uniqueInOrder,
-} from "../validate-apps.js";
+import type { REDELIVER_OUTCOMES } from "../schemas/webhook-responses.js";
 
 /** A timestamp parameter: an RFC 3339 string, or a `Date` (sent as its ISO string). */
 export type TimestampParam = string | Date;
@@ -83,7 +75,7 @@ function recoverQuery(params: RecoverWebhooksParams | undefined): ListWebhookDel
     installationId: params.installationId,
     pageSize: params.pageSize ?? FORGE_LIMITS.maxPageSize,
   };
-  const issues = checkListDeliveriesQuery(wireQuery(query)).map((issue) => {
+  const issues = requestIssues(ListDeliveriesQuerySchema, wireQuery(query)).map((issue) => {
     const name = RECOVER_NAMES[issue.path];
     return name ? { ...issue, path: name, message: issue.message.replace(`\`${issue.path}\``, `\`${name}\``) } : issue;
   });
@@ -101,20 +93,10 @@ export class WebhookDeliveriesResource {
 
   /** `await` → the first page; `for await` → every delivery matching the filters. */
   list(params: ListWebhookDeliveriesParams = {}, options?: CallOptions) {
-    return forgeList(
-      this.#context,
-      () => ({
-        route: "listWebhookDeliveries",
-        operation: "webhooks.deliveries.list",
-        query: assertListDeliveriesQuery(
-          wireQuery(requestObject(params, "params", "webhooks.deliveries.list")),
-          "webhooks.deliveries.list",
-        ),
-        schema: WebhookDeliveriesPageSchema,
-        options,
-      }),
-      (page) => page.deliveries,
-    );
+    return listOperation(this.#context, "webhooks.deliveries.list", () => ({
+      query: wireQuery(requestObject(params, "params", "webhooks.deliveries.list")),
+      options,
+    }));
   }
 }
 
@@ -136,13 +118,7 @@ export class WebhooksResource {
    * Answers at once with `queued`, `already_in_flight` or `not_found` per id; poll the list for results.
    */
   redeliver(deliveryIds: readonly string[], options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "redeliverWebhooks",
-      operation: "webhooks.redeliver",
-      body: assertRedeliver({ deliveryIds }, "webhooks.redeliver"),
-      schema: RedeliverResultsSchema,
-      options,
-    }));
+    return callOperation(this.#context, "webhooks.redeliver", { body: { deliveryIds }, options });
   }
 
   /**
@@ -151,13 +127,7 @@ export class WebhooksResource {
    * without a webhook address gets FailedPrecondition (400).
    */
   ping(options?: CallOptions) {
-    return forgeCall(this.#context, () => ({
-      route: "pingWebhook",
-      operation: "webhooks.ping",
-      body: {},
-      schema: PingResultSchema,
-      options,
-    }));
+    return callOperation(this.#context, "webhooks.ping", { body: {}, options });
   }
 
   /**

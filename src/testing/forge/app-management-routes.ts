@@ -1,6 +1,4 @@
-// App management with a user credential: Get App by id, Update App, and a namespace's apps (create, list).
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations)
-import { CreateAppSchema, UpdateAppSchema } from "../../forge/schemas/app-requests.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
 import { namespaceOf, requireEligibleOwner } from "./namespace-routes.js";
@@ -61,20 +59,20 @@ function newestFirst(apps: readonly ForgeApp[]): ForgeApp[] {
 
 /** Get App by id, Update App, Create App and List Namespace Apps. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const appManagementRoutes: readonly FakeForgeRoute[] = [
-  operationRoute("getAppById", (context) => reply(appView(appOf(context)))),
-  operationRoute("updateApp", (context) => {
+  operationRoute("apps.get", (context) => reply(appView(appOf(context)))),
+  operationRoute("apps.update", (context) => {
     const app = appOf(context);
     const body = objectBody(context);
-    checkSchema(UpdateAppSchema, body, "app update");
+    checkSchema(FORGE_OPERATIONS["apps.update"].body, body, "app update");
     const scopes = wrapped(body, "defaultScopes", "scopes");
     if (scopes) refuseForeignScopes(scopes, "defaultScopes.scopes");
     updateApp(context, app, body);
     return reply(appView(app));
   }),
-  operationRoute("createNamespaceApp", (context) => {
+  operationRoute("namespace.apps.create", (context) => {
     const namespace = namespaceOf(context);
     const body = objectBody(context);
-    checkSchema(CreateAppSchema, body, "app");
+    checkSchema(FORGE_OPERATIONS["namespace.apps.create"].body, body, "app");
     const defaultScopes = strings(body.defaultScopes);
     refuseForeignScopes(defaultScopes, "defaultScopes");
     if (!signingKeyFromPem(body.publicKey as string, context.now))
@@ -100,7 +98,7 @@ export const appManagementRoutes: readonly FakeForgeRoute[] = [
     if (typeof body.websiteUrl === "string") app.websiteUrl = body.websiteUrl;
     return reply(appView(app));
   }),
-  operationRoute("listNamespaceApps", (context) => {
+  operationRoute("namespace.apps.list", (context) => {
     const namespace = namespaceOf(context);
     const mine = [...context.state.apps.values()].filter(
       (app) => app.namespaceSlug.toLowerCase() === namespace.slug.toLowerCase(),

@@ -16,7 +16,7 @@ import {
   runsForCommit,
   runsForSuite,
 } from "../../forge/check-runs.js";
-import { AnnotationsSchema } from "../../forge/schemas/app-requests.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { CHECK_RUN_STATUSES } from "../../forge/schemas/check-responses.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
@@ -226,7 +226,7 @@ function statusFilter(context: FakeForgeContext): string | undefined {
 
 /** Check-run routes at the SDK table's paths and costs. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const checkRunRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("postCheckRun", (context, repo) => {
+  tableRoute("checkRuns.post", (context, repo) => {
     const data = swept(context, repo);
     const { post, issues } = postOf(objectBody(context), "");
     refuseIssues(issues, "check-run post");
@@ -241,7 +241,7 @@ export const checkRunRoutes: readonly FakeForgeRoute[] = [
       checkSuite: checkSuiteView(result.suite),
     });
   }),
-  tableRoute("batchUpsertCheckRuns", (context, repo) => {
+  tableRoute("checkRuns.batchUpsert", (context, repo) => {
     const data = swept(context, repo);
     const body = objectBody(context);
     // The request field is not shown in the spec: `requests` (the batch convention), `checkRuns` also accepted.
@@ -270,15 +270,15 @@ export const checkRunRoutes: readonly FakeForgeRoute[] = [
       checkRuns: runs,
     });
   }),
-  tableRoute("getCheckRun", (context, repo) => reply(checkRunView(runOf(swept(context, repo), context)))),
-  tableRoute("getCheckSuite", (context, repo) => reply(checkSuiteView(suiteOf(swept(context, repo), context)))),
-  tableRoute("listCheckSuitesForCommit", (context, repo) => {
+  tableRoute("checkRuns.get", (context, repo) => reply(checkRunView(runOf(swept(context, repo), context)))),
+  tableRoute("checkSuites.get", (context, repo) => reply(checkSuiteView(suiteOf(swept(context, repo), context)))),
+  tableRoute("checkSuites.listForCommit", (context, repo) => {
     const data = swept(context, repo);
     const sha = commitOf(data, context);
     const page = paginate(suitesForCommit(data, sha), context.query, `check-suites:${sha}`);
     return reply({ checkSuites: page.items.map(checkSuiteView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("listCheckRunsForCommit", (context, repo) => {
+  tableRoute("checkRuns.listForCommit", (context, repo) => {
     const data = swept(context, repo);
     const sha = commitOf(data, context);
     const checkName = context.query.get("checkName") || undefined;
@@ -287,13 +287,13 @@ export const checkRunRoutes: readonly FakeForgeRoute[] = [
     const page = paginate(runs, context.query, `check-runs:${sha}`, JSON.stringify([checkName, status]));
     return reply({ checkRuns: page.items.map(checkRunView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("listCheckRunsForSuite", (context, repo) => {
+  tableRoute("checkSuites.runs", (context, repo) => {
     const data = swept(context, repo);
     const suite = suiteOf(data, context);
     const page = paginate(runsForSuite(data.ledger, suite.id), context.query, `suite-runs:${suite.id}`);
     return reply({ checkRuns: page.items.map(checkRunView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("listAnnotations", (context, repo) => {
+  tableRoute("checkRuns.annotations", (context, repo) => {
     const data = swept(context, repo);
     const run = runOf(data, context);
     const page = paginate(data.annotations.get(run.id) ?? [], context.query, `annotations:${run.id}`);
@@ -302,11 +302,11 @@ export const checkRunRoutes: readonly FakeForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  tableRoute("appendAnnotations", (context, repo) => {
+  tableRoute("checkRuns.appendAnnotations", (context, repo) => {
     const data = swept(context, repo);
     const run = runOf(data, context);
     const body = objectBody(context);
-    checkSchema(AnnotationsSchema, body, "annotation batch");
+    checkSchema(FORGE_OPERATIONS["checkRuns.appendAnnotations"].body, body, "annotation batch");
     const batch = body.annotations as Array<Record<string, unknown>>;
     const held = data.annotations.get(run.id) ?? [];
     if (held.length + batch.length > MAX_ANNOTATIONS_PER_RUN)
@@ -321,7 +321,7 @@ export const checkRunRoutes: readonly FakeForgeRoute[] = [
     data.annotations.set(run.id, [...held, ...appended]);
     return reply({ annotations: appended.map((annotation) => annotationView(annotation)) });
   }),
-  tableRoute("rerequestCheckRun", (context, repo) => {
+  tableRoute("checkRuns.rerequest", (context, repo) => {
     const data = swept(context, repo);
     const run = runOf(data, context);
     syncPulls(data);

@@ -3,18 +3,13 @@
 // the same planning, so one bad anchor is refused before anything is stored.
 // @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { parseRfc3339 } from "../../forge/check-runs.js";
-import {
-  CreateCommentSchema,
-  ListCommentsQuerySchema,
-  ResolveThreadSchema,
-  UpdateCommentSchema,
-} from "../../forge/schemas/reviews.js";
-import { queryObject } from "../../forge/validate-support.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
 import { paginate } from "./pagination.js";
 import { latestVersion, type PullVersion, pullFiles, pullReference, pullVersions } from "./pull-detail-routes.js";
+import { queryObject } from "./query.js";
 import {
   actorOf,
   callerId,
@@ -261,7 +256,7 @@ function listed(
 ): { comments: StoredComment[]; filter: string } {
   const query = queryObject(context.query, COMMENT_QUERY) as Record<string, unknown>;
   const { pageSize: _size, pageToken: _token, ...filters } = query;
-  checkSchema(ListCommentsQuerySchema, filters, "comment list query");
+  checkSchema(FORGE_OPERATIONS["comments.list"].query, filters, "comment list query");
   const threadIds = filters.threadIds === undefined ? undefined : new Set(filters.threadIds as string[]);
   const since = typeof filters.since === "string" ? parseRfc3339(filters.since) : undefined;
   const until = typeof filters.until === "string" ? parseRfc3339(filters.until) : undefined;
@@ -278,13 +273,13 @@ function listed(
 
 /** Comment and thread routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const commentRoutes: readonly FakeForgeRoute[] = [
-  pullRoute("createComment", (context, { repo, data, pull }) => {
+  pullRoute("comments.create", (context, { repo, data, pull }) => {
     const body = objectBody(context);
-    checkSchema(CreateCommentSchema, body, "comment");
+    checkSchema(FORGE_OPERATIONS["comments.create"].body, body, "comment");
     const comment = addCommentAndEmit(context, data, repo, pull, planComment(data, repo, pull, body));
     return reply(commentView(data, repo, comment));
   }),
-  pullRoute("listComments", (context, { repo, data, pull }) => {
+  pullRoute("comments.list", (context, { repo, data, pull }) => {
     const { comments, filter } = listed(data, pull, context);
     const page = paginate(comments, context.query, `comments:${repo.id}:${pull.number}`, filter);
     return reply({
@@ -292,15 +287,15 @@ export const commentRoutes: readonly FakeForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  tableRoute("getComment", (context, repo) => {
+  tableRoute("comments.get", (context, repo) => {
     const data = repoData(context.state, repo);
     return reply(commentView(data, repo, commentOf(data, context)));
   }),
-  tableRoute("updateComment", (context, repo) => {
+  tableRoute("comments.update", (context, repo) => {
     const data = repoData(context.state, repo);
     const comment = commentOf(data, context);
     const body = objectBody(context);
-    checkSchema(UpdateCommentSchema, body, "comment update");
+    checkSchema(FORGE_OPERATIONS["comments.update"].body, body, "comment update");
     // The spec is silent on who may edit: only the author, as on every forge we know.
     if (comment.authorId !== callerId(context))
       throw new ForgeFailure("PermissionDenied", `Only the author may edit comment ${comment.id}.`);
@@ -308,7 +303,7 @@ export const commentRoutes: readonly FakeForgeRoute[] = [
     comment.updatedAt = context.now;
     return reply(commentView(data, repo, comment));
   }),
-  tableRoute("deleteComment", (context, repo) => {
+  tableRoute("comments.delete", (context, repo) => {
     const data = repoData(context.state, repo);
     const comment = commentOf(data, context);
     if (comment.authorId !== callerId(context) && !mayDeleteOthers(context))
@@ -319,13 +314,13 @@ export const commentRoutes: readonly FakeForgeRoute[] = [
     removeComment(data, comment);
     return { status: 204 };
   }),
-  tableRoute("updateThread", (context, repo) => {
+  tableRoute("threads.update", (context, repo) => {
     const data = repoData(context.state, repo);
     const id = context.params.threadId ?? "";
     const thread = conversationOf(data).threads.get(id);
     if (!thread) throw new ForgeFailure("NotFound", `Thread ${id} was not found.`);
     const body = objectBody(context);
-    checkSchema(ResolveThreadSchema, body, "thread update");
+    checkSchema(FORGE_OPERATIONS["threads.update"].body, body, "thread update");
     // Idempotent: resolving a resolved thread keeps its first resolvedAt and moves nothing.
     if (body.resolved === true && thread.resolvedAt === undefined) {
       thread.resolvedAt = context.now;

@@ -1,6 +1,4 @@
-// Commit, contents, comparison, text search and archive routes of the fake forge, read from the Git store.
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { GrepSchema } from "../../forge/schemas/git-contents.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
@@ -143,7 +141,7 @@ function compareFiles(context: FakeForgeContext, repo: ForgeRepository) {
 function grep(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
-  checkSchema(GrepSchema, body, "grep request");
+  checkSchema(FORGE_OPERATIONS["contents.grep"].body, body, "grep request");
   const query = body as unknown as GrepQuery & { ref?: string };
   // Larger context values are reduced to 10 (spec), never refused.
   const clamp = (lines: number | undefined) => (lines === undefined ? undefined : Math.min(lines, 10));
@@ -158,7 +156,7 @@ function grep(context: FakeForgeContext, repo: ForgeRepository) {
 
 /** Commit, contents, comparison, grep and archive routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const contentsRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("listCommitFiles", (context, repo) => {
+  tableRoute("commits.files", (context, repo) => {
     const data = repoData(context.state, repo);
     const commit = requireCommit(data, repo, context.params.ref ?? "");
     const parent = commit.parents[0] === undefined ? undefined : gitStore(data, repo).commits.get(commit.parents[0]);
@@ -166,17 +164,17 @@ export const contentsRoutes: readonly FakeForgeRoute[] = [
     const page = paginate(changes, context.query, `commit-files:${repo.id}`, commit.sha);
     return reply({ files: page.items.map(changedFileView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("getCommit", (context, repo) =>
+  tableRoute("commits.get", (context, repo) =>
     reply(commitView(requireCommit(repoData(context.state, repo), repo, context.params.ref ?? ""))),
   ),
-  tableRoute("getContents", (context, repo) => {
+  tableRoute("contents.get", (context, repo) => {
     const data = repoData(context.state, repo);
     const commit = requireCommit(data, repo, refQuery(context, repo));
     return reply(contentsView(commit, (context.params.path ?? "").replace(/^\/+|\/+$/g, "")));
   }),
-  tableRoute("listCompareFiles", compareFiles),
-  tableRoute("grep", grep),
-  tableRoute("getTarball", (context, repo) => {
+  tableRoute("contents.compareFiles", compareFiles),
+  tableRoute("contents.grep", grep),
+  tableRoute("contents.tarball", (context, repo) => {
     const data = repoData(context.state, repo);
     if (data.branches.size === 0)
       throw new ForgeFailure("Aborted", "The repository is empty; there is nothing to archive.");

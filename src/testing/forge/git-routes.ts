@@ -1,6 +1,4 @@
-// Git data routes of the fake forge: refs (create, get, delete, matching), commits from files, trees.
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { CreateFromFilesSchema, CreateRefSchema } from "../../forge/schemas/git-contents.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { reply } from "../responses.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
 import { allRefs, branchNameProblem, branchOfRef, findRef, type RefEntry, requireCommit } from "./git-refs.js";
@@ -103,7 +101,7 @@ function targetBranch(body: Record<string, unknown>, data: RepoData, repo: Forge
 function createFromFiles(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
-  checkSchema(CreateFromFilesSchema, body, "commit");
+  checkSchema(FORGE_OPERATIONS["git.createFromFiles"].body, body, "commit");
   if (body.message !== undefined && typeof body.message !== "string")
     throw invalidArgument("message", "must be a string.");
   const branch = targetBranch(body, data, repo);
@@ -136,7 +134,7 @@ function createFromFiles(context: FakeForgeContext, repo: ForgeRepository) {
 function createRef(context: FakeForgeContext, repo: ForgeRepository) {
   const data = repoData(context.state, repo);
   const body = objectBody(context);
-  checkSchema(CreateRefSchema, body, "ref");
+  checkSchema(FORGE_OPERATIONS["git.createRef"].body, body, "ref");
   const branch = branchNamed(body.ref as string, "ref");
   const problem = branchNameProblem(branch);
   if (problem) throw invalidArgument("ref", `is not a valid branch name: it ${problem}.`);
@@ -186,15 +184,15 @@ function deleteRef(context: FakeForgeContext, repo: ForgeRepository) {
 
 /** Git data routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const gitRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("createRef", createRef),
-  tableRoute("getRef", (context, repo) => {
+  tableRoute("git.createRef", createRef),
+  tableRoute("git.getRef", (context, repo) => {
     const name = context.params.ref ?? "";
     const entry = findRef(repoData(context.state, repo), repo, name);
     if (!entry) throw new ForgeFailure("NotFound", `Ref ${name} was not found.`);
     return reply(refView(entry));
   }),
-  tableRoute("deleteRef", deleteRef),
-  tableRoute("listMatchingRefs", (context, repo) => {
+  tableRoute("git.deleteRef", deleteRef),
+  tableRoute("git.matchingRefs", (context, repo) => {
     // Assumed: the prefix travels as `ref` (GitHub's path parameter of the same operation), `heads/feat` or
     // `refs/heads/feat`; none lists every ref.
     const raw = context.query.get("ref") ?? "";
@@ -203,8 +201,8 @@ export const gitRoutes: readonly FakeForgeRoute[] = [
     const page = paginate(matching, context.query, `refs:${repo.id}`, prefix);
     return reply({ refs: page.items.map(refView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("createCommitFromFiles", createFromFiles),
-  tableRoute("getTree", (context, repo) => {
+  tableRoute("git.createFromFiles", createFromFiles),
+  tableRoute("git.tree", (context, repo) => {
     const data = repoData(context.state, repo);
     const name = context.params.treeSha ?? "";
     const store = gitStore(data, repo);

@@ -1,10 +1,9 @@
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 // Direct repository grants and owner grants, with the owner's members and groups they may name.
 // @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 
 import { isPlainObject } from "../../core/validation.js";
-import type { ForgeRouteName } from "../../forge/routes.js";
-import { GrantSelectorSchema } from "../../forge/schemas/repo-admin.js";
-import { OwnerGrantRequestSchema, RepoGrantRequestSchema } from "../../forge/schemas/repo-settings.js";
+import type { ForgeOperationName } from "../../forge/operations.js";
 import { type Reply, reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
@@ -122,7 +121,7 @@ function selectorOf(context: FakeForgeContext): Record<string, unknown> {
       : Object.fromEntries(
           PRINCIPALS.flatMap((key) => (context.query.has(key) ? [[key, context.query.get(key)]] : [])),
         );
-  checkSchema(GrantSelectorSchema, selector, "grant selector");
+  checkSchema(FORGE_OPERATIONS["repo.grants.delete"].body, selector, "grant selector");
   return selector;
 }
 
@@ -152,7 +151,7 @@ function refuseNoAdmin(remaining: StoredGrant[]): void {
 
 /** The owner namespace of `/owners/{ownerSlug}`, matched case-insensitively, else NotFound. */
 function ownerRoute(
-  name: ForgeRouteName,
+  name: ForgeOperationName,
   handle: (context: FakeForgeContext, grants: StoredGrant[]) => Reply,
 ): FakeForgeRoute {
   return operationRoute(name, (context) => {
@@ -168,17 +167,17 @@ function ownerRoute(
 
 /** Direct repository grants: read, write or admin. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const repoGrantRoutes: readonly FakeForgeRoute[] = [
-  adminRoute("listRepoGrants", (context, repo) => {
+  adminRoute("repo.grants.list", (context, repo) => {
     const page = paginate(repoGrants(repo), context.query, `repo-grants:${repo.id}`);
     return reply({ grants: page.items.map(grantView), nextPageToken: page.nextPageToken });
   }),
-  adminRoute("upsertRepoGrant", (context, repo) => {
+  adminRoute("repo.grants.upsert", (context, repo) => {
     const body = objectBody(context);
-    checkSchema(RepoGrantRequestSchema, body, "repository grant");
+    checkSchema(FORGE_OPERATIONS["repo.grants.upsert"].body, body, "repository grant");
     const { kind, principal } = requirePrincipal(context, body);
     return reply(grantView(upsert(repoGrants(repo), { kind, principal, permission: body.permission as string })));
   }),
-  adminRoute("deleteRepoGrant", (context, repo) => {
+  adminRoute("repo.grants.delete", (context, repo) => {
     const { kind, principal } = findPrincipal(context, selectorOf(context));
     const grants = repoGrants(repo);
     const at = principal ? indexOf(grants, kind, principal) : -1;
@@ -189,21 +188,21 @@ export const repoGrantRoutes: readonly FakeForgeRoute[] = [
 
 /** Owner grants: PERMISSION_*; admins listed first; at least one admin stays. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const ownerGrantRoutes: readonly FakeForgeRoute[] = [
-  ownerRoute("listOwnerGrants", (context, grants) => {
+  ownerRoute("owner.grants.list", (context, grants) => {
     const ordered = [...grants.filter(isAdmin), ...grants.filter((grant) => !isAdmin(grant))];
     const page = paginate(ordered, context.query, `owner-grants:${context.state.namespace.id}`);
     return reply({ grants: page.items.map(grantView), nextPageToken: page.nextPageToken });
   }),
-  ownerRoute("upsertOwnerGrant", (context, grants) => {
+  ownerRoute("owner.grants.upsert", (context, grants) => {
     const body = objectBody(context);
-    checkSchema(OwnerGrantRequestSchema, body, "owner grant");
+    checkSchema(FORGE_OPERATIONS["owner.grants.upsert"].body, body, "owner grant");
     const { kind, principal } = requirePrincipal(context, body);
     const grant: StoredGrant = { kind, principal, permission: body.permission as string };
     const at = indexOf(grants, kind, principal);
     refuseNoAdmin(grants.map((held, i) => (i === at ? grant : held)).concat(at === -1 ? [grant] : []));
     return reply(grantView(upsert(grants, grant)));
   }),
-  ownerRoute("deleteOwnerGrant", (context, grants) => {
+  ownerRoute("owner.grants.delete", (context, grants) => {
     const { kind, principal } = findPrincipal(context, selectorOf(context));
     const at = principal ? indexOf(grants, kind, principal) : -1;
     if (at === -1) return { status: 204 };

@@ -1,6 +1,4 @@
-// Label definitions and the labels of one pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { CreateLabelSchema, UpdateLabelSchema } from "../../forge/schemas/labels-rulesets.js";
-import { AddPullLabelsSchema, ReplacePullLabelsSchema } from "../../forge/schemas/pull-extras.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
@@ -51,7 +49,7 @@ function pullLabels(data: RepoData, pull: ForgePull): ForgeLabel[] {
 /** The labels a body's `labels` names, each of which must exist (InvalidArgument naming each unknown one); `allowEmpty` for replace. */
 function namedLabels(data: RepoData, context: FakeForgeContext, allowEmpty: boolean): ForgeLabel[] {
   const body = objectBody(context);
-  checkSchema(allowEmpty ? ReplacePullLabelsSchema : AddPullLabelsSchema, body, "pull request labels");
+  checkSchema(FORGE_OPERATIONS[allowEmpty ? "pullLabels.replace" : "pullLabels.add"].body, body, "pull request labels");
   const names = body.labels as string[];
   const violations: FieldViolation[] = [];
   const found = names.flatMap((name, index): ForgeLabel[] => {
@@ -95,15 +93,15 @@ function setPullLabels(
 
 /** Label definition routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const labelRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("listLabels", (context, repo) => {
+  tableRoute("labels.list", (context, repo) => {
     const labels = [...repoData(context.state, repo).labels].sort(byName);
     const page = paginate(labels, context.query, `labels:${repo.id}`);
     return reply({ labels: page.items.map(labelView), nextPageToken: page.nextPageToken });
   }),
-  tableRoute("createLabel", (context, repo) => {
+  tableRoute("labels.create", (context, repo) => {
     const data = repoData(context.state, repo);
     const body = objectBody(context);
-    checkSchema(CreateLabelSchema, body, "label");
+    checkSchema(FORGE_OPERATIONS["labels.create"].body, body, "label");
     const name = body.name as string;
     refuseTaken(data, name);
     const label: ForgeLabel = {
@@ -117,12 +115,12 @@ export const labelRoutes: readonly FakeForgeRoute[] = [
     data.labels.push(label);
     return reply(labelView(label));
   }),
-  tableRoute("getLabel", (context, repo) => reply(labelView(labelOf(repoData(context.state, repo), context)))),
-  tableRoute("updateLabel", (context, repo) => {
+  tableRoute("labels.get", (context, repo) => reply(labelView(labelOf(repoData(context.state, repo), context)))),
+  tableRoute("labels.update", (context, repo) => {
     const data = repoData(context.state, repo);
     const label = labelOf(data, context);
     const body = objectBody(context);
-    checkSchema(UpdateLabelSchema, body, "label update");
+    checkSchema(FORGE_OPERATIONS["labels.update"].body, body, "label update");
     if (typeof body.name === "string") {
       refuseTaken(data, body.name, label);
       label.name = body.name;
@@ -135,7 +133,7 @@ export const labelRoutes: readonly FakeForgeRoute[] = [
     label.updatedAt = context.now;
     return reply(labelView(label));
   }),
-  tableRoute("deleteLabel", (context, repo) => {
+  tableRoute("labels.delete", (context, repo) => {
     const data = repoData(context.state, repo);
     const label = labelOf(data, context);
     // One pull_request.label.removed per pull request that had it (spec), with the label as it was.
@@ -150,28 +148,28 @@ export const labelRoutes: readonly FakeForgeRoute[] = [
 
 /** Routes for the labels of one pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const pullLabelRoutes: readonly FakeForgeRoute[] = [
-  pullRoute("listPullLabels", (context, { repo, data, pull }) => {
+  pullRoute("pullLabels.list", (context, { repo, data, pull }) => {
     const page = paginate(pullLabels(data, pull), context.query, `pull-labels:${repo.id}:${pull.number}`);
     return reply({ labels: page.items.map(labelView), nextPageToken: page.nextPageToken });
   }),
-  pullRoute("addPullLabels", (context, { repo, data, pull }) => {
+  pullRoute("pullLabels.add", (context, { repo, data, pull }) => {
     const added = namedLabels(data, context, false).map((label) => label.id);
     setPullLabels(context, repo, data, pull, [...pull.labelIds, ...added]);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
-  pullRoute("replacePullLabels", (context, { repo, data, pull }) => {
+  pullRoute("pullLabels.replace", (context, { repo, data, pull }) => {
     const named = namedLabels(data, context, true).map((label) => label.id);
     setPullLabels(context, repo, data, pull, named);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
   }),
-  pullRoute("removePullLabel", (context, { repo, data, pull }) => {
+  pullRoute("pullLabels.removeAll", (context, { repo, data, pull }) => {
+    setPullLabels(context, repo, data, pull, []);
+    return { status: 204 };
+  }),
+  pullRoute("pullLabels.remove", (context, { repo, data, pull }) => {
     const label = labelOf(data, context);
     const kept = pull.labelIds.filter((id) => id !== label.id);
     setPullLabels(context, repo, data, pull, kept);
     return reply({ labels: pullLabels(data, pull).map(labelView) });
-  }),
-  pullRoute("removeAllPullLabels", (context, { repo, data, pull }) => {
-    setPullLabels(context, repo, data, pull, []);
-    return { status: 204 };
   }),
 ];

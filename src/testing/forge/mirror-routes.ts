@@ -1,9 +1,8 @@
 // Mirrored repositories: transitions run as jobs that progress on the fake's clock, force cutover, detach,
 // Sync Mirror, and the `fake.forge.mirrors` controls. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Mirrored repositories)
 import { isText } from "../../core/arguments.js";
-import type { ForgeRouteName } from "../../forge/routes.js";
-import { SyncMirrorRequestSchema } from "../../forge/schemas/repo-admin.js";
-import { MirrorTransitionSchema } from "../../forge/schemas/repo-settings.js";
+import type { ForgeOperationName } from "../../forge/operations.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import {
   checkInput,
   expectFakeArgument,
@@ -186,15 +185,15 @@ function supersede(record: MirrorRecord, at: number): void {
  * A route whose own scope is about mirrors (repository:mirror:write / :delete): checked by the forge before
  * the handler, and exempt from the rule that refuses other scopes on mirrors.
  */
-function mirrorRoute(name: ForgeRouteName, handle: RepoHandler): FakeForgeRoute {
+function mirrorRoute(name: ForgeOperationName, handle: RepoHandler): FakeForgeRoute {
   return tableRoute(name, handle, () => undefined);
 }
 
 /** Mirror routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § States and transitions) */
 export const mirrorRoutes: readonly FakeForgeRoute[] = [
-  mirrorRoute("transitionMirror", (context, repo) => {
+  mirrorRoute("mirror.transition", (context, repo) => {
     const body = objectBody(context);
-    checkSchema(MirrorTransitionSchema, body, "mirror transition");
+    checkSchema(FORGE_OPERATIONS["mirror.transition"].body, body, "mirror transition");
     const mirror = mirrorOf(repo);
     const record = recordOf(repo);
     const principal = context.principal;
@@ -233,7 +232,7 @@ export const mirrorRoutes: readonly FakeForgeRoute[] = [
     setStatus(repo, TRANSITIONING, context.now);
     return reply(jobView(job));
   }),
-  mirrorRoute("forceMirrorCutover", (context, repo) => {
+  mirrorRoute("mirror.forceCutover", (context, repo) => {
     const mirror = mirrorOf(repo);
     const record = recordOf(repo);
     const active = activeJob(record);
@@ -252,7 +251,7 @@ export const mirrorRoutes: readonly FakeForgeRoute[] = [
     setStatus(repo, "inbound", context.now);
     return reply({ ...mirror });
   }),
-  mirrorRoute("detachMirror", (context, repo) => {
+  mirrorRoute("mirror.detach", (context, repo) => {
     const record = recordOf(repo);
     if (!repo.mirror) {
       if (record.everMirrored) return { status: 204 };
@@ -264,13 +263,13 @@ export const mirrorRoutes: readonly FakeForgeRoute[] = [
     repo.updatedAt = context.now;
     return { status: 204 };
   }),
-  tableRoute("getTransitionJob", (context, repo) => {
+  tableRoute("mirror.job", (context, repo) => {
     const id = context.params.jobId ?? "";
     const job = RECORDS.get(repo)?.jobs.find((held) => held.id === id);
     if (!job) throw new ForgeFailure("NotFound", `Transition job ${id} was not found.`);
     return reply(jobView(job));
   }),
-  tableRoute("getActiveTransitionJobs", (_context, repo) => {
+  tableRoute("mirror.activeJobs", (_context, repo) => {
     const jobs = RECORDS.get(repo)?.jobs ?? [];
     const active = jobs.find((job) => ACTIVE.has(job.status));
     const last = jobs.findLast((job) => !ACTIVE.has(job.status));
@@ -279,9 +278,9 @@ export const mirrorRoutes: readonly FakeForgeRoute[] = [
       ...(last ? { lastJob: jobView(last) } : {}),
     });
   }),
-  tableRoute("syncMirror", (context, repo) => {
+  tableRoute("mirror.sync", (context, repo) => {
     const body = objectBody(context);
-    checkSchema(SyncMirrorRequestSchema, body, "mirror sync");
+    checkSchema(FORGE_OPERATIONS["mirror.sync"].body, body, "mirror sync");
     const mirror = mirrorOf(repo);
     if (mirror.status === "initial")
       throw new ForgeFailure("FailedPrecondition", "The mirror has not started; transition initial_to_inbound first.");

@@ -1,6 +1,4 @@
-// Namespace operations of the fake forge: Create Repo, List Repos and Add Installation Repos, plus the namespace
-// helpers the app management routes share. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { AddInstallationReposSchema, CreateRepoSchema } from "../../forge/schemas/namespace.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
@@ -35,10 +33,10 @@ function gitOrigin(context: FakeForgeContext): string {
 
 /** Create Repo, List Repos and Add Installation Repos. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const namespaceRoutes: readonly FakeForgeRoute[] = [
-  operationRoute("createRepo", (context) => {
+  operationRoute("namespace.repos.create", (context) => {
     const namespace = namespaceOf(context);
     const body = objectBody(context);
-    checkSchema(CreateRepoSchema, body, "repository");
+    checkSchema(FORGE_OPERATIONS["namespace.repos.create"].body, body, "repository");
     requireEligibleOwner(context, "create a repository");
     const name = body.name as string;
     const taken = context.state.repositories.find(
@@ -59,7 +57,7 @@ export const namespaceRoutes: readonly FakeForgeRoute[] = [
     );
     return reply(repositoryView(repo, gitOrigin(context)));
   }),
-  operationRoute("listRepos", (context) => {
+  operationRoute("namespace.repos.list", (context) => {
     const namespace = namespaceOf(context);
     const { principal, state } = context;
     // An installation token lists only what it reaches; a user lists the whole namespace.
@@ -74,14 +72,14 @@ export const namespaceRoutes: readonly FakeForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  operationRoute("addInstallationRepos", (context) => {
+  operationRoute("namespace.installations.addRepos", (context) => {
     const namespace = namespaceOf(context);
     const id = context.params.installationId ?? "";
     const installation = context.state.installations.get(id);
     if (!installation || installation.target.id !== namespace.id)
       throw new ForgeFailure("NotFound", `Installation ${id} was not found in ${namespace.slug}.`);
     const body = objectBody(context);
-    checkSchema(AddInstallationReposSchema, body, "repository selection");
+    checkSchema(FORGE_OPERATIONS["namespace.installations.addRepos"].body, body, "repository selection");
     if (installation.suspendedAt !== undefined)
       throw new ForgeFailure("FailedPrecondition", `Installation ${id} is suspended; its repositories cannot change.`);
     if (installation.repoSelectionMode === "all")

@@ -2,12 +2,12 @@
 // mergeability. No file store is read: files and commits are fabricated from the head SHA, stable per head, so the
 // same pull answers the same diff until its head moves. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { isPending, runsForCommit } from "../../forge/check-runs.js";
-import { MergeabilityQuerySchema } from "../../forge/schemas/pull-requests.js";
-import { queryObject } from "../../forge/validate-support.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { paginate } from "./pagination.js";
+import { queryObject } from "./query.js";
 import { checkSchema, type ForgePull, fakeSha, isNative, pullRoute, type RepoData } from "./repo-state.js";
 import type { FakeForgeRoute } from "./route.js";
 import type { ForgeRepository } from "./state.js";
@@ -170,12 +170,12 @@ export function mergeBlockers(data: RepoData, repo: ForgeRepository, pull: Forge
 
 /** Files, commits and mergeability of a pull request. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const pullDetailRoutes: readonly FakeForgeRoute[] = [
-  pullRoute("listPullFiles", (context, { repo, data, pull }) => {
+  pullRoute("pulls.files", (context, { repo, data, pull }) => {
     const head = latestVersion(data, pull).headSha;
     const page = paginate(pullFiles(repo, pull, head), context.query, `pull-files:${repo.id}:${pull.number}:${head}`);
     return reply({ files: page.items.map(fileView), nextPageToken: page.nextPageToken });
   }),
-  pullRoute("listPullCommits", (context, { repo, data, pull }) => {
+  pullRoute("pulls.commits", (context, { repo, data, pull }) => {
     const head = latestVersion(data, pull).headSha;
     // A token bound to the head: commits that moved mid-pagination reject it (400), as the spec's compare does.
     const page = paginate(
@@ -185,9 +185,9 @@ export const pullDetailRoutes: readonly FakeForgeRoute[] = [
     );
     return reply({ commits: page.items, nextPageToken: page.nextPageToken });
   }),
-  pullRoute("getMergeability", (context, { repo, data, pull }) => {
+  pullRoute("pulls.mergeability", (context, { repo, data, pull }) => {
     const query = queryObject(context.query) as Record<string, unknown>;
-    checkSchema(MergeabilityQuerySchema, query, "mergeability query");
+    checkSchema(FORGE_OPERATIONS["pulls.mergeability"].query, query, "mergeability query");
     if (!isNative(repo))
       throw new ForgeFailure("FailedPrecondition", "Mergeability is not evaluated for mirrored repositories.");
     const expected = query.expectedHeadSha as string | undefined;

@@ -1,19 +1,14 @@
 // Pull requests, core only: create, list, get, update, merge. Stacks are not modelled; files, commits, versions and
 // mergeability live in pull-detail-routes.ts. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
 import { parseRfc3339 } from "../../forge/check-runs.js";
-import {
-  CreatePullRequestSchema,
-  ListPullsQuerySchema,
-  MergePullRequestSchema,
-  UpdatePullRequestSchema,
-} from "../../forge/schemas/pull-requests.js";
-import { queryObject } from "../../forge/validate-support.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure, invalidArgument } from "./errors.js";
 import { byName } from "./label-routes.js";
 import { paginate } from "./pagination.js";
 import { mergeBlockers, pullVersions } from "./pull-detail-routes.js";
+import { queryObject } from "./query.js";
 import {
   actorOf,
   callerId,
@@ -84,7 +79,7 @@ const SORT_FIELDS = ["state", "sortBy", "direction", "since", "until", "author",
 function listQuery(context: FakeForgeContext): Record<string, string | undefined> {
   const query = queryObject(context.query) as Record<string, unknown>;
   const { pageSize: _size, pageToken: _token, ...filters } = query;
-  checkSchema(ListPullsQuerySchema, filters, "pull request list query");
+  checkSchema(FORGE_OPERATIONS["pulls.list"].query, filters, "pull request list query");
   return Object.fromEntries(SORT_FIELDS.map((key) => [key, filters[key] as string | undefined]));
 }
 
@@ -119,10 +114,10 @@ function closePull(pull: ForgePull, now: number): void {
 
 /** Pull request routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const pullRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("createPull", (context, repo) => {
+  tableRoute("pulls.create", (context, repo) => {
     const data = repoData(context.state, repo);
     const body = objectBody(context);
-    checkSchema(CreatePullRequestSchema, body, "pull request");
+    checkSchema(FORGE_OPERATIONS["pulls.create"].body, body, "pull request");
     refuseStack(body);
     const base = existingBranch(data, body.base as string, "base");
     const head = existingBranch(data, body.head as string, "head");
@@ -149,7 +144,7 @@ export const pullRoutes: readonly FakeForgeRoute[] = [
     emitPullLifecycle(context.state, repo, "pull_request.created", view, pull.author);
     return reply(view);
   }),
-  tableRoute("listPulls", (context, repo) => {
+  tableRoute("pulls.list", (context, repo) => {
     const data = repoData(context.state, repo);
     syncPulls(data);
     const filters = listQuery(context);
@@ -159,10 +154,10 @@ export const pullRoutes: readonly FakeForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  pullRoute("getPull", (_context, { repo, data, pull }) => reply(pullView(pull, repo, data))),
-  pullRoute("updatePull", (context, { repo, data, pull }) => {
+  pullRoute("pulls.get", (_context, { repo, data, pull }) => reply(pullView(pull, repo, data))),
+  pullRoute("pulls.update", (context, { repo, data, pull }) => {
     const body = objectBody(context);
-    checkSchema(UpdatePullRequestSchema, body, "pull request update");
+    checkSchema(FORGE_OPERATIONS["pulls.update"].body, body, "pull request update");
     refuseStack(body);
     if (body.state !== undefined && body.state !== "closed" && body.state !== "open")
       throw invalidArgument("state", "can only be set to closed.");
@@ -183,9 +178,9 @@ export const pullRoutes: readonly FakeForgeRoute[] = [
     if (closing) emitPullLifecycle(context.state, repo, "pull_request.closed", view, actorOf(callerId(context)));
     return reply(view);
   }),
-  pullRoute("mergePull", (context, { repo, data, pull }) => {
+  pullRoute("pulls.merge", (context, { repo, data, pull }) => {
     const body = objectBody(context);
-    checkSchema(MergePullRequestSchema, body, "merge request");
+    checkSchema(FORGE_OPERATIONS["pulls.merge"].body, body, "merge request");
     if (!isNative(repo))
       throw new ForgeFailure("FailedPrecondition", "Pull requests of mirrored repositories cannot be merged.");
     if (pull.state === "merged")

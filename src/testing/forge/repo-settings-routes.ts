@@ -1,6 +1,5 @@
 // Get Repo and the repository settings PATCH. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
-import { RepoSettingsSchema } from "../../forge/schemas/repo-settings.js";
+import { FORGE_OPERATIONS, type ForgeOperationName } from "../../forge/operations.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
 import { checkSchema, objectBody, type RepoHandler, repoData, tableRoute } from "./repo-state.js";
@@ -29,8 +28,8 @@ export function pullsFromUpstream(repo: ForgeRepository): boolean {
  * and reaches it: without that, the spec's FailedPrecondition for upstream-pulling repositories could never
  * be answered (an assumption: the spec is silent).
  */
-export function adminRoute(name: ForgeRouteName, handle: RepoHandler): FakeForgeRoute {
-  const scope = FORGE_ROUTES[name].scope;
+export function adminRoute(name: ForgeOperationName, handle: RepoHandler): FakeForgeRoute {
+  const scope = FORGE_OPERATIONS[name].scope;
   return tableRoute(name, handle, (context) => (context.principal?.kind === "user" ? undefined : scope));
 }
 
@@ -73,10 +72,10 @@ function applySettings(context: FakeForgeContext, repo: ForgeRepository, body: R
 
 /** Get Repo and Update Repo Settings. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const repoSettingsRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("getRepo", (context, repo) => reply(repositoryView(repo, gitOrigin(context)))),
-  adminRoute("updateRepoSettings", (context, repo) => {
+  tableRoute("repo.get", (context, repo) => reply(repositoryView(repo, gitOrigin(context)))),
+  adminRoute("repo.update", (context, repo) => {
     const body = objectBody(context);
-    checkSchema(RepoSettingsSchema, body, "repository settings");
+    checkSchema(FORGE_OPERATIONS["repo.update"].body, body, "repository settings");
     applySettings(context, repo, body);
     // Only a write that succeeded whole delivers (a refused later group answers an error and delivers nothing).
     const snapshot = repositoryView(repo, gitOrigin(context));

@@ -1,9 +1,9 @@
 // Per-repository data of the fake forge (branches, labels, pull requests, the check-run ledger, annotations) and
 // the helpers the repository routes share: resolving `{owner}/{repo}` or `_/{repoId}`, body checks, table routes.
 import type { ValidationIssue } from "../../core/errors.js";
+import { requestIssues } from "../../core/schema.js";
 import { type CheckRunLedger, createCheckRunLedger } from "../../forge/check-runs.js";
-import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
-import { issuesOf } from "../../forge/validate-support.js";
+import { FORGE_OPERATIONS, type ForgeOperationName } from "../../forge/operations.js";
 import type { Reply } from "../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
 import { type FakeForgeContext, type FakeForgeRoute, operationRoute } from "./route.js";
@@ -203,8 +203,8 @@ export function refuseIssues(issues: readonly ValidationIssue[], what: string): 
 }
 
 /** Checks a value against one of the SDK's request schemas, answering InvalidArgument with field violations. */
-export function checkSchema(schema: Parameters<typeof issuesOf>[0], value: unknown, what: string): void {
-  refuseIssues(issuesOf(schema, value), what);
+export function checkSchema(schema: Parameters<typeof requestIssues>[0], value: unknown, what: string): void {
+  refuseIssues(requestIssues(schema, value), what);
 }
 
 /** A repository route's handler: the context and the repository it resolved. */
@@ -217,9 +217,9 @@ const resolvedRepos = new WeakMap<FakeForgeContext, ForgeRepository>();
  * scope the mirror rule of {@link repoOf} checks (default the route's scope; `undefined` exempts the route).
  */
 export function tableRoute(
-  name: ForgeRouteName,
+  name: ForgeOperationName,
   handle: RepoHandler,
-  mirrorScope: (context: FakeForgeContext) => string | undefined = () => FORGE_ROUTES[name].scope,
+  mirrorScope: (context: FakeForgeContext) => string | undefined = () => FORGE_OPERATIONS[name].scope,
 ): FakeForgeRoute {
   return {
     ...operationRoute(name, (context) =>
@@ -260,7 +260,7 @@ export interface PullTarget {
 
 /** A pull request route: a {@link tableRoute} that also resolves `{pullNumber}` (else NotFound) before `handle`. */
 export function pullRoute(
-  name: ForgeRouteName,
+  name: ForgeOperationName,
   handle: (context: FakeForgeContext, target: PullTarget) => Reply | Promise<Reply>,
 ): FakeForgeRoute {
   return tableRoute(name, (context, repo) => {

@@ -1,7 +1,4 @@
-// Pull request reviews (with up to 50 anchored comments, all or none) and requested reviewers (users and groups).
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { DismissReviewSchema } from "../../forge/schemas/pull-extras.js";
-import { CreateReviewSchema, RequestReviewersSchema } from "../../forge/schemas/reviews.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { type Reply, reply } from "../responses.js";
 import {
@@ -126,7 +123,7 @@ function candidateNamed(context: FakeForgeContext, name: string): ReviewerCandid
 /** The candidates a `{reviewers}` body names, de-duplicated; any non-candidate refuses the whole call (403). */
 function namedReviewers(context: FakeForgeContext): ReviewerCandidate[] {
   const body = objectBody(context);
-  checkSchema(RequestReviewersSchema, body, "reviewer request");
+  checkSchema(FORGE_OPERATIONS["reviewers.request"].body, body, "reviewer request");
   const violations: FieldViolation[] = [];
   const found = new Map<string, ReviewerCandidate>();
   (body.reviewers as string[]).forEach((name, index) => {
@@ -165,9 +162,9 @@ function requestsOf(data: RepoData, pull: ForgePull): ReviewerRequest[] {
 
 /** Review and requested-reviewer routes. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only) */
 export const reviewRoutes: readonly FakeForgeRoute[] = [
-  pullRoute("createReview", (context, { repo, data, pull }) => {
+  pullRoute("reviews.create", (context, { repo, data, pull }) => {
     const body = objectBody(context);
-    checkSchema(CreateReviewSchema, body, "review");
+    checkSchema(FORGE_OPERATIONS["reviews.create"].body, body, "review");
     const inputs = (body.comments ?? []) as Record<string, unknown>[];
     // Every anchor is checked before anything is stored: one bad anchor fails the whole review.
     const plans = inputs.map((input, index) => planComment(data, repo, pull, input, `comments[${index}].`));
@@ -188,7 +185,7 @@ export const reviewRoutes: readonly FakeForgeRoute[] = [
     if (answered >= 0) requests.splice(answered, 1);
     return replyWithReviewEvent(context, { repo, data, pull }, review);
   }),
-  pullRoute("listReviews", (context, { repo, data, pull }) => {
+  pullRoute("reviews.list", (context, { repo, data, pull }) => {
     const reviews = reviewData(data).reviews.filter((review) => review.pullNumber === pull.number);
     const page = paginate(reviews, context.query, `reviews:${repo.id}:${pull.number}`);
     return reply({
@@ -196,10 +193,10 @@ export const reviewRoutes: readonly FakeForgeRoute[] = [
       nextPageToken: page.nextPageToken,
     });
   }),
-  pullRoute("getReview", (context, { repo, data, pull }) => {
+  pullRoute("reviews.get", (context, { repo, data, pull }) => {
     return reply(reviewView(data, repo, pull, reviewOf(data, pull, context)));
   }),
-  pullRoute("deleteReview", (context, { data, pull }) => {
+  pullRoute("reviews.delete", (context, { data, pull }) => {
     const review = reviewOf(data, pull, context);
     // As for comments: the author always, anyone else with repository:contents:write.
     if (review.authorId !== callerId(context) && !mayDeleteOthers(context))
@@ -210,10 +207,10 @@ export const reviewRoutes: readonly FakeForgeRoute[] = [
     held.reviews = held.reviews.filter((candidate) => candidate !== review);
     return { status: 204 };
   }),
-  pullRoute("dismissReview", (context, { repo, data, pull }) => {
+  pullRoute("reviews.dismiss", (context, { repo, data, pull }) => {
     const review = reviewOf(data, pull, context);
     const body = objectBody(context);
-    checkSchema(DismissReviewSchema, body, "review dismissal");
+    checkSchema(FORGE_OPERATIONS["reviews.dismiss"].body, body, "review dismissal");
     if (review.state === "dismissed")
       throw new ForgeFailure("FailedPrecondition", `Review ${review.id} is already dismissed.`);
     review.state = "dismissed";
@@ -224,11 +221,11 @@ export const reviewRoutes: readonly FakeForgeRoute[] = [
     };
     return replyWithReviewEvent(context, { repo, data, pull }, review);
   }),
-  pullRoute("listReviewers", (context, { repo, data, pull }) => {
+  pullRoute("reviewers.list", (context, { repo, data, pull }) => {
     const page = paginate(requestsOf(data, pull), context.query, `reviewers:${repo.id}:${pull.number}`);
     return reply({ reviewers: page.items.map(reviewerView), nextPageToken: page.nextPageToken });
   }),
-  pullRoute("requestReviewers", (context, { repo, data, pull }) => {
+  pullRoute("reviewers.request", (context, { repo, data, pull }) => {
     const requests = requestsOf(data, pull);
     const reference = pullReference(repo, pull);
     const reviewed = new Set(
@@ -248,7 +245,7 @@ export const reviewRoutes: readonly FakeForgeRoute[] = [
     }
     return reply({ reviewers: requests.map(reviewerView) });
   }),
-  pullRoute("removeReviewers", (context, { repo, data, pull }) => {
+  pullRoute("reviewers.remove", (context, { repo, data, pull }) => {
     const removed = new Set(namedReviewers(context).map((reviewer) => reviewer.id));
     const requests = requestsOf(data, pull);
     reviewData(data).requests.set(

@@ -1,4 +1,4 @@
-import { FORGE_ROUTES, type ForgeRouteName } from "../../forge/routes.js";
+import { FORGE_OPERATIONS, type ForgeOperationName } from "../../forge/operations.js";
 import type { Reply } from "../responses.js";
 import type { RequestBody } from "../router.js";
 import type { ForgePrincipal, PrincipalKind } from "./auth.js";
@@ -48,8 +48,8 @@ export interface FakeForgeRoute {
  * A route served at the SDK routes table's method, path, credentials, scope and cost. Repository routes use
  * `tableRoute` (repo-state.ts), which also resolves `{owner}/{repo}` before points are charged.
  */
-export function operationRoute(name: ForgeRouteName, handle: FakeForgeRoute["handle"]): FakeForgeRoute {
-  const entry = FORGE_ROUTES[name];
+export function operationRoute(name: ForgeOperationName, handle: FakeForgeRoute["handle"]): FakeForgeRoute {
+  const entry = FORGE_OPERATIONS[name];
   return {
     method: entry.method,
     pattern: entry.path.replace(/\{(\w+)\}/g, ":$1"),

@@ -1,6 +1,4 @@
-// Repository rulesets: create, list (not paginated), get, full replace with PUT, delete.
-// @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { RulesetRequestSchema } from "../../forge/schemas/labels-rulesets.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { ForgeFailure } from "./errors.js";
@@ -47,7 +45,7 @@ function rulesetOf(repo: ForgeRepository, context: FakeForgeContext): StoredRule
 /** The checked body's fields; anything left out takes its default (PUT replaces fully). */
 function fieldsOf(context: FakeForgeContext) {
   const body = objectBody(context);
-  checkSchema(RulesetRequestSchema, body, "ruleset");
+  checkSchema(FORGE_OPERATIONS["rulesets.create"].body, body, "ruleset");
   const list = (value: unknown) => (Array.isArray(value) ? structuredClone(value) : []);
   return {
     name: body.name as string,
@@ -75,8 +73,8 @@ function rulesetView(ruleset: StoredRuleset): Record<string, unknown> {
 
 /** Ruleset routes; mirrored repositories that are not stable outbound answer 403 (`repoOf`). */
 export const rulesetRoutes: readonly FakeForgeRoute[] = [
-  tableRoute("listRulesets", (_context, repo) => reply({ rulesets: rulesetsOf(repo).map(rulesetView) })),
-  tableRoute("createRuleset", (context, repo) => {
+  tableRoute("rulesets.list", (_context, repo) => reply({ rulesets: rulesetsOf(repo).map(rulesetView) })),
+  tableRoute("rulesets.create", (context, repo) => {
     const fields = fieldsOf(context);
     refuseTaken(repo, fields.name);
     const ruleset: StoredRuleset = {
@@ -88,15 +86,15 @@ export const rulesetRoutes: readonly FakeForgeRoute[] = [
     rulesetsOf(repo).push(ruleset);
     return reply(rulesetView(ruleset));
   }),
-  tableRoute("getRuleset", (context, repo) => reply(rulesetView(rulesetOf(repo, context)))),
-  tableRoute("replaceRuleset", (context, repo) => {
+  tableRoute("rulesets.get", (context, repo) => reply(rulesetView(rulesetOf(repo, context)))),
+  tableRoute("rulesets.replace", (context, repo) => {
     const ruleset = rulesetOf(repo, context);
     const fields = fieldsOf(context);
     refuseTaken(repo, fields.name, ruleset);
     Object.assign(ruleset, fields, { updatedAt: context.now });
     return reply(rulesetView(ruleset));
   }),
-  tableRoute("deleteRuleset", (context, repo) => {
+  tableRoute("rulesets.delete", (context, repo) => {
     const ruleset = rulesetOf(repo, context);
     RULESETS.set(
       repo,

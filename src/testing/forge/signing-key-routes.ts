@@ -1,4 +1,4 @@
-import { SigningKeyRequestSchema } from "../../forge/schemas/app-requests.js";
+import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { appOf } from "./app-management-routes.js";
@@ -9,10 +9,10 @@ import { MAX_ACTIVE_APP_KEYS, signingKeyFromPem } from "./state.js";
 
 /** Registering and removing an app's signing keys (user credential). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export const signingKeyRoutes: readonly FakeForgeRoute[] = [
-  operationRoute("createSigningKey", async (context) => {
+  operationRoute("apps.signingKeys.create", async (context) => {
     const app = appOf(context);
     const body = objectBody(context);
-    checkSchema(SigningKeyRequestSchema, body, "signing key");
+    checkSchema(FORGE_OPERATIONS["apps.signingKeys.create"].body, body, "signing key");
     const key = signingKeyFromPem(body.publicKey as string, context.now);
     if (!key)
       throw invalidArgument(
@@ -30,7 +30,7 @@ export const signingKeyRoutes: readonly FakeForgeRoute[] = [
     app.updatedAt = context.now;
     return reply({ kid: await key.kid(), publicKey: key.pem, createdAt: isoTime(key.createdAt) });
   }),
-  operationRoute("deleteSigningKey", async (context) => {
+  operationRoute("apps.signingKeys.delete", async (context) => {
     const app = appOf(context);
     const keys = [...app.keys];
     const kids = await Promise.all(keys.map((key) => key.kid()));

@@ -130,7 +130,7 @@ describe("asResponse()", () => {
         "orgSetProviderModelBulk",
         "orgAddGroupMembers",
         "orgRemoveGroupMembers",
-        "createInstallationToken",
+        "installationToken",
       ].sort(),
     );
     const sweepable = all.filter(([, invoker]) => !invoker.method.startsWith("webhooks:"));

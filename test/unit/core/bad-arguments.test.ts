@@ -102,7 +102,8 @@ describe("exports called with wrong arguments", () => {
     expect(names).toEqual(
       expect.arrayContaining(["agentline/testing.createFakeService", "agentline/webhooks.verifyWebhook"]),
     );
-    expect(callables.length).toBeGreaterThan(250);
+    // The per-operation check*/assert* wrappers left the public surface (issue 14): the generic pair replaces them.
+    expect(callables.length).toBeGreaterThan(100);
     expect(report.calls).toBeGreaterThan(3_000);
   });
 });

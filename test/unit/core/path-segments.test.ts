@@ -6,7 +6,7 @@ import { ADMIN_ROUTES, AdminClient, OrganizationClient } from "../../../src/admi
 import { AGENTS_OPERATIONS, AgentsClient } from "../../../src/agents/index.js";
 import { isAgentlineError, ValidationError } from "../../../src/core/errors.js";
 import type { FetchLike } from "../../../src/core/options.js";
-import { FORGE_ROUTES, ForgeApp, ForgeClient, generateAppKeyPair } from "../../../src/forge/index.js";
+import { FORGE_OPERATIONS, ForgeApp, ForgeClient, generateAppKeyPair } from "../../../src/forge/index.js";
 import { createFakeService } from "../../../src/testing/index.js";
 import {
   ADMIN_INVOKERS,
@@ -82,8 +82,8 @@ const TABLES: Table[] = [
     },
   },
   {
-    name: "FORGE_ROUTES",
-    routes: FORGE_ROUTES,
+    name: "FORGE_OPERATIONS",
+    routes: FORGE_OPERATIONS,
     invokers: FORGE_INVOKERS,
     prefix: "/v1/forge",
     good: (_route, placeholder) =>
@@ -102,7 +102,7 @@ const TABLES: Table[] = [
     odd: (route, placeholder, text) => {
       // A comparison side cannot hold the `...` that joins the two; a deleted ref is a branch.
       if (placeholder === "basehead" && text.includes("...")) return undefined;
-      return route === "deleteRef" && placeholder === "ref" ? `heads/${text}` : text;
+      return route === "git.deleteRef" && placeholder === "ref" ? `heads/${text}` : text;
     },
   },
 ];

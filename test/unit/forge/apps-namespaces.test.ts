@@ -10,7 +10,7 @@ import {
 } from "../../../src/core/errors.js";
 import type { ForgeClient } from "../../../src/forge/forge-client.js";
 import { computeKeyId, generateAppKeyPair } from "../../../src/forge/keys.js";
-import { FORGE_ROUTES } from "../../../src/forge/routes.js";
+import { FORGE_OPERATIONS } from "../../../src/forge/operations.js";
 import { BASE_URL, forgeSetup } from "./forge-fixtures.js";
 
 const ADMIN_TOKEN = "namespace-admin-token";
@@ -84,7 +84,7 @@ describe("forge.apps with a user token", () => {
     const app = await forge.apps.get(appId);
     expect(app.id).toBe(appId);
     expect(app.namespaceSlug).toBe("acme");
-    expect(pointsOf("user_0001")).toBe(FORGE_ROUTES.getAppById.cost);
+    expect(pointsOf("user_0001")).toBe(FORGE_OPERATIONS["apps.get"].cost);
 
     const updated = await forge.apps.update(appId, {
       displayName: "Review Bot",
@@ -105,7 +105,7 @@ describe("forge.apps with a user token", () => {
       installationRedirectUris: { installationRedirectUris: ["https://bot.example.com/installed"] },
       defaultScopes: { scopes: ["repository:checks:write"] },
     });
-    expect(pointsOf("user_0001")).toBe(FORGE_ROUTES.getAppById.cost + FORGE_ROUTES.updateApp.cost);
+    expect(pointsOf("user_0001")).toBe(FORGE_OPERATIONS["apps.get"].cost + FORGE_OPERATIONS["apps.update"].cost);
 
     // An empty list clears; an empty webhookUrl turns delivery off; untouched fields stay.
     const cleared = await forge.apps.update(appId, { events: [], webhookUrl: "" });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { isAgentlineError } from "../../../src/core/errors.js";
-import { FORGE_ROUTES, ForgeApp, ForgeClient, generateAppKeyPair } from "../../../src/forge/index.js";
-import type { ForgeCredentialKind } from "../../../src/forge/routes/route.js";
+import { FORGE_OPERATIONS, ForgeApp, ForgeClient, generateAppKeyPair } from "../../../src/forge/index.js";
+import type { ForgeCredentialKind } from "../../../src/forge/operations.js";
 import { type Clients, FORGE_INVOKERS, invoke, type Values } from "../core/route-invokers.js";
 
 // Each forge route names the credentials it accepts (app JWT, installation token, user token). A client whose
@@ -41,7 +41,7 @@ describe("operations a client's credential cannot perform", () => {
       const clients = await clientsOf(kind, fetch);
       for (const [name, invoker] of Object.entries(FORGE_INVOKERS)) {
         if (!invoker.method.startsWith("forge.")) continue;
-        const route = FORGE_ROUTES[name as keyof typeof FORGE_ROUTES];
+        const route = FORGE_OPERATIONS[name as keyof typeof FORGE_OPERATIONS];
         const values = Object.fromEntries(
           [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => [match[1], value(match[1] as string)]),
         );

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/core/errors.js";
 import type { ForgeApp } from "../../../src/forge/forge-app.js";
 import type { ForgeClient } from "../../../src/forge/forge-client.js";
-import { FORGE_ROUTES, type ForgeRouteName } from "../../../src/forge/routes.js";
+import { FORGE_OPERATIONS, type ForgeOperationName } from "../../../src/forge/operations.js";
 import { FORGE_LIMITS } from "../../../src/forge/schemas/limits.js";
 import { forgeSetup } from "./forge-fixtures.js";
 
@@ -14,7 +14,7 @@ const USER = "sweep-user";
 const SHA = "a".repeat(40);
 
 interface ListCase {
-  route: ForgeRouteName;
+  route: ForgeOperationName;
   call: (
     clients: { app: ForgeApp; installation: ForgeClient; user: ForgeClient },
     size: number,
@@ -24,65 +24,65 @@ interface ListCase {
 const repo = (client: ForgeClient) => client.repo("acme", "web-app");
 
 const CASES: ListCase[] = [
-  { route: "listInstallations", call: ({ app }, pageSize) => app.installations.list({ pageSize }) },
-  { route: "listWebhookDeliveries", call: ({ app }, pageSize) => app.webhooks.deliveries.list({ pageSize }) },
+  { route: "installations.list", call: ({ app }, pageSize) => app.installations.list({ pageSize }) },
+  { route: "webhooks.deliveries.list", call: ({ app }, pageSize) => app.webhooks.deliveries.list({ pageSize }) },
   {
-    route: "listInstallationRepos",
+    route: "installationRepos.list",
     call: ({ installation }, pageSize) => installation.installationRepos.list({ pageSize }),
   },
-  { route: "listNamespaceApps", call: ({ user }, pageSize) => user.namespace("acme").apps.list({ pageSize }) },
-  { route: "listRepos", call: ({ user }, pageSize) => user.namespace("acme").repos.list({ pageSize }) },
-  { route: "listOwnerGrants", call: ({ user }, pageSize) => user.owner("acme").grants.list({ pageSize }) },
-  { route: "listRepoGrants", call: ({ installation }, pageSize) => repo(installation).grants.list({ pageSize }) },
+  { route: "namespace.apps.list", call: ({ user }, pageSize) => user.namespace("acme").apps.list({ pageSize }) },
+  { route: "namespace.repos.list", call: ({ user }, pageSize) => user.namespace("acme").repos.list({ pageSize }) },
+  { route: "owner.grants.list", call: ({ user }, pageSize) => user.owner("acme").grants.list({ pageSize }) },
+  { route: "repo.grants.list", call: ({ installation }, pageSize) => repo(installation).grants.list({ pageSize }) },
   {
-    route: "listCommitFiles",
+    route: "commits.files",
     call: ({ installation }, pageSize) => repo(installation).commits.files("main", { pageSize }),
   },
   {
-    route: "listCompareFiles",
+    route: "contents.compareFiles",
     call: ({ installation }, pageSize) => repo(installation).contents.compareFiles("main", "main", { pageSize }),
   },
   {
-    route: "listMatchingRefs",
+    route: "git.matchingRefs",
     call: ({ installation }, pageSize) => repo(installation).git.matchingRefs("heads/", { pageSize }),
   },
-  { route: "listPulls", call: ({ installation }, pageSize) => repo(installation).pulls.list({ pageSize }) },
-  { route: "listPullFiles", call: ({ installation }, pageSize) => repo(installation).pulls.files("1", { pageSize }) },
+  { route: "pulls.list", call: ({ installation }, pageSize) => repo(installation).pulls.list({ pageSize }) },
+  { route: "pulls.files", call: ({ installation }, pageSize) => repo(installation).pulls.files("1", { pageSize }) },
   {
-    route: "listPullCommits",
+    route: "pulls.commits",
     call: ({ installation }, pageSize) => repo(installation).pulls.commits("1", { pageSize }),
   },
   {
-    route: "listComments",
+    route: "comments.list",
     call: ({ installation }, pageSize) => repo(installation).pulls.comments.list("1", { pageSize }),
   },
   {
-    route: "listReviews",
+    route: "reviews.list",
     call: ({ installation }, pageSize) => repo(installation).pulls.reviews.list("1", { pageSize }),
   },
   {
-    route: "listReviewers",
+    route: "reviewers.list",
     call: ({ installation }, pageSize) => repo(installation).pulls.reviewers.list("1", { pageSize }),
   },
   {
-    route: "listPullLabels",
+    route: "pullLabels.list",
     call: ({ installation }, pageSize) => repo(installation).pulls.labels.list("1", { pageSize }),
   },
-  { route: "listLabels", call: ({ installation }, pageSize) => repo(installation).labels.list({ pageSize }) },
+  { route: "labels.list", call: ({ installation }, pageSize) => repo(installation).labels.list({ pageSize }) },
   {
-    route: "listCheckSuitesForCommit",
+    route: "checkSuites.listForCommit",
     call: ({ installation }, pageSize) => repo(installation).checkSuites.listForCommit(SHA, { pageSize }),
   },
   {
-    route: "listCheckRunsForCommit",
+    route: "checkRuns.listForCommit",
     call: ({ installation }, pageSize) => repo(installation).checkRuns.listForCommit(SHA, { pageSize }),
   },
   {
-    route: "listCheckRunsForSuite",
+    route: "checkSuites.runs",
     call: ({ installation }, pageSize) => repo(installation).checkSuites.runs("cs_1", { pageSize }),
   },
   {
-    route: "listAnnotations",
+    route: "checkRuns.annotations",
     call: ({ installation }, pageSize) => repo(installation).checkRuns.annotations("cr_1", { pageSize }),
   },
 ];
@@ -102,7 +102,7 @@ async function sweepSetup() {
         () => undefined,
         (caught: unknown) => caught,
       );
-    const route = FORGE_ROUTES[list.route];
+    const route = FORGE_OPERATIONS[list.route];
     const pattern = new RegExp(`${route.path.replace(/\{\w+\}/g, "[^/]+").replace(/[.:]/g, "\\$&")}$`);
     const sizes = fake.requests
       .slice(before)
@@ -115,8 +115,8 @@ async function sweepSetup() {
 
 describe("forge SDK lists check pageSize before the network", () => {
   it("covers every paginated list route (all GET list routes but the unpaginated rulesets list)", () => {
-    const lists = Object.entries(FORGE_ROUTES)
-      .filter(([name, route]) => route.method === "GET" && name.startsWith("list") && name !== "listRulesets")
+    const lists = Object.entries(FORGE_OPERATIONS)
+      .filter(([, route]) => "list" in route)
       .map(([name]) => name)
       .sort();
     expect(CASES.map((list) => list.route).sort()).toEqual(lists);

@@ -95,7 +95,7 @@ describe("ForgePointsBudget", () => {
     const all: Promise<void>[] = [];
     for (let i = 0; i < 3_500; i++) {
       // One request every 10 ms: all 3,500 arrive within 35 s.
-      all.push(budget.acquire(installation, "getPull").then(() => void grants.push([time.now(), 1])));
+      all.push(budget.acquire(installation, "pulls.get").then(() => void grants.push([time.now(), 1])));
       await time.advanceTo(START + (i + 1) * 10);
     }
     await time.advanceTo(START + 3 * MINUTE);
@@ -104,7 +104,7 @@ describe("ForgePointsBudget", () => {
     expect(maxPointsInAnyWindow(grants, MINUTE)).toBe(3_000);
     // The 3,001st waited for the first grant to leave the window, and said so.
     expect(waits.length).toBeGreaterThan(0);
-    expect(waits[0]).toMatchObject({ kind: "installation", operation: "getPull", cost: 1, attempt: 1 });
+    expect(waits[0]).toMatchObject({ kind: "installation", operation: "pulls.get", cost: 1, attempt: 1 });
     expect(grants[3_000]?.[0]).toBe(START + MINUTE);
   });
 
@@ -113,7 +113,7 @@ describe("ForgePointsBudget", () => {
     const grants: Array<[number, number]> = [];
     const all: Promise<void>[] = [];
     for (let i = 0; i < 70; i++) {
-      const name = i % 2 ? "mergePull" : "getMergeability";
+      const name = i % 2 ? "pulls.merge" : "pulls.mergeability";
       all.push(budget.acquire(user, name).then(() => void grants.push([time.now(), 10])));
     }
     await time.advanceTo(START + 1);
@@ -126,7 +126,7 @@ describe("ForgePointsBudget", () => {
 
   it("mixes costs: one cost-5 read leaves room for 595 cost-1 reads", async () => {
     const { time, budget } = setup();
-    await budget.acquire(user, "getCommit");
+    await budget.acquire(user, "commits.get");
     for (let i = 0; i < 595; i++) await budget.acquire(user, 1);
     const next = track(budget.acquire(user, { cost: 1 }), time);
     await time.advanceTo(START + MINUTE - 1);
@@ -161,7 +161,7 @@ describe("ForgePointsBudget", () => {
     await budget.observe(installation, {
       headers: headers({ "x-ratelimit-limit": 3_000, "x-ratelimit-remaining": 0, "x-ratelimit-reset": reset }),
     });
-    const next = track(budget.acquire(installation, "listPulls"), time);
+    const next = track(budget.acquire(installation, "pulls.list"), time);
     await time.advanceTo(reset * 1000 - 1);
     expect(next.grantedAt).toBeUndefined();
     await time.advanceTo(reset * 1000);
@@ -175,9 +175,9 @@ describe("ForgePointsBudget", () => {
       status: 429,
       headers: headers({ "retry-after": 30, "x-ratelimit-remaining": 0, "x-ratelimit-resource": "core" }),
     });
-    const blocked = track(budget.acquire(installation, "getPull"), time);
-    await budget.acquire({ kind: "installation", id: "inst_2" }, "getPull");
-    await budget.acquire(installation, "getPull", { resource: "git" });
+    const blocked = track(budget.acquire(installation, "pulls.get"), time);
+    await budget.acquire({ kind: "installation", id: "inst_2" }, "pulls.get");
+    await budget.acquire(installation, "pulls.get", { resource: "git" });
     await time.advanceTo(START + 29_999);
     expect(blocked.grantedAt).toBeUndefined();
     await time.advanceTo(START + 30_000);
@@ -189,7 +189,7 @@ describe("ForgePointsBudget", () => {
     await budget.observe(installation, { status: 429, headers: headers({ "retry-after": 86_400 }) });
     await budget.penalize(user, Number.POSITIVE_INFINITY); // an endless Retry-After blocks, it does not vanish
     for (const principal of [installation, user]) {
-      const refused = await budget.acquire(principal, "getPull").catch((error: unknown) => error);
+      const refused = await budget.acquire(principal, "pulls.get").catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(RateLimitError);
       expect(refused).toMatchObject({ code: WAIT_EXCEEDS_CAP, status: 429 });
     }
@@ -204,12 +204,12 @@ describe("ForgePointsBudget", () => {
   it("ignores a 429 that is not a rate limit (no Retry-After, no headers)", async () => {
     const { budget } = setup();
     await budget.observe(installation, { status: 429, headers: new Headers() });
-    await expect(budget.acquire(installation, "appendAnnotations")).resolves.toBeUndefined();
+    await expect(budget.acquire(installation, "checkRuns.appendAnnotations")).resolves.toBeUndefined();
   });
 
   it("counts points the server saw spent elsewhere", async () => {
     const { time, budget } = setup();
-    await budget.acquire(installation, "getPull");
+    await budget.acquire(installation, "pulls.get");
     await budget.observe(installation, {
       headers: headers({ "x-ratelimit-limit": 3_000, "x-ratelimit-remaining": 9, "x-ratelimit-used": 2_991 }),
     });
@@ -242,7 +242,7 @@ describe("ForgePointsBudget", () => {
       code: "invalid_option",
     });
     await expect(budget.acquire({ kind: "app", id: "eyJhbGciOi.eyJpc3Mi.c2ln" }, 1)).rejects.toThrow(/hashBudgetKey/);
-    await expect(budget.acquire(installation, "nope" as "getPull")).rejects.toThrow(/not a forge route/);
+    await expect(budget.acquire(installation, "nope" as "pulls.get")).rejects.toThrow(/not a forge operation/);
     const error = await budget.acquire({ kind: "installation", id: "oit_secret" }, 1).catch((e: Error) => e);
     expect(String((error as Error).message)).not.toContain("oit_secret");
   });

@@ -1,19 +1,26 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/core/errors.js";
-import {
-  assertCheckRunPost,
-  assertTokenNarrowing,
-  checkAnnotations,
-  checkCheckRunPost,
-  checkCreateApp,
-  checkListDeliveriesQuery,
-  checkRedeliver,
-  checkSigningKey,
-  checkTokenNarrowing,
-  checkUpdateApp,
-  uniqueInOrder,
-} from "../../../src/forge/validate.js";
+import { validateCheckRunPost } from "../../../src/forge/check-runs/validate.js";
+import { uniqueInOrder } from "../../../src/forge/schemas/app-requests.js";
 import { rulesOf } from "../agents/issues.js";
+import { bodyAssert, bodyCheck, queryCheck } from "./request-checks.js";
+
+const assertCheckRunPost = (post: unknown, options: { now: number | string }) => {
+  const issues = validateCheckRunPost(post, options);
+  if (issues.length > 0) throw new ValidationError(issues, { direction: "request", context: "checkRuns.post" });
+};
+const assertTokenNarrowing = bodyAssert("installationToken", {});
+const checkAnnotations = bodyCheck("checkRuns.appendAnnotations");
+const checkCheckRunPost = (post: unknown, options: { now: number | string }) => validateCheckRunPost(post, options);
+const checkCreateApp = bodyCheck("namespace.apps.create");
+const checkListDeliveriesQuery = queryCheck("webhooks.deliveries.list", {
+  numbers: ["pageSize"],
+  booleans: ["delivered"],
+});
+const checkRedeliver = bodyCheck("webhooks.redeliver");
+const checkSigningKey = bodyCheck("apps.signingKeys.create");
+const checkTokenNarrowing = bodyCheck("installationToken", {});
+const checkUpdateApp = bodyCheck("apps.update");
 
 const PEM =
   "-----BEGIN PUBLIC KEY-----\nMCowBQYDK2VwAyEAGb9ECWmEzf6FQbrBZ9w7lshQhqowtrbLDFw4rXAxZuE=\n-----END PUBLIC KEY-----\n";

@@ -1,16 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/core/errors.js";
-import {
-  assertCreatePull,
-  assertMerge,
-  checkCreatePull,
-  checkListPullsQuery,
-  checkMerge,
-  checkMergeability,
-  checkPageQuery,
-  checkUpdatePull,
-} from "../../../src/forge/validate.js";
 import { rulesOf } from "../agents/issues.js";
+import { bodyAssert, bodyCheck, queryCheck } from "./request-checks.js";
+
+const assertCreatePull = bodyAssert("pulls.create");
+const assertMerge = bodyAssert("pulls.merge", {});
+const checkCreatePull = bodyCheck("pulls.create");
+const checkListPullsQuery = queryCheck("pulls.list", { numbers: ["pageSize"] });
+const checkMerge = bodyCheck("pulls.merge", {});
+const checkMergeability = queryCheck("pulls.mergeability");
+const checkPageQuery = queryCheck("pulls.files", { numbers: ["pageSize"] });
+const checkUpdatePull = bodyCheck("pulls.update");
 
 const SHA1 = "a".repeat(40);
 const SHA256 = "b".repeat(64);

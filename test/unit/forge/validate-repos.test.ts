@@ -1,18 +1,18 @@
 import { describe, expect, it } from "vitest";
-import {
-  assertGrep,
-  checkCreateFromFiles,
-  checkCreateRef,
-  checkGrep,
-  checkLabel,
-  checkLabelUpdate,
-  checkMirrorTransition,
-  checkOwnerGrant,
-  checkRepoGrant,
-  checkRepoSettings,
-  checkRuleset,
-} from "../../../src/forge/validate.js";
 import { rulesOf } from "../agents/issues.js";
+import { bodyAssert, bodyCheck } from "./request-checks.js";
+
+const assertGrep = bodyAssert("contents.grep");
+const checkCreateFromFiles = bodyCheck("git.createFromFiles");
+const checkCreateRef = bodyCheck("git.createRef");
+const checkGrep = bodyCheck("contents.grep");
+const checkLabel = bodyCheck("labels.create");
+const checkLabelUpdate = bodyCheck("labels.update");
+const checkMirrorTransition = bodyCheck("mirror.transition");
+const checkOwnerGrant = bodyCheck("owner.grants.upsert");
+const checkRepoGrant = bodyCheck("repo.grants.upsert");
+const checkRepoSettings = bodyCheck("repo.update");
+const checkRuleset = bodyCheck("rulesets.create");
 
 const SHA = "c".repeat(40);
 const MIB = 1024 * 1024;

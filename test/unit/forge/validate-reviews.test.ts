@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import {
-  checkCreateComment,
-  checkCreateReview,
-  checkListCommentsQuery,
-  checkRequestReviewers,
-  checkResolveThread,
-  checkUpdateComment,
-} from "../../../src/forge/validate.js";
 import { rulesOf } from "../agents/issues.js";
+import { bodyCheck, queryCheck } from "./request-checks.js";
+
+const checkCreateComment = bodyCheck("comments.create");
+const checkCreateReview = bodyCheck("reviews.create");
+const checkListCommentsQuery = queryCheck("comments.list", { numbers: ["pageSize"], arrays: ["threadIds"] });
+const checkRequestReviewers = bodyCheck("reviewers.request");
+const checkResolveThread = bodyCheck("threads.update");
+const checkUpdateComment = bodyCheck("comments.update");
 
 const EMOJI = "🚀";
 const inline = { path: "src/a.ts", side: "RIGHT", startLine: 3, endLine: 5 };

@@ -1,12 +1,12 @@
 // GET /app/webhook/deliveries: its filters, the delivery view, and keyset pages (newest first). Keyset tokens
 // (the position of the last item) keep pages stable while new deliveries arrive at the front of the list.
 import { parseRfc3339 } from "../../../forge/check-runs.js";
-import { ListDeliveriesQuerySchema } from "../../../forge/schemas/app-requests.js";
-import { queryObject } from "../../../forge/validate-support.js";
+import { FORGE_OPERATIONS } from "../../../forge/operations.js";
 import { isoTime } from "../../clock.js";
 import { base64UrlToText, textToBase64Url } from "../encoding.js";
 import { invalidArgument } from "../errors.js";
 import { type Page, readPageSize } from "../pagination.js";
+import { queryObject } from "../query.js";
 import { checkSchema } from "../repo-state.js";
 import type { FakeForgeContext } from "../route.js";
 import type { DeliveryRecord } from "./delivery-store.js";
@@ -24,7 +24,7 @@ export interface DeliveryFilters {
 export function deliveryFilters(context: FakeForgeContext): DeliveryFilters {
   const query = queryObject(context.query, { booleans: ["delivered"] }) as Record<string, unknown>;
   const { pageSize: _size, pageToken: _token, ...filters } = query;
-  checkSchema(ListDeliveriesQuerySchema, filters, "delivery list query");
+  checkSchema(FORGE_OPERATIONS["webhooks.deliveries.list"].query, filters, "delivery list query");
   const { delivered, eventType, installationId, createdAfter, createdBefore } = filters as DeliveryFilters;
   return { delivered, eventType, installationId, createdAfter, createdBefore };
 }

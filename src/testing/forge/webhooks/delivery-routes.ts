@@ -1,7 +1,7 @@
 // The app's webhook operations: list deliveries, batch redeliver, ping. App JWT only, at the SDK routes
 // table's paths and point costs.
 
-import type { ForgeRouteName } from "../../../forge/routes.js";
+import type { ForgeOperationName } from "../../../forge/operations.js";
 import { FORGE_LIMITS } from "../../../forge/schemas/limits.js";
 import { type Reply, reply } from "../../responses.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "../errors.js";
@@ -15,7 +15,7 @@ import { deliveryStore, isVisible, newestFirst } from "./delivery-store.js";
 type AppHandler = (context: FakeForgeContext, app: ForgeApp) => Reply | Promise<Reply>;
 
 /** An app-JWT route served at the SDK route table's path, credentials and cost. */
-function appTableRoute(name: ForgeRouteName, handle: AppHandler): FakeForgeRoute {
+function appTableRoute(name: ForgeOperationName, handle: AppHandler): FakeForgeRoute {
   return operationRoute(name, (context) => handle(context, principalOf(context, "app").app));
 }
 
@@ -47,7 +47,7 @@ function redeliverIds(context: FakeForgeContext): string[] {
 
 /** `GET /app/webhook/deliveries`, `POST …:batchRedeliver`, `POST /app/webhook/pings`. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Fully described operations) */
 export const webhookDeliveryRoutes: readonly FakeForgeRoute[] = [
-  appTableRoute("listWebhookDeliveries", (context, app) => {
+  appTableRoute("webhooks.deliveries.list", (context, app) => {
     const filters = deliveryFilters(context);
     const { state, now } = context;
     const listed = deliveryStore(state)
@@ -57,12 +57,12 @@ export const webhookDeliveryRoutes: readonly FakeForgeRoute[] = [
     const page = deliveryPage(listed, context.query, `deliveries:${app.id}`, JSON.stringify(filters));
     return reply({ deliveries: page.items.map(deliveryView), nextPageToken: page.nextPageToken });
   }),
-  appTableRoute("redeliverWebhooks", (context, app) => {
+  appTableRoute("webhooks.redeliver", (context, app) => {
     const ids = redeliverIds(context);
     requireWebhookUrl(app, "Redeliver");
     return reply({ results: delivererOf(context.state).redeliver(context.state, app.id, ids) }, 202);
   }),
-  appTableRoute("pingWebhook", async (context, app) => {
+  appTableRoute("webhooks.ping", async (context, app) => {
     objectBody(context);
     requireWebhookUrl(app, "Ping");
     return reply(await delivererOf(context.state).ping(context.state, app));

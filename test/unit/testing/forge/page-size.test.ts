@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FORGE_ROUTES } from "../../../../src/forge/routes.js";
+import { FORGE_OPERATIONS } from "../../../../src/forge/operations.js";
 import { FORGE_LIMITS } from "../../../../src/forge/schemas/limits.js";
 import { type Json, rpc } from "./helpers.js";
 import { REPO_SCOPES, repoSetup } from "./repo-setup.js";
@@ -11,13 +11,13 @@ import { REPO_SCOPES, repoSetup } from "./repo-setup.js";
 
 const USER = "sweep-user-token";
 const SCOPES = [
-  ...new Set(Object.values(FORGE_ROUTES).flatMap((route) => (route.scope === undefined ? [] : [route.scope]))),
+  ...new Set(Object.values(FORGE_OPERATIONS).flatMap((route) => (route.scope === undefined ? [] : [route.scope]))),
 ];
 
 /** Every scope an installation token may carry on the routes it reaches. */
 const INSTALLATION_SCOPES = [
   ...new Set(
-    Object.values(FORGE_ROUTES).flatMap((route) =>
+    Object.values(FORGE_OPERATIONS).flatMap((route) =>
       route.scope === undefined || route.userOnlyScope || !route.credentials.includes("installation")
         ? []
         : [route.scope],
@@ -64,8 +64,8 @@ async function sweepSetup() {
   };
   const jwt = await setup.jwt();
   /** Each GET list route: its filled path and a credential it accepts. */
-  const lists = Object.entries(FORGE_ROUTES)
-    .filter(([name, route]) => route.method === "GET" && name.startsWith("list"))
+  const lists = Object.entries(FORGE_OPERATIONS)
+    .filter(([name, route]) => route.method === "GET" && ("list" in route || name.endsWith(".list")))
     .map(([name, route]) => {
       const path = route.path.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key] ?? key));
       const credentials: readonly string[] = route.credentials;
@@ -104,7 +104,7 @@ describe("fake forge lists refuse a pageSize the spec does not allow", () => {
     expect(wrong).toEqual([]);
     // Every list route pages except the rulesets list, which the spec does not paginate.
     const unpaged = lists.map((list) => list.name).filter((name) => !paginated.includes(name));
-    expect(unpaged).toEqual(["listRulesets"]);
+    expect(unpaged).toEqual(["rulesets.list"]);
     expect(paginated.length).toBeGreaterThanOrEqual(20);
   });
 

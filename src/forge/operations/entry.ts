@@ -1,23 +1,14 @@
-// The shape of one forge route and the small factory every group file uses.
+// The shape of one forge operation and the small factory every group file uses.
+import type { HttpMethod, Operation } from "../../core/operation.js";
 
 /** A kind of forge credential. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Credentials) */
 export type ForgeCredentialKind = "app" | "installation" | "user";
 
 /**
- * When an operation may be re-sent after an ambiguous failure (the request may have been applied):
- * `true` always, `false` never, `"with-expected-head-sha"` only when the body carries `expectedHeadSha`
- * (the forge then refuses a second application with Aborted 409 instead of applying it twice).
+ * One forge operation: the core declaration plus the credentials that may call it, the scope the spec names, and its
+ * points cost. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints)
  */
-export type ForgeIdempotency = boolean | "with-expected-head-sha";
-
-/** HTTP methods the forge uses. */
-export type ForgeMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-/** One forge operation. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Endpoints) */
-export interface ForgeRoute {
-  method: ForgeMethod;
-  /** Relative to the forge prefix; `{owner}/{repo}` may be filled with `_/{repoId}` (see `repoPath`). */
-  path: string;
+export interface ForgeOperation extends Operation {
   /** The credential kinds that may call it; empty when no authentication is needed. */
   credentials: readonly ForgeCredentialKind[];
   /** The scope the spec names; `undefined` when the credential alone suffices (`ambient`). */
@@ -26,9 +17,6 @@ export interface ForgeRoute {
   userOnlyScope?: boolean | undefined;
   /** Points charged per call against the principal's per-minute budget. */
   cost: number;
-  idempotent: ForgeIdempotency;
-  /** Not shown in the spec: the default path is our best knowledge and can be overridden. */
-  assumed?: boolean | undefined;
 }
 
 /** Scopes that only user credentials carry. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Scopes (requested at installation)) */
@@ -55,17 +43,28 @@ export const USER: readonly ForgeCredentialKind[] = ["user"];
 /** Repository operations: the spec ties them to installation tokens; user tokens reach repositories too. */
 export const REPO: readonly ForgeCredentialKind[] = ["installation", "user"];
 
-/** Builds a route; reads default to idempotent, every write states its class. */
-export function op(
-  method: ForgeMethod,
+/**
+ * Merges and commits from files may be repeated only when they carry `expectedHeadSha`: the forge then refuses a
+ * second application with Aborted (409) instead of applying it twice.
+ */
+export const withExpectedHeadSha = (body: unknown): boolean =>
+  typeof (body as { expectedHeadSha?: unknown } | undefined)?.expectedHeadSha === "string";
+
+/** A `pageToken` list: items under `items`, the next token in `nextPageToken` (empty on the last page). */
+export const paged = <K extends string>(items: K) => ({ items, next: "nextPageToken", cursor: "pageToken" }) as const;
+
+type Extras = Omit<Partial<Operation>, "method" | "path">;
+
+/** Builds an entry; reads default to idempotent, every write states its class. Schemas stay lazy (never built here). */
+export function op<const M extends Extras>(
+  method: HttpMethod,
   path: string,
   credentials: readonly ForgeCredentialKind[],
   scope: string | undefined,
   cost: number,
-  more: { idempotent?: ForgeIdempotency; assumed?: true } = {},
-): ForgeRoute {
-  const route: ForgeRoute = { method, path, credentials, scope, cost, idempotent: more.idempotent ?? method === "GET" };
-  if (scope !== undefined && FORGE_USER_ONLY_SCOPES.has(scope)) route.userOnlyScope = true;
-  if (more.assumed) route.assumed = true;
-  return route;
+  more: M = {} as M,
+): ForgeOperation & M {
+  const entry: ForgeOperation = { method, path, credentials, scope, cost, idempotent: method === "GET", ...more };
+  if (scope !== undefined && FORGE_USER_ONLY_SCOPES.has(scope)) entry.userOnlyScope = true;
+  return entry as ForgeOperation & M;
 }

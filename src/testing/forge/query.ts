@@ -1,15 +1,5 @@
-import * as v from "valibot";
-import type { ValidationIssue } from "../core/errors.js";
-import { toValidationIssues } from "../core/schema.js";
-
-// Shared by the forge's check*/assert* pairs: `check*` lists every broken rule (empty = valid) for the fake
-// forge's 400 answers; `assert*` throws a request `ValidationError` before anything is sent.
-
-/** Every rule `value` breaks under `schema`; empty when valid. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Errors) */
-export function issuesOf(schema: v.GenericSchema, value: unknown): ValidationIssue[] {
-  const result = v.safeParse(schema, value);
-  return result.success ? [] : toValidationIssues(result.issues);
-}
+// A fake forge route's query as its operation's query schema reads it: the wire form (`URLSearchParams`, all
+// strings) turned into numbers, booleans and repeated-key arrays where the schema expects them.
 
 /** Which wire (URLSearchParams) keys turn into numbers, booleans or repeated-key arrays. */
 export interface QueryShape {
@@ -21,7 +11,7 @@ export interface QueryShape {
 /**
  * A query as an object: the SDK's own object passes through, nothing is `{}`, and the wire form
  * (`URLSearchParams`, all strings) is converted only where a value is well-formed, so `pageSize=abc` still
- * reports that `pageSize` must be a number. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants)
+ * reports that `pageSize` must be a number.
  */
 export function queryObject(query: unknown, shape: QueryShape = {}): unknown {
   if (query === undefined) return {};

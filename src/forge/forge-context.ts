@@ -1,0 +1,106 @@
+// The forge's policy for the core sender, and the one context (transport + resolved table + policy) per client.
+import { AgentlineError } from "../core/errors.js";
+import { KnownSecrets } from "../core/known-secrets.js";
+import { type OperationContext, resolveOperations, type SendPolicy } from "../core/operation.js";
+import type { BaseClientOptions } from "../core/options.js";
+import { Transport } from "../core/transport.js";
+import type { ForgeCredentialKind, ForgeOperation } from "./operations/entry.js";
+import { FORGE_OPERATIONS, type ForgeOperations, type ForgeRoutesOverride } from "./operations.js";
+import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
+import { FORGE_PLACEHOLDERS } from "./repo-ref.js";
+
+/** The forge lives under `{base}/v1/forge`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API) */
+export const FORGE_PREFIX = "/v1/forge";
+
+/** A points budget and the principal whose points a client spends. */
+export interface ForgePoints {
+  budget: ForgePointsBudget;
+  principal: () => Promise<ForgePrincipal>;
+}
+
+/** Where a forge client's bearer credential comes from, and what to do when the forge refuses it. */
+export interface ForgeCredential {
+  /** The bearer value (an app JWT, an installation token or a user token). */
+  token: () => Promise<string>;
+  /** Drops a refused credential so the next `token()` gets a fresh one; `false` when there is none to get. */
+  refresh?: () => Promise<boolean>;
+  /** The other secrets behind the credential (the app's private key, the JWTs that minted tokens), for redaction. */
+  secrets?: () => readonly string[];
+  /**
+   * What the credential is, when known: an operation whose entry does not accept it is then refused before the
+   * network (`wrong_credential`) rather than answered 401/403 by the forge.
+   */
+  kind?: ForgeCredentialKind | undefined;
+}
+
+/** What every forge client and resource shares: the transport, the resolved operation table and the forge policy. */
+export type ForgeContext = OperationContext<ForgeOperations>;
+
+const CREDENTIAL_NAMES: Record<ForgeCredentialKind, string> = {
+  app: "an app JWT",
+  installation: "an installation token",
+  user: "a user token",
+};
+
+/**
+ * Refuses, before the network, an operation whose entry does not accept the client's credential (a mirror transition
+ * needs a user; an installation token cannot do it): the forge would answer 401/403 after the points were spent.
+ */
+function refuseWrongCredential(operation: ForgeOperation, kind: ForgeCredentialKind | undefined, name: string): void {
+  if (kind === undefined || operation.credentials.includes(kind)) return;
+  const accepted = operation.credentials.map((each) => CREDENTIAL_NAMES[each]).join(" or ");
+  const hint = operation.credentials.includes("user")
+    ? "use `new ForgeClient({ token: userToken, baseUrl })`"
+    : "use `ForgeApp.installation(id)`";
+  throw new AgentlineError(`\`${name}\` needs ${accepted}; this client holds ${CREDENTIAL_NAMES[kind]}: ${hint}.`, {
+    code: "wrong_credential",
+  });
+}
+
+/**
+ * The forge's policy: the `/v1/forge` prefix, an `x-request-id` per call, the credential check, the points budget
+ * (every attempt first spends the entry's points, waiting rather than meeting a 429; every answer reconciles with the
+ * server's `X-RateLimit-*` headers) and one retry with a fresh credential after a 401.
+ */
+function forgePolicy(
+  transport: Transport,
+  credential: ForgeCredential,
+  points: ForgePoints | undefined,
+): SendPolicy<ForgeOperation> {
+  return {
+    prefix: FORGE_PREFIX,
+    placeholders: FORGE_PLACEHOLDERS,
+    admit: (operation, name) => refuseWrongCredential(operation, credential.kind, name),
+    budget: points
+      ? (operation, name) => ({
+          acquire: async (signal) => {
+            const maxWaitMs = transport.retrySettings.maxRetryAfterMs;
+            // Waits are reported by operation name; a raw request reports its bare cost as `points`.
+            const cost = Object.hasOwn(FORGE_OPERATIONS, name) ? (name as keyof ForgeOperations) : operation.cost;
+            await points.budget.acquire(await points.principal(), cost, { signal, maxWaitMs });
+          },
+          penalize: async (retryAfterMs) => points.budget.penalize(await points.principal(), retryAfterMs),
+          observe: async (response) => points.budget.observe(await points.principal(), response),
+        })
+      : undefined,
+    refresh: credential.refresh,
+    headers: () => ({ "x-request-id": crypto.randomUUID() }),
+  };
+}
+
+/** One client's context: bearer auth from `credential` (every token it sent is redacted), its `routes` applied. */
+export function forgeContext(
+  options: BaseClientOptions & { routes?: ForgeRoutesOverride | undefined },
+  credential: ForgeCredential,
+  points: ForgePoints | undefined,
+  what: string,
+): ForgeContext {
+  // Every token this client sent, not only the current one: an answer may echo the one before a refresh.
+  const sent = new KnownSecrets();
+  const transport = new Transport(options, {
+    authorization: async () => `Bearer ${sent.remember(await credential.token())}`,
+    secrets: () => [...sent.list(), ...(credential.secrets?.() ?? [])],
+  });
+  const operations = resolveOperations(FORGE_OPERATIONS, options.routes, what);
+  return { transport, operations, policy: forgePolicy(transport, credential, points) };
+}
