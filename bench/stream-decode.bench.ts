@@ -92,6 +92,9 @@ async function candidate(chunks: Uint8Array[], onBatch?: () => void): Promise<nu
   return state.eventCount;
 }
 
+/** The candidate alone (for profiling). */
+export const streamDecodeCandidate = candidate;
+
 export async function benchStreamDecode(): Promise<{ comparison: Comparison; peakHeapMiB: number; megabytes: number }> {
   const chunks = syntheticStream();
   const megabytes = chunks.reduce((sum, c) => sum + c.byteLength, 0) / 1024 / 1024;
