@@ -71,9 +71,14 @@ export const initialRunState: RunState = Object.freeze({
   eventCount: 0,
 });
 
+// Most calls are never truncated: they share this one record instead of allocating their own.
+const NOT_TRUNCATED: ToolCallState["truncated"] = Object.freeze({ args: false, result: false });
+
 function foldToolCall(calls: ToolCallList, data: ToolCallData): ToolCallList {
   const index = calls.indexOf(data.callId);
   const previous = index === -1 ? undefined : calls.at(index);
+  const truncatedArgs = Boolean(data.truncated?.args) || previous?.truncated.args === true;
+  const truncatedResult = Boolean(data.truncated?.result) || previous?.truncated.result === true;
   const next: ToolCallState = {
     callId: data.callId,
     name: data.name || previous?.name || "",
@@ -81,10 +86,12 @@ function foldToolCall(calls: ToolCallList, data: ToolCallData): ToolCallList {
     status: previous?.status === "completed" ? "completed" : data.status,
     args: data.args ?? previous?.args,
     result: data.result ?? previous?.result,
-    truncated: {
-      args: Boolean(data.truncated?.args) || Boolean(previous?.truncated.args),
-      result: Boolean(data.truncated?.result) || Boolean(previous?.truncated.result),
-    },
+    truncated:
+      truncatedArgs || truncatedResult
+        ? previous?.truncated.args === truncatedArgs && previous.truncated.result === truncatedResult
+          ? previous.truncated
+          : { args: truncatedArgs, result: truncatedResult }
+        : NOT_TRUNCATED,
   };
   return index === -1 ? calls.append(next) : calls.replace(index, next);
 }
