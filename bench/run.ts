@@ -32,6 +32,9 @@ if (wanted("stream-decode")) {
     `  throughput ${(1 / stream.comparison.ratio).toFixed(2)}× the baseline; peak heap growth while iterating ${stream.peakHeapMiB.toFixed(1)} MiB over ${stream.megabytes.toFixed(1)} MiB of input`,
   );
   results.push({ ...stream.comparison, throughputRatio: 1 / stream.comparison.ratio, peakHeapMiB: stream.peakHeapMiB });
+  report(stream.perEvent);
+  console.log(`  throughput ${(1 / stream.perEvent.ratio).toFixed(2)}× the baseline`);
+  results.push({ ...stream.perEvent, throughputRatio: 1 / stream.perEvent.ratio });
 }
 for (const result of wanted("forge-request") ? await benchForgeRequest() : []) {
   report(result);
