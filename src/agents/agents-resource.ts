@@ -1,33 +1,13 @@
 import { ApiPromise, type WithResponse } from "../core/api-promise.js";
 import { requireClientContext } from "../core/arguments.js";
 import { ConflictError } from "../core/errors.js";
+import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
-import { PagePromise } from "../core/pagination.js";
-import { requireId, requireSegment } from "../core/paths.js";
+import { isPlainObject } from "../core/validation.js";
 import { generateAgentId } from "./ids.js";
-import { type AgentsContext, call, send } from "./resource-base.js";
-import { ArchiveResponseSchema } from "./schemas/operation-results.js";
-import {
-  AgentSchema,
-  type AgentSummary,
-  AgentUsageResponseSchema,
-  type CreateAgentResponse,
-  CreateAgentResponseSchema,
-  DownloadArtifactResponseSchema,
-  IdResponseSchema,
-  type ListAgentsResponse,
-  ListAgentsResponseSchema,
-  ListArtifactsResponseSchema,
-  RunSchema,
-} from "./schemas/resources.js";
-import {
-  type AgentUsageParams,
-  assertAgentUsageQuery,
-  assertCreateAgentRequest,
-  assertListAgentsQuery,
-  type CreateAgentParams,
-  type ListAgentsParams,
-} from "./validate.js";
+import type { AgentsContext } from "./operations.js";
+import type { AgentUsageParams, CreateAgentParams, ListAgentsParams } from "./schemas/requests.js";
+import type { CreateAgentResponse } from "./schemas/resources.js";
 
 /**
  * Durable agents: create (exactly once), list, get, delete, archive, unarchive, usage, artifacts.
@@ -49,25 +29,18 @@ export class AgentsResource {
    */
   create(body: CreateAgentParams, options?: CallOptions): ApiPromise<CreateAgentResponse> {
     return ApiPromise.from(async () => {
-      const params = assertCreateAgentRequest(body);
-      const withId =
-        params.agentId === undefined && params.envVars === undefined
-          ? { ...params, agentId: generateAgentId() }
-          : params;
-      const idempotent = withId.agentId !== undefined;
+      const pickId = isPlainObject(body) && body.agentId === undefined && body.envVars === undefined;
+      const withId = pickId ? { ...body, agentId: generateAgentId() } : body;
+      const agentId = isPlainObject(withId) ? withId.agentId : undefined;
       try {
-        return await send(this.#context, {
-          route: "createAgent",
-          operation: "agents.create",
+        return await sendOperation(this.#context, "agents.create", {
           body: withId,
-          idempotent,
-          schema: CreateAgentResponseSchema,
           resolvesError: isRetriedConflict,
           options,
         });
       } catch (error) {
-        if (idempotent && isRetriedConflict(error) && withId.agentId !== undefined) {
-          return (await this.#recoverCreated(withId.agentId, options)) ?? Promise.reject(error);
+        if (typeof agentId === "string" && isRetriedConflict(error)) {
+          return (await this.#recoverCreated(agentId, options)) ?? Promise.reject(error);
         }
         throw error;
       }
@@ -79,118 +52,51 @@ export class AgentsResource {
     agentId: string,
     options?: CallOptions,
   ): Promise<WithResponse<CreateAgentResponse> | undefined> {
-    const agent = await send(this.#context, {
-      route: "getAgent",
-      operation: "agents.create",
-      pathParams: { id: agentId },
-      schema: AgentSchema,
-      options,
-    });
+    const agent = await sendOperation(this.#context, "agents.get", { params: { agentId }, options });
     const runId = agent.data.latestRunId;
     if (!runId) return undefined;
-    const run = await send(this.#context, {
-      route: "getRun",
-      operation: "agents.create",
-      pathParams: { id: agentId, runId },
-      schema: RunSchema,
-      options,
-    });
+    const run = await sendOperation(this.#context, "runs.get", { params: { agentId, runId }, options });
     return { data: { agent: agent.data, run: run.data }, response: run.response, requestId: run.requestId };
   }
 
   /** Lists agents, newest first: await for the first page, `for await` for every agent. */
-  list(params: ListAgentsParams = {}, options?: CallOptions): PagePromise<AgentSummary, ListAgentsResponse> {
-    return new PagePromise(async (cursor) => {
-      const query = assertListAgentsQuery(cursor === undefined ? params : { ...params, cursor });
-      return send(this.#context, {
-        route: "listAgents",
-        operation: "agents.list",
-        query: { ...query },
-        schema: ListAgentsResponseSchema,
-        options,
-      });
-    });
+  list(params: ListAgentsParams = {}, options?: CallOptions) {
+    return listOperation(this.#context, "agents.list", { query: params, options });
   }
 
   /** Reads one agent. */
   get(agentId: string, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "getAgent",
-      operation: "agents.get",
-      pathParams: { id: requireSegment(agentId, "agentId", "agents.get") },
-      schema: AgentSchema,
-      options,
-    }));
+    return callOperation(this.#context, "agents.get", { params: { agentId }, options });
   }
 
   /** Deletes an agent permanently (archive is the reversible removal). */
   delete(agentId: string, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "deleteAgent",
-      operation: "agents.delete",
-      pathParams: { id: requireSegment(agentId, "agentId", "agents.delete") },
-      schema: IdResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "agents.delete", { params: { agentId }, options });
   }
 
   /** Archives an agent: it stays readable and accepts no runs until unarchived. Idempotent. */
   archive(agentId: string, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "archiveAgent",
-      operation: "agents.archive",
-      pathParams: { id: requireSegment(agentId, "agentId", "agents.archive") },
-      idempotent: true,
-      schema: ArchiveResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "agents.archive", { params: { agentId }, options });
   }
 
   /** Unarchives an agent (route assumed; see README "Assumptions"). Idempotent. */
   unarchive(agentId: string, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "unarchiveAgent",
-      operation: "agents.unarchive",
-      pathParams: { id: requireSegment(agentId, "agentId", "agents.unarchive") },
-      idempotent: true,
-      schema: ArchiveResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "agents.unarchive", { params: { agentId }, options });
   }
 
   /** Token usage of an agent's runs, or of one run with `{ runId }`. Early access: may answer 403. */
   usage(agentId: string, params: AgentUsageParams = {}, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "agentUsage",
-      operation: "agents.usage",
-      pathParams: { id: requireSegment(agentId, "agentId", "agents.usage") },
-      query: { ...assertAgentUsageQuery(params) },
-      schema: AgentUsageResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "agents.usage", { params: { agentId }, query: params, options });
   }
 
   /** The agent's artifacts (at most 100; route assumed). */
   listArtifacts(agentId: string, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "listArtifacts",
-      operation: "agents.listArtifacts",
-      pathParams: { id: requireSegment(agentId, "agentId", "agents.listArtifacts") },
-      schema: ListArtifactsResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "agents.listArtifacts", { params: { agentId }, options });
   }
 
   /** A presigned download address for one artifact, valid 15 minutes (route assumed). */
   downloadArtifact(agentId: string, path: string, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "downloadArtifact",
-      operation: "agents.downloadArtifact",
-      pathParams: { id: requireSegment(agentId, "agentId", "agents.downloadArtifact") },
-      query: { path: requireId(path, "path", "agents.downloadArtifact") },
-      schema: DownloadArtifactResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "agents.downloadArtifact", { params: { agentId }, query: { path }, options });
   }
 }
 

@@ -2,19 +2,22 @@ import { ApiPromise } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
 import { type AuthScheme, authorizationHeader } from "../core/auth.js";
 import { AgentlineError } from "../core/errors.js";
+import { type RoutesOverride, resolveOperations } from "../core/operation.js";
 import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
 import { checkRawRequest, type RawRequest, rawRequestSpec } from "../core/raw-request.js";
 import { Transport } from "../core/transport.js";
 import { AgentsResource } from "./agents-resource.js";
 import { apiKeyInfo, ModelsResource, RepositoriesResource, SubTokensResource } from "./lookups-resource.js";
-import type { AgentsContext } from "./resource-base.js";
-import { type AgentsRoutesOverride, resolveRoutes } from "./routes.js";
+import { AGENTS_OPERATIONS, type AgentsContext } from "./operations.js";
 import { RunsResource } from "./runs-resource.js";
 
 /** Options of {@link AgentsClient}. */
 export interface AgentsClientOptions extends ApiKeyClientOptions {
-  /** Overrides of the routes table (method and/or path per operation); see README "Assumptions". */
-  routes?: AgentsRoutesOverride | undefined;
+  /**
+   * Method and/or path overrides keyed by operation name (`{ me: { path: "/v1/whoami" } }`); see README
+   * "Assumptions". An unknown name is refused.
+   */
+  routes?: RoutesOverride<typeof AGENTS_OPERATIONS> | undefined;
 }
 
 /**
@@ -44,7 +47,8 @@ export class AgentsClient {
     const scheme: AuthScheme = options.authScheme ?? "bearer";
     const authorization = authorizationHeader(apiKey, scheme);
     const transport = new Transport(options, { authorization: () => authorization, secrets: () => [apiKey] });
-    this.#context = { transport, routes: resolveRoutes(options.routes) };
+    const operations = resolveOperations(AGENTS_OPERATIONS, options.routes, "AgentsClient");
+    this.#context = { transport, operations, policy: {} };
     this.agents = new AgentsResource(this.#context);
     this.runs = new RunsResource(this.#context);
     this.models = new ModelsResource(this.#context);

@@ -1,5 +1,6 @@
 /**
- * The Cloud Agents client, its types, schemas and request checks.
+ * The Cloud Agents client, its operation table, run streams and types. Request and response schemas are reached
+ * through the table (`AGENTS_OPERATIONS["agents.create"].body`) and checked with `requestIssues` / `assertRequest`.
  * @module agentline/agents
  */
 export * from "../core/public.js";
@@ -7,31 +8,45 @@ export { AgentsResource } from "./agents-resource.js";
 export { AgentsClient, type AgentsClientOptions } from "./client.js";
 export { AGENT_ID_PATTERN, generateAgentId } from "./ids.js";
 export { ModelsResource, RepositoriesResource, SubTokensResource } from "./lookups-resource.js";
-export { AGENTS_ROUTES, type AgentsRouteName, type AgentsRoutesOverride, type Route } from "./routes.js";
-export {
-  foldRunEvents,
-  initialRunState,
-  type RunState,
-  reduceRunState,
-} from "./run-state.js";
+export { AGENTS_OPERATIONS, type AgentsOperationName, type AgentsOutput, matchAgentsOperation } from "./operations.js";
+export { foldRunEvents, initialRunState, type RunState, reduceRunState } from "./run-state.js";
 export { RunsResource, type WaitOptions } from "./runs-resource.js";
-export * from "./schemas/agent-inputs.js";
-export * from "./schemas/constants.js";
-export * from "./schemas/images.js";
-export * from "./schemas/mcp.js";
-export * from "./schemas/operation-results.js";
-export * from "./schemas/requests.js";
-export * from "./schemas/resources.js";
-export * from "./schemas/subagents.js";
+export type { RepoConfigParams } from "./schemas/agent-inputs.js";
+export {
+  AGENT_LIMITS,
+  isTerminalRunStatus,
+  RUN_STATUSES,
+  type RunStatus,
+  TERMINAL_RUN_STATUSES,
+  type TerminalRunStatus,
+} from "./schemas/constants.js";
+export type { PromptParams } from "./schemas/images.js";
+export type { ApiKeyInfo, Artifact, ModelListItem } from "./schemas/lookups.js";
+export type { McpServerParams } from "./schemas/mcp.js";
+export type {
+  AgentUsageParams,
+  CreateAgentParams,
+  CreateRunParams,
+  CreateSubTokenParams,
+  ListAgentsParams,
+  ListRunsParams,
+} from "./schemas/requests.js";
+export {
+  type Agent,
+  AgentSchema,
+  type AgentSummary,
+  type CreateAgentResponse,
+  type Run,
+  type RunGit,
+  type ToolCallData,
+} from "./schemas/resources.js";
 export {
   type ErrorEvent,
   extractText,
   type OpaqueEvent,
   type ResultEvent,
-  ResultEventDataSchema,
   type RunEvent,
   type StatusEvent,
-  StatusEventDataSchema,
   type TextEvent,
   type ToolCallEvent,
   toRunEvent,
@@ -39,4 +54,3 @@ export {
 } from "./stream/run-events.js";
 export { RunStream, type RunStreamConnectionState, type RunStreamOptions } from "./stream/run-stream.js";
 export { ToolCallList, type ToolCallState } from "./tool-call-list.js";
-export * from "./validate.js";

@@ -1,13 +1,8 @@
 import { requireClientContext } from "../core/arguments.js";
+import { callOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
-import { type AgentsContext, call } from "./resource-base.js";
-import {
-  ApiKeyInfoSchema,
-  CreateSubTokenResponseSchema,
-  ListModelsResponseSchema,
-  ListRepositoriesResponseSchema,
-} from "./schemas/resources.js";
-import { assertCreateSubTokenRequest, type CreateSubTokenParams } from "./validate.js";
+import type { AgentsContext } from "./operations.js";
+import type { CreateSubTokenParams } from "./schemas/requests.js";
 
 /** The model list, for `model.id` and `model.params` (route assumed). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export class ModelsResource {
@@ -19,12 +14,7 @@ export class ModelsResource {
 
   /** Every model the key may use. */
   list(options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "listModels",
-      operation: "models.list",
-      schema: ListModelsResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "models.list", { options });
   }
 }
 
@@ -38,12 +28,7 @@ export class RepositoriesResource {
 
   /** Every repository the key can reach. */
   list(options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "listRepositories",
-      operation: "repositories.list",
-      schema: ListRepositoriesResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "repositories.list", { options });
   }
 }
 
@@ -57,18 +42,11 @@ export class SubTokensResource {
 
   /** Mints a 1-hour token for the member named by exactly one of `forUserEmail` / `forUserId`. */
   create(body: CreateSubTokenParams, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "createSubToken",
-      operation: "subTokens.create",
-      body: assertCreateSubTokenRequest(body),
-      idempotent: false,
-      schema: CreateSubTokenResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "subTokens.create", { body, options });
   }
 }
 
 /** Information about the API key in use (route assumed). */
 export function apiKeyInfo(context: AgentsContext, options?: CallOptions) {
-  return call(context, () => ({ route: "apiKeyInfo", operation: "me", schema: ApiKeyInfoSchema, options }));
+  return callOperation(context, "me", { options });
 }

@@ -1,21 +1,14 @@
 import { optionalArgument, requireClientContext } from "../core/arguments.js";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "../core/errors.js";
+import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
-import { PagePromise } from "../core/pagination.js";
 import { requireSegment } from "../core/paths.js";
-import { type AgentsContext, call, send } from "./resource-base.js";
+import type { AgentsContext } from "./operations.js";
 import { isTerminalRunStatus, type RunStatus } from "./schemas/constants.js";
-import {
-  CreateRunResponseSchema,
-  IdResponseSchema,
-  type ListRunsResponse,
-  ListRunsResponseSchema,
-  type Run,
-  RunSchema,
-} from "./schemas/resources.js";
+import type { CreateRunParams, ListRunsParams } from "./schemas/requests.js";
+import type { Run } from "./schemas/resources.js";
 import type { RunEvent } from "./stream/run-events.js";
 import { RunStream, type RunStreamOptions } from "./stream/run-stream.js";
-import { assertCreateRunRequest, assertListRunsQuery, type CreateRunParams, type ListRunsParams } from "./validate.js";
 
 /** Options of {@link RunsResource.wait}. */
 export interface WaitOptions {
@@ -49,60 +42,22 @@ export class RunsResource {
    * 5xx) it is not retried, since the run may exist; a 429 is retried (it was not processed).
    */
   create(agentId: string, body: CreateRunParams, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "createRun",
-      operation: "runs.create",
-      pathParams: { id: requireSegment(agentId, "agentId", "runs.create") },
-      body: assertCreateRunRequest(body),
-      idempotent: false,
-      schema: CreateRunResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "runs.create", { params: { agentId }, body, options });
   }
 
   /** Lists an agent's runs, newest first: await for the first page, `for await` for every run. */
-  list(agentId: string, params: ListRunsParams = {}, options?: CallOptions): PagePromise<Run, ListRunsResponse> {
-    return new PagePromise(async (cursor) => {
-      const id = requireSegment(agentId, "agentId", "runs.list");
-      const query = assertListRunsQuery(cursor === undefined ? params : { ...params, cursor });
-      return send(this.#context, {
-        route: "listRuns",
-        operation: "runs.list",
-        pathParams: { id },
-        query: { ...query },
-        schema: ListRunsResponseSchema,
-        options,
-      });
-    });
+  list(agentId: string, params: ListRunsParams = {}, options?: CallOptions) {
+    return listOperation(this.#context, "runs.list", { params: { agentId }, query: params, options });
   }
 
   /** Reads one run. */
   get(agentId: string, runId: string, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "getRun",
-      operation: "runs.get",
-      pathParams: {
-        id: requireSegment(agentId, "agentId", "runs.get"),
-        runId: requireSegment(runId, "runId", "runs.get"),
-      },
-      schema: RunSchema,
-      options,
-    }));
+    return callOperation(this.#context, "runs.get", { params: { agentId, runId }, options });
   }
 
   /** Cancels the active run (409 `run_not_cancellable` when it is terminal or never ran). Not retried when ambiguous. */
   cancel(agentId: string, runId: string, options?: CallOptions) {
-    return call(this.#context, () => ({
-      route: "cancelRun",
-      operation: "runs.cancel",
-      pathParams: {
-        id: requireSegment(agentId, "agentId", "runs.cancel"),
-        runId: requireSegment(runId, "runId", "runs.cancel"),
-      },
-      idempotent: false,
-      schema: IdResponseSchema,
-      options,
-    }));
+    return callOperation(this.#context, "runs.cancel", { params: { agentId, runId }, options });
   }
 
   /**
@@ -120,12 +75,9 @@ export class RunsResource {
         open: async (lastEventId, signal) => {
           const headers: Record<string, string> = { accept: "text/event-stream" };
           if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
-          const { response } = await send(this.#context, {
-            route: "streamRun",
-            operation: "runs.stream",
-            pathParams: { id, runId: run },
-            schema: undefined,
-            stream: true,
+          const { response } = await sendOperation(this.#context, "runs.stream", {
+            params: { agentId: id, runId: run },
+            raw: true,
             // One attempt: the stream retries by itself, watching each attempt with its heartbeat timeout.
             options: { signal, headers, maxRetries: 0 },
           });

@@ -276,7 +276,8 @@ export function listOperation<T extends OperationTable, N extends keyof T & stri
     const items = (page[shape.items] ?? []) as ListItem<T[N]>[];
     return {
       ...result,
-      data: { items, nextCursor: typeof next === "string" && next !== "" ? next : undefined },
+      // The envelope's other fields pass through (a total, a field a newer server adds).
+      data: { ...page, items, nextCursor: typeof next === "string" && next !== "" ? next : undefined },
     };
   });
 }

@@ -111,7 +111,7 @@ export function fillPath(
 ): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (value === undefined) {
+    if (!Object.hasOwn(params, name)) {
       throw new AgentlineError(
         `${operation}: the route's path has a placeholder {${name}} this operation does not fill; fix the path in the \`routes\` option.`,
         { code: "invalid_option" },

@@ -6,7 +6,6 @@ export {
   AgentlineError,
   type AgentlineErrorCode,
   ApiError,
-  type ApiErrorInit,
   AuthenticationError,
   apiErrorClassFor,
   BadRequestError,
@@ -22,15 +21,7 @@ export {
   ValidationError,
   type ValidationIssue,
 } from "./errors.js";
-export type {
-  HttpMethod,
-  Operation,
-  OperationBody,
-  OperationOutput,
-  OperationQuery,
-  RouteOverride,
-  RoutesOverride,
-} from "./operation.js";
+export type { Operation, OperationOutput, RoutesOverride } from "./operation.js";
 export type {
   AfterResponseState,
   ApiKeyClientOptions,
@@ -46,7 +37,7 @@ export type {
 } from "./options.js";
 export { type CursorPage, PagePromise } from "./pagination.js";
 export type { RateLimitInfo } from "./rate-limit.js";
-export type { RawMethod, RawRequest } from "./raw-request.js";
+export type { RawRequest } from "./raw-request.js";
 export type { RetryState } from "./retry.js";
 export { assertRequest, requestIssues } from "./schema.js";
 export type { QueryValue } from "./transport.js";

@@ -83,3 +83,29 @@ export function parseResponse<S extends v.GenericSchema>(schema: S, data: unknow
   if (!dataset.issues) return dataset.value as v.InferOutput<S>;
   throw new ValidationError(toValidationIssues(dataset.issues), { direction: "response", context });
 }
+
+/** A schema's base type, through `optional`/`nullable` wrappers (a pipe keeps its base schema's `type`). */
+function baseType(schema: unknown): string | undefined {
+  let current = schema as { type?: string; wrapped?: unknown } | undefined;
+  while (current?.wrapped !== undefined) current = current.wrapped as typeof current;
+  return current?.type;
+}
+
+/**
+ * A wire query (`URLSearchParams`, all strings) as the object an operation's `query` schema reads: a value becomes a
+ * number or boolean where the schema's field is one and the text is well-formed (so `limit=abc` still reports that
+ * `limit` must be a number), repeated keys become arrays where the field is an array. For servers (the fake, a relay).
+ */
+export function queryFromWire(schema: v.GenericSchema | undefined, query: URLSearchParams): Record<string, unknown> {
+  const entries = (schema as { entries?: Record<string, unknown> } | undefined)?.entries ?? {};
+  const out: Record<string, unknown> = {};
+  for (const key of new Set(query.keys())) {
+    const type = Object.hasOwn(entries, key) ? baseType(entries[key]) : undefined;
+    const raw = query.get(key) ?? "";
+    if (type === "array") out[key] = query.getAll(key);
+    else if (type === "number" && /^[+-]?\d+(\.\d+)?$/.test(raw)) out[key] = Number(raw);
+    else if (type === "boolean" && (raw === "true" || raw === "false")) out[key] = raw === "true";
+    else out[key] = raw;
+  }
+  return out;
+}

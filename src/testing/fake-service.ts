@@ -1,9 +1,8 @@
 import { requireOptions } from "../core/arguments.js";
 import type { FakeAdmin } from "./admin/controls.js";
 import { createAdminService } from "./admin/service.js";
-import { agentsRoutes } from "./agents-routes.js";
-import { artifactsRoutes } from "./artifacts-routes.js";
-import { authenticate } from "./auth.js";
+import { RateBudget } from "./agents/rate-budget.js";
+import { createAgentsService } from "./agents/service.js";
 import { callerSignal, rememberCallerSignal } from "./caller-signal.js";
 import { abortable, abortReason } from "./clock.js";
 import {
@@ -18,16 +17,11 @@ import {
 import type { FakeForge } from "./forge/controls.js";
 import { createForgeService } from "./forge/service.js";
 import { createIdSource } from "./ids.js";
-import { lookupsRoutes } from "./lookups-routes.js";
 import { checkFakeServiceOptions } from "./option-checks.js";
 import { type FakeServiceOptions, resolveOptions } from "./options.js";
-import { RateBudget } from "./rate-budget.js";
 import { type LoggedRequest, parseBody, redactBody, redactHeaders } from "./request-log.js";
-import { errorReply, HttpFailure, type Reply, toResponse } from "./responses.js";
-import { findRoute, type RequestBody, type RouteDefinition } from "./router.js";
-import { runsRoutes } from "./runs-routes.js";
-import { FakeStore } from "./store.js";
-import { streamRoutes } from "./stream-route.js";
+import { errorReply, type Reply, toResponse } from "./responses.js";
+import type { RequestBody } from "./router.js";
 
 /** The fake Cloud Agents service: a `fetch` to inject into clients, fault controls and a request log. */
 export interface FakeService {
@@ -91,57 +85,17 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
   checkFakeServiceOptions(options as Record<string, unknown>);
   const resolved = resolveOptions(options);
   const ids = createIdSource(resolved.randomUUID);
-  const store = new FakeStore();
+  const agents = createAgentsService(resolved, ids);
   const faults = new FaultRegistry();
   const budget = new RateBudget();
   const log: LoggedRequest[] = [];
   const admin = createAdminService(options, resolved.teamId, resolved.now);
   const forge = createForgeService(options.forge, resolved);
-  const routes: RouteDefinition[] = [
-    ...agentsRoutes,
-    ...runsRoutes,
-    ...streamRoutes,
-    ...artifactsRoutes,
-    ...lookupsRoutes(resolved.now()),
-  ];
 
-  async function dispatch(
-    request: Request,
-    url: URL,
-    body: RequestBody,
-    now: number,
-    streamFault: StreamFault | undefined,
-  ): Promise<Reply> {
-    const method = request.method.toUpperCase();
+  function dispatch(request: Request, url: URL, body: RequestBody, now: number, fault: StreamFault | undefined) {
     if (admin.owns(url.pathname)) return admin.handle(request, url, body, now);
     if (forge.owns(url.pathname)) return forge.handle(request, url, body, now);
-    try {
-      const caller = authenticate(request, resolved.apiKeys, resolved.serviceAccountKeys);
-      const match = findRoute(routes, method, url.pathname);
-      if ("allowed" in match) {
-        if (match.allowed.length === 0)
-          return errorReply(404, "not_implemented", `The fake service has no route ${method} ${url.pathname}.`);
-        return errorReply(405, "not_implemented", `${url.pathname} does not accept ${method}.`, {
-          allow: match.allowed.join(", "),
-        });
-      }
-      const context = {
-        request,
-        params: match.params,
-        query: url.searchParams,
-        body,
-        caller,
-        now,
-        store,
-        options: resolved,
-        ids,
-        ...(streamFault ? { streamFault } : {}),
-      };
-      return await match.route.handle(context);
-    } catch (error) {
-      if (error instanceof HttpFailure) return error.reply;
-      throw error;
-    }
+    return agents.handle(request, url, body, now, fault);
   }
 
   async function handle(request: Request): Promise<Response> {
@@ -209,7 +163,7 @@ export function createFakeService(options: FakeServiceOptions = {}): FakeService
     reset() {
       admin.reset();
       forge.reset();
-      store.clear();
+      agents.reset();
       faults.clear();
       budget.reset();
       log.length = 0;

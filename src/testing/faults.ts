@@ -1,5 +1,9 @@
+import { AGENTS_OPERATIONS } from "../agents/operations.js";
 import { fakeArgumentError } from "./argument-errors.js";
 import { matchPath } from "./path-match.js";
+
+/** The run stream, the only operation stream faults hit. */
+const STREAM = AGENTS_OPERATIONS["runs.stream"];
 
 /** Fields every fault has. */
 export interface FaultBase {
@@ -128,9 +132,6 @@ const KINDS: readonly FaultKind[] = [
   "stream_drip",
 ];
 
-/** The path of the run stream, the only route stream faults hit. */
-export const STREAM_ROUTE_PATTERN = "/v1/agents/:id/runs/:runId/stream";
-
 /** True for the faults that shape a stream body. */
 export function isStreamFault(fault: Fault): fault is StreamFault {
   return fault.kind === "stream_drop" || fault.kind === "stream_stall" || fault.kind === "stream_drip";
@@ -245,7 +246,7 @@ export class FaultRegistry {
       if (entry.method !== "*" && entry.method !== method) continue;
       if (entry.pattern !== "*" && matchPath(entry.pattern, path) === undefined) continue;
       // A stream fault on a broad route ("*") must not be used up by requests that have no stream.
-      if (isStreamFault(entry.fault) && (method !== "GET" || matchPath(STREAM_ROUTE_PATTERN, path) === undefined))
+      if (isStreamFault(entry.fault) && (method !== STREAM.method || matchPath(STREAM.path, path) === undefined))
         continue;
       if (entry.fault.kind === "latency") plan.latencies.push(entry.fault);
       else if (plan.fault === undefined) plan.fault = entry.fault;

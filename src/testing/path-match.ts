@@ -2,7 +2,7 @@
 // matching.
 
 /**
- * Matches a path against a pattern with `:name` segments; the captured (URL-decoded) params, or
+ * Matches a path against a pattern with `:name` (or an operation table's `{name}`) segments; the captured (URL-decoded) params, or
  * `undefined`. A single trailing slash on the path is ignored.
  */
 export function matchPath(pattern: string, path: string): Record<string, string> | undefined {
@@ -13,10 +13,11 @@ export function matchPath(pattern: string, path: string): Record<string, string>
   for (let i = 0; i < want.length; i++) {
     const expected = want[i] as string;
     const actual = got[i] as string;
-    if (expected.startsWith(":")) {
+    const name = expected.startsWith(":") ? expected.slice(1) : /^\{(\w+)\}$/.exec(expected)?.[1];
+    if (name !== undefined) {
       if (actual === "") return undefined;
       try {
-        params[expected.slice(1)] = decodeURIComponent(actual);
+        params[name] = decodeURIComponent(actual);
       } catch {
         return undefined;
       }

@@ -82,17 +82,5 @@ export const EnvVarsSchema = v.pipe(
   }),
 );
 
-/** A model choice as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § ModelRef) */
-export type ModelRefParams = v.InferInput<typeof ModelRefInputSchema>;
-
 /** A repository entry as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */
 export type RepoConfigParams = v.InferInput<typeof RepoConfigInputSchema>;
-
-/** An environment choice as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentEnv) */
-export type AgentEnvParams = v.InferInput<typeof AgentEnvInputSchema>;
-
-/** `agent` or `plan`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentMode) */
-export type AgentMode = v.InferOutput<typeof AgentModeSchema>;
-
-/** Environment variables for the agent's shell. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
-export type EnvVarsParams = v.InferInput<typeof EnvVarsSchema>;

@@ -84,8 +84,5 @@ export const PromptSchema = openObject(
   "`prompt`",
 );
 
-/** A prompt image as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Image (input)) */
-export type ImageParams = v.InferInput<typeof ImageSchema>;
-
 /** A prompt as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 export type PromptParams = v.InferInput<typeof PromptSchema>;

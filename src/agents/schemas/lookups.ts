@@ -92,29 +92,11 @@ export const CreateSubTokenResponseSchema = v.looseObject({
 
 /** Token counts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type UsageTokenUsage = v.InferOutput<typeof UsageTokenUsageSchema>;
-/** One run's usage. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type RunUsage = v.InferOutput<typeof RunUsageSchema>;
-/** An agent's usage. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type AgentUsageResponse = v.InferOutput<typeof AgentUsageResponseSchema>;
 /** An artifact. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type Artifact = v.InferOutput<typeof ArtifactSchema>;
-/** The artifact list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type ListArtifactsResponse = v.InferOutput<typeof ListArtifactsResponseSchema>;
-/** A presigned artifact download address. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type DownloadArtifactResponse = v.InferOutput<typeof DownloadArtifactResponseSchema>;
 /** API key info. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ApiKeyInfo = v.InferOutput<typeof ApiKeyInfoSchema>;
-/** A model parameter definition. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type ModelParameterDefinition = v.InferOutput<typeof ModelParameterDefinitionSchema>;
-/** A model variant. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type ModelVariant = v.InferOutput<typeof ModelVariantSchema>;
 /** A model list entry. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type ModelListItem = v.InferOutput<typeof ModelListItemSchema>;
-/** The model list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type ListModelsResponse = v.InferOutput<typeof ListModelsResponseSchema>;
 /** A repository. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type Repository = v.InferOutput<typeof RepositorySchema>;
-/** The repository list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type ListRepositoriesResponse = v.InferOutput<typeof ListRepositoriesResponseSchema>;
-/** A minted sub-token. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type CreateSubTokenResponse = v.InferOutput<typeof CreateSubTokenResponseSchema>;

@@ -89,9 +89,6 @@ export const McpServerListSchema = v.pipe(
   uniqueNames("`mcpServers`"),
 );
 
-/** OAuth settings of a remote MCP server, as the SDK accepts them. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
-export type McpAuthParams = v.InferInput<typeof McpAuthSchema>;
-
 /** A stdio MCP server definition. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export type StdioMcpServerParams = v.InferInput<typeof StdioMcpServerSchema>;
 

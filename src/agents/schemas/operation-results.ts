@@ -9,6 +9,3 @@ export const ArchiveResponseSchema = v.pipe(
   v.optional(v.looseObject({ id: v.optional(v.string()) }), {}),
   v.transform((value) => value ?? {}),
 );
-
-/** What archive and unarchive answer (shape not documented; kept as sent). */
-export type ArchiveResponse = v.InferOutput<typeof ArchiveResponseSchema>;

@@ -116,11 +116,6 @@ export function httpUrlWithoutUserinfoField(label: string) {
   );
 }
 
-/**
- * `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]` as `{ "0": "a" }`.
- * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies)
- */
-
 /** An object whose values are all strings; messages never quote a value (it may be a secret). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 // @__NO_SIDE_EFFECTS__
 export function stringMap(label: string) {

@@ -129,14 +129,8 @@ export const ErrorBodySchema = v.looseObject({
   }),
 });
 
-/** Where an agent runs, as received. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentEnv) */
-export type AgentEnv = v.InferOutput<typeof AgentEnvSchema>;
 /** A repository entry, as received. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */
 export type RepoConfig = v.InferOutput<typeof RepoConfigSchema>;
-/** A model choice, as received. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § ModelRef) */
-export type ModelRef = v.InferOutput<typeof ModelRefSchema>;
-/** A custom subagent, as received. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § CustomSubagent (no extra properties)) */
-export type CustomSubagent = v.InferOutput<typeof CustomSubagentSchema>;
 /** An agent as lists show it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentSummary) */
 export type AgentSummary = v.InferOutput<typeof AgentSummarySchema>;
 /** A full agent. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Agent = AgentSummary plus) */
@@ -151,13 +145,5 @@ export type Run = v.InferOutput<typeof RunSchema>;
 export type ToolCallData = v.InferOutput<typeof ToolCallDataSchema>;
 /** 201 of POST /v1/agents. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
 export type CreateAgentResponse = v.InferOutput<typeof CreateAgentResponseSchema>;
-/** 201 of POST /v1/agents/{id}/runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type CreateRunResponse = v.InferOutput<typeof CreateRunResponseSchema>;
-/** A page of agents. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type ListAgentsResponse = v.InferOutput<typeof ListAgentsResponseSchema>;
-/** A page of runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type ListRunsResponse = v.InferOutput<typeof ListRunsResponseSchema>;
-/** `{ id }`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export type IdResponse = v.InferOutput<typeof IdResponseSchema>;
 /** The error body. @see {@link https://github.com/agentline/agentline#errors | README: Errors} (spec: Cloud Agents API § Errors) */
 export type ErrorBody = v.InferOutput<typeof ErrorBodySchema>;

@@ -46,6 +46,3 @@ export const CustomSubagentListSchema = v.pipe(
   maxItems(AGENT_LIMITS.maxCustomSubagents, "`customSubagents`"),
   uniqueNames("`customSubagents`"),
 );
-
-/** A custom subagent as the SDK accepts it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § CustomSubagent (no extra properties)) */
-export type CustomSubagentParams = v.InferInput<typeof CustomSubagentInputSchema>;

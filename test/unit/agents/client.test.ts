@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  AgentlineError,
   AgentsClient,
   AuthenticationError,
   ConflictError,
@@ -148,10 +149,23 @@ describe("AgentsClient against the fake service", () => {
         seen.push(new URL(request.url).pathname);
         return fake.fetch(request);
       },
-      routes: { apiKeyInfo: { path: "/v1/api-key" } },
+      routes: { me: { path: "/v1/api-key" } },
     });
     await client.me().catch(() => undefined);
     expect(seen).toEqual(["/v1/api-key"]);
+  });
+
+  it("refuses a routes key that names no operation (the old route names included), instead of ignoring it", () => {
+    const stale = ["apiKeyInfo", "createAgent", "getRun", "streamRun", "agents.nope"];
+    const accepted = stale.filter((name) => {
+      try {
+        new AgentsClient({ apiKey: "k", baseUrl: BASE_URL, routes: { [name]: { path: "/v1/x" } } as never });
+        return true;
+      } catch (error) {
+        return !(error instanceof AgentlineError && error.code === "invalid_option" && error.message.includes(name));
+      }
+    });
+    expect(accepted).toEqual([]);
   });
 });
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { AGENT_ID_PATTERN, generateAgentId } from "../../../src/agents/ids.js";
-import { checkCreateAgentRequest } from "../../../src/agents/validate.js";
+import { bodyIssues } from "./issues.js";
 
 describe("agent ids", () => {
   it("generates bc-<uuid> ids that match the pattern and pass the request check", () => {
     const id = generateAgentId();
     expect(id).toMatch(AGENT_ID_PATTERN);
-    expect(checkCreateAgentRequest({ prompt: { text: "t" }, agentId: id })).toEqual([]);
+    expect(bodyIssues("agents.create", { prompt: { text: "t" }, agentId: id })).toEqual([]);
     expect(generateAgentId()).not.toBe(id);
   });
 

@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { checkCreateAgentRequest, checkCreateRunRequest } from "../../../src/agents/validate.js";
-import { minimalBody, rulesOf, withField } from "./issues.js";
+import { bodyIssues, minimalBody, rulesOf, withField } from "./issues.js";
 
-const servers = (...list: unknown[]) => rulesOf(checkCreateAgentRequest(withField("mcpServers", list)));
-const subagents = (...list: unknown[]) => rulesOf(checkCreateAgentRequest(withField("customSubagents", list)));
+const servers = (...list: unknown[]) => rulesOf(bodyIssues("agents.create", withField("mcpServers", list)));
+const subagents = (...list: unknown[]) => rulesOf(bodyIssues("agents.create", withField("customSubagents", list)));
 
 const stdio = { name: "fs", command: "npx", args: ["fs-mcp"], env: { ROOT: "/work" } };
 const remote = { name: "docs", url: "https://mcp.example.com/mcp", headers: { Authorization: "Bearer abc" } };
@@ -18,7 +17,7 @@ describe("mcpServers", () => {
   });
 
   it("is also checked on CreateRunRequest", () => {
-    expect(rulesOf(checkCreateRunRequest({ ...minimalBody, mcpServers: [{ name: "x" }] }))).toEqual([
+    expect(rulesOf(bodyIssues("runs.create", { ...minimalBody, mcpServers: [{ name: "x" }] }))).toEqual([
       "mcpServers[0]: exactly_one_of",
     ]);
   });
@@ -34,7 +33,8 @@ describe("mcpServers", () => {
   });
 
   it("refuses a server with both command and url, saying so", () => {
-    const issues = checkCreateAgentRequest(
+    const issues = bodyIssues(
+      "agents.create",
       withField("mcpServers", [remote, { name: "x", command: "run", url: "https://a.example" }]),
     );
     expect(rulesOf(issues)).toEqual(["mcpServers[1]: exactly_one_of"]);
@@ -42,7 +42,7 @@ describe("mcpServers", () => {
   });
 
   it("refuses a server with neither command nor url, saying so", () => {
-    const issues = checkCreateAgentRequest(withField("mcpServers", [{ name: "x" }]));
+    const issues = bodyIssues("agents.create", withField("mcpServers", [{ name: "x" }]));
     expect(rulesOf(issues)).toEqual(["mcpServers[0]: exactly_one_of"]);
     expect(issues[0]?.message).toMatch(/`command`.*`url`/);
   });
@@ -78,7 +78,8 @@ describe("mcpServers", () => {
   });
 
   it("refuses userinfo in a remote url without echoing it", () => {
-    const issues = checkCreateAgentRequest(
+    const issues = bodyIssues(
+      "agents.create",
       withField("mcpServers", [stdio, { name: "a", url: "https://bob:hunter2@mcp.example.com" }]),
     );
     expect(rulesOf(issues)).toEqual(["mcpServers[1].url: no_userinfo"]);
@@ -91,7 +92,8 @@ describe("mcpServers", () => {
   });
 
   it("never puts a header or env value into a message", () => {
-    const issues = checkCreateAgentRequest(
+    const issues = bodyIssues(
+      "agents.create",
       withField("mcpServers", [
         { name: "a", url: "https://a.example", headers: { Authorization: ["Bearer SUPERSECRET"] } },
         { name: "b", command: "run", env: { TOKEN: { value: "SUPERSECRET" } } },

@@ -1,14 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { AGENT_LIMITS } from "../../../src/agents/schemas/constants.js";
-import { assertCreateAgentRequest, checkCreateAgentRequest } from "../../../src/agents/validate.js";
 import { ValidationError } from "../../../src/core/errors.js";
-import { minimalBody, PNG_BASE64, rulesOf, withField, withImages } from "./issues.js";
+import { assertBody, bodyIssues, minimalBody, PNG_BASE64, rulesOf, withField, withImages } from "./issues.js";
 
-const check = (body: unknown) => rulesOf(checkCreateAgentRequest(body));
+const check = (body: unknown) => rulesOf(bodyIssues("agents.create", body));
 
 describe("CreateAgentRequest: valid bodies", () => {
   it("accepts the minimal body", () => {
-    expect(checkCreateAgentRequest(minimalBody)).toEqual([]);
+    expect(bodyIssues("agents.create", minimalBody)).toEqual([]);
   });
 
   it("accepts a body that uses every field", () => {
@@ -46,11 +45,11 @@ describe("CreateAgentRequest: valid bodies", () => {
       ],
       mode: "plan",
     };
-    expect(checkCreateAgentRequest(body)).toEqual([]);
+    expect(bodyIssues("agents.create", body)).toEqual([]);
   });
 
   it("keeps unknown top-level fields, so fields a newer server accepts still reach it", () => {
-    const parsed = assertCreateAgentRequest({ ...minimalBody, futureOption: { on: true } });
+    const parsed = assertBody("agents.create", { ...minimalBody, futureOption: { on: true } });
     expect((parsed as Record<string, unknown>).futureOption).toEqual({ on: true });
   });
 
@@ -128,7 +127,7 @@ describe("CreateAgentRequest: images", () => {
 
   it("names the image by index", () => {
     const ok = { url: "https://example.com/a.png" };
-    const issues = checkCreateAgentRequest(withImages(ok, ok, { data: PNG_BASE64, mimeType: "text/plain" }));
+    const issues = bodyIssues("agents.create", withImages(ok, ok, { data: PNG_BASE64, mimeType: "text/plain" }));
     expect(issues[0]?.path).toBe("prompt.images[2].mimeType");
   });
 
@@ -138,13 +137,14 @@ describe("CreateAgentRequest: images", () => {
     const atLimit = "A".repeat((limit / 3) * 4); // 15 MiB is divisible by 3: no padding
     expect(check(withImages({ data: atLimit, mimeType: "image/png" }))).toEqual([]);
     const overLimit = `${atLimit}AA==`; // one more byte
-    const issues = checkCreateAgentRequest(withImages({ data: overLimit, mimeType: "image/png" }));
+    const issues = bodyIssues("agents.create", withImages({ data: overLimit, mimeType: "image/png" }));
     expect(rulesOf(issues)).toEqual(["prompt.images[0].data: max_bytes"]);
     expect(issues[0]?.message).toContain(`${limit + 1} bytes`);
   });
 
   it("refuses data that is not base64, such as a data: URL", () => {
-    const issues = checkCreateAgentRequest(
+    const issues = bodyIssues(
+      "agents.create",
       withImages({ data: `data:image/png;base64,${PNG_BASE64}`, mimeType: "image/png" }),
     );
     expect(rulesOf(issues)).toEqual(["prompt.images[0].data: base64"]);
@@ -274,7 +274,7 @@ describe("CreateAgentRequest: envVars", () => {
       { MY_VAR: [secret] },
     ];
     for (const envVars of bodies) {
-      const issues = checkCreateAgentRequest({
+      const issues = bodyIssues("agents.create", {
         ...withField("envVars", envVars),
         agentId: "bc-0f8fad5b-d9cb-469f-a165-70867728950e",
       });
@@ -282,7 +282,7 @@ describe("CreateAgentRequest: envVars", () => {
       for (const issue of issues) expect(issue.message).not.toContain("SUPERSECRET");
       let thrown: unknown;
       try {
-        assertCreateAgentRequest({ ...minimalBody, envVars });
+        assertBody("agents.create", { ...minimalBody, envVars });
       } catch (error) {
         thrown = error;
       }
@@ -311,7 +311,7 @@ describe("assertCreateAgentRequest", () => {
   it("throws a request ValidationError naming every broken field", () => {
     let thrown: unknown;
     try {
-      assertCreateAgentRequest({ prompt: { text: "" }, mode: "auto" });
+      assertBody("agents.create", { prompt: { text: "" }, mode: "auto" });
     } catch (error) {
       thrown = error;
     }
@@ -325,6 +325,6 @@ describe("assertCreateAgentRequest", () => {
   });
 
   it("returns the body when it is valid", () => {
-    expect(assertCreateAgentRequest(minimalBody)).toEqual(minimalBody);
+    expect(assertBody("agents.create", minimalBody)).toEqual(minimalBody);
   });
 });

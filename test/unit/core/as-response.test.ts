@@ -119,7 +119,7 @@ describe("asResponse()", () => {
     // requests or a cache behind one promise (chunked bulk writes, windowed daily usage, membership sync, tokens).
     expect(without.sort()).toEqual(
       [
-        "streamRun",
+        "runs.stream",
         "teamDailyUsage",
         "setSpendLimits",
         "addDirectoryGroupMembers",

@@ -126,7 +126,10 @@ describe("sendOperation", () => {
     expect(refused.seen).toHaveLength(0);
 
     const explained = context(() => json({ message: "no" }, 401), {
-      explain: (error) => (error instanceof AuthenticationError ? new AgentlineError("needs a team key", { code: "wrong_key_kind" }) : error),
+      explain: (error) =>
+        error instanceof AuthenticationError
+          ? new AgentlineError("needs a team key", { code: "wrong_key_kind" })
+          : error,
     });
     await expect(sendOperation(explained.ctx, "things.get", { params: { id: "a" } })).rejects.toThrow(
       "needs a team key",

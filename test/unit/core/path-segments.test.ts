@@ -3,7 +3,7 @@
 // exactly the segments intended.
 import { beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_ROUTES, AdminClient, OrganizationClient } from "../../../src/admin/index.js";
-import { AGENTS_ROUTES, AgentsClient } from "../../../src/agents/index.js";
+import { AGENTS_OPERATIONS, AgentsClient } from "../../../src/agents/index.js";
 import { isAgentlineError, ValidationError } from "../../../src/core/errors.js";
 import type { FetchLike } from "../../../src/core/options.js";
 import { FORGE_ROUTES, ForgeApp, ForgeClient, generateAppKeyPair } from "../../../src/forge/index.js";
@@ -48,12 +48,12 @@ const ADMIN_PREFIX: Record<string, (route: string) => string> = {
 
 const TABLES: Table[] = [
   {
-    name: "AGENTS_ROUTES",
-    routes: AGENTS_ROUTES,
+    name: "AGENTS_OPERATIONS",
+    routes: AGENTS_OPERATIONS,
     invokers: AGENTS_INVOKERS,
     prefix: "",
-    good: (_route, placeholder) => (placeholder === "id" ? "bc-1" : "run-1"),
-    argument: (placeholder) => (placeholder === "id" ? "agentId" : placeholder),
+    good: (_route, placeholder) => (placeholder === "agentId" ? "bc-1" : "run-1"),
+    argument: (placeholder) => placeholder,
     kinds: {},
     odd: (_route, _placeholder, text) => text,
   },

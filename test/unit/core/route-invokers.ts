@@ -4,7 +4,7 @@
 // the only thing a sweep can trip over is the path. `path-segments.test.ts` asserts that this table covers every
 // route and that each entry really reaches its route.
 import type { AdminClient, AdminRouteName, OrganizationClient } from "../../../src/admin/index.js";
-import type { AgentsClient, AgentsRouteName } from "../../../src/agents/index.js";
+import type { AgentsClient, AgentsOperationName } from "../../../src/agents/index.js";
 import type { ForgeApp, ForgeClient, ForgeRouteName } from "../../../src/forge/index.js";
 
 /** The clients a method path starts from. */
@@ -93,27 +93,27 @@ export function placeholdersFilled(invoker: Invoker): Set<string> {
 
 const ONE_STEP = { maxReconnects: 0 };
 
-/** Cloud Agents routes. */
-export const AGENTS_INVOKERS: Record<AgentsRouteName, Invoker> = {
-  createAgent: { method: "agents.agents.create", args: [{ prompt: { text: "hi" } }] },
-  listAgents: { method: "agents.agents.list" },
-  getAgent: { method: "agents.agents.get", args: ["{id}"] },
-  deleteAgent: { method: "agents.agents.delete", args: ["{id}"] },
-  archiveAgent: { method: "agents.agents.archive", args: ["{id}"] },
-  unarchiveAgent: { method: "agents.agents.unarchive", args: ["{id}"] },
-  agentUsage: { method: "agents.agents.usage", args: ["{id}"] },
-  createRun: { method: "agents.runs.create", args: ["{id}", { prompt: { text: "go on" } }] },
-  listRuns: { method: "agents.runs.list", args: ["{id}"] },
-  getRun: { method: "agents.runs.get", args: ["{id}", "{runId}"] },
-  cancelRun: { method: "agents.runs.cancel", args: ["{id}", "{runId}"] },
+/** Cloud Agents operations. */
+export const AGENTS_INVOKERS: Record<AgentsOperationName, Invoker> = {
+  "agents.create": { method: "agents.agents.create", args: [{ prompt: { text: "hi" } }] },
+  "agents.list": { method: "agents.agents.list" },
+  "agents.get": { method: "agents.agents.get", args: ["{agentId}"] },
+  "agents.delete": { method: "agents.agents.delete", args: ["{agentId}"] },
+  "agents.archive": { method: "agents.agents.archive", args: ["{agentId}"] },
+  "agents.unarchive": { method: "agents.agents.unarchive", args: ["{agentId}"] },
+  "agents.usage": { method: "agents.agents.usage", args: ["{agentId}"] },
+  "runs.create": { method: "agents.runs.create", args: ["{agentId}", { prompt: { text: "go on" } }] },
+  "runs.list": { method: "agents.runs.list", args: ["{agentId}"] },
+  "runs.get": { method: "agents.runs.get", args: ["{agentId}", "{runId}"] },
+  "runs.cancel": { method: "agents.runs.cancel", args: ["{agentId}", "{runId}"] },
   // A refused stream is not reconnected: one step of it is one request.
-  streamRun: { method: "agents.runs.stream", args: ["{id}", "{runId}", ONE_STEP] },
-  listArtifacts: { method: "agents.agents.listArtifacts", args: ["{id}"] },
-  downloadArtifact: { method: "agents.agents.downloadArtifact", args: ["{id}", "out/report.txt"] },
-  listModels: { method: "agents.models.list" },
-  listRepositories: { method: "agents.repositories.list" },
-  apiKeyInfo: { method: "agents.me" },
-  createSubToken: { method: "agents.subTokens.create", args: [{ forUserEmail: "a@example.com" }] },
+  "runs.stream": { method: "agents.runs.stream", args: ["{agentId}", "{runId}", ONE_STEP] },
+  "agents.listArtifacts": { method: "agents.agents.listArtifacts", args: ["{agentId}"] },
+  "agents.downloadArtifact": { method: "agents.agents.downloadArtifact", args: ["{agentId}", "out/report.txt"] },
+  "models.list": { method: "agents.models.list" },
+  "repositories.list": { method: "agents.repositories.list" },
+  me: { method: "agents.me" },
+  "subTokens.create": { method: "agents.subTokens.create", args: [{ forUserEmail: "a@example.com" }] },
 };
 
 const USERS = ["user_1"];

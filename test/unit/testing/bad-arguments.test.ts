@@ -5,8 +5,8 @@
 import { describe, expect, it } from "vitest";
 import { isAgentlineError } from "../../../src/core/errors.js";
 import { createFakeService, type FakeService } from "../../../src/testing/index.js";
+import { readBody, streamSetup } from "./agents/stream-helpers.js";
 import { manualClock } from "./helpers.js";
-import { readBody, streamSetup } from "./stream-helpers.js";
 
 const WRONG_VALUES: readonly unknown[] = [
   undefined,

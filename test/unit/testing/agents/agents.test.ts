@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Json, setup } from "./helpers.js";
+import { type Json, setup } from "../helpers.js";
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 

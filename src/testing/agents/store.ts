@@ -1,5 +1,5 @@
-import { agentKey } from "./ids.js";
-import { HttpFailure } from "./responses.js";
+import { agentKey } from "../ids.js";
+import { HttpFailure } from "../responses.js";
 import { isActiveStatus, progressAt, type RunGit, type RunTimeline, startedAt } from "./run-script.js";
 
 /** `RepoConfig` as stored (only the documented fields are kept). */

@@ -1,4 +1,4 @@
-import { isoTime } from "./clock.js";
+import { isoTime } from "../clock.js";
 import { progressAt } from "./run-script.js";
 import { type AgentRecord, agentGitAt, type RunRecord } from "./store.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { setup } from "./helpers.js";
+import { setup } from "../helpers.js";
 
 const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -1,5 +1,5 @@
-import { fakeOptionError } from "./argument-errors.js";
-import { abortable, abortReason, type Clock, isoTime, type Sleep } from "./clock.js";
+import { fakeOptionError } from "../argument-errors.js";
+import { abortable, abortReason, type Clock, isoTime, type Sleep } from "../clock.js";
 import type { FakeRunStatus, RunTimeline, TimelineEvent } from "./run-script.js";
 import { watchTimeline } from "./timeline-watch.js";
 

@@ -1,28 +1,18 @@
-import { checkCreateAgentBody, parseListAgentsQuery } from "./checks.js";
-import { agentKey } from "./ids.js";
-import type { FakeModel } from "./options.js";
-import { paginate } from "./pagination.js";
-import { HttpFailure, type Reply, reply } from "./responses.js";
-import type { RouteContext, RouteDefinition } from "./router.js";
-import { requireJsonBody } from "./router.js";
+import type * as v from "valibot";
+import type { AGENTS_OPERATIONS } from "../../agents/operations.js";
+import { AGENT_LIMITS } from "../../agents/schemas/constants.js";
+import { agentKey } from "../ids.js";
+import type { FakeModel } from "../options.js";
+import { paginate } from "../pagination.js";
+import { HttpFailure, type Reply, reply } from "../responses.js";
+import type { AgentsHandler, AgentsRouteContext as RouteContext } from "./router.js";
 import type { RunGit, RunGitBranch } from "./run-script.js";
 import { startRun } from "./runs-routes.js";
 import type { AgentRecord, StoredRepo } from "./store.js";
 import { agentSummaryView, agentView, runView } from "./views.js";
 
-// The fields of a CreateAgentRequest that the fake reads; checkCreateAgentBody has vouched for them.
-interface CreateAgentInput {
-  prompt: { text: string };
-  model?: { id: string; params?: Array<{ id: string; value: string }> };
-  name?: string;
-  agentId?: string;
-  env?: { type: string; name?: string };
-  repos?: StoredRepo[];
-  workOnCurrentBranch?: boolean;
-  autoCreatePR?: boolean;
-  skipReviewerRequest?: boolean;
-  customSubagents?: Array<{ model?: unknown }>;
-}
+// A CreateAgentRequest as the entry's body schema has checked it.
+type CreateAgentInput = v.InferOutput<(typeof AGENTS_OPERATIONS)["agents.create"]["body"]>;
 
 /** A display name from the prompt's first line, at most 60 characters, cut at a word. */
 export function deriveName(promptText: string): string | undefined {
@@ -104,9 +94,7 @@ function storedEnv(env: CreateAgentInput["env"], pools: readonly string[]): Agen
 
 function createAgent(context: RouteContext): Reply {
   const { store, options, now } = context;
-  const body = requireJsonBody(context);
-  checkCreateAgentBody(body);
-  const input = body as CreateAgentInput;
+  const input = context.body as CreateAgentInput;
   checkModel(options.models, input.model, "model");
   for (const [index, subagent] of (input.customSubagents ?? []).entries()) {
     checkModel(options.models, subagent.model, `customSubagents[${index}].model`);
@@ -150,7 +138,17 @@ function createAgent(context: RouteContext): Reply {
 }
 
 function listAgents(context: RouteContext): Reply {
-  const { limit, cursor, prUrl, includeArchived } = parseListAgentsQuery(context.query);
+  const {
+    limit = AGENT_LIMITS.defaultPageSize,
+    cursor,
+    prUrl,
+    includeArchived = true,
+  } = context.query as {
+    limit?: number;
+    cursor?: string;
+    prUrl?: string;
+    includeArchived?: boolean;
+  };
   const agents = context.store
     .agentsNewestFirst()
     .filter((agent) => includeArchived || !agent.archived)
@@ -161,7 +159,7 @@ function listAgents(context: RouteContext): Reply {
 }
 
 function setArchived(context: RouteContext, archived: boolean): Reply {
-  const agent = context.store.requireAgent(context.params.id ?? "");
+  const agent = context.store.requireAgent(context.params.agentId ?? "");
   // Both moves are idempotent: archiving an archived agent (or the reverse) changes nothing.
   if (agent.archived !== archived) {
     agent.archived = archived;
@@ -170,24 +168,17 @@ function setArchived(context: RouteContext, archived: boolean): Reply {
   return reply({ id: agent.id });
 }
 
-/** The agent routes: create, list, get, delete, archive and (assumed path) unarchive. */
-export const agentsRoutes: RouteDefinition[] = [
-  { method: "POST", pattern: "/v1/agents", handle: createAgent },
-  { method: "GET", pattern: "/v1/agents", handle: listAgents },
-  {
-    method: "GET",
-    pattern: "/v1/agents/:id",
-    handle: (context) => reply(agentView(context.store.requireAgent(context.params.id ?? ""), context.options.baseUrl)),
+/** The agent operations: create, list, get, delete, archive and (assumed path) unarchive. */
+export const agentsHandlers = {
+  "agents.create": createAgent,
+  "agents.list": listAgents,
+  "agents.get": (context) =>
+    reply(agentView(context.store.requireAgent(context.params.agentId ?? ""), context.options.baseUrl)),
+  "agents.delete": (context) => {
+    const agent = context.store.requireAgent(context.params.agentId ?? "");
+    context.store.agents.delete(agentKey(agent.id));
+    return reply({ id: agent.id });
   },
-  {
-    method: "DELETE",
-    pattern: "/v1/agents/:id",
-    handle: (context) => {
-      const agent = context.store.requireAgent(context.params.id ?? "");
-      context.store.agents.delete(agentKey(agent.id));
-      return reply({ id: agent.id });
-    },
-  },
-  { method: "POST", pattern: "/v1/agents/:id/archive", handle: (context) => setArchived(context, true) },
-  { method: "POST", pattern: "/v1/agents/:id/unarchive", handle: (context) => setArchived(context, false) },
-];
+  "agents.archive": (context) => setArchived(context, true),
+  "agents.unarchive": (context) => setArchived(context, false),
+} satisfies Record<string, AgentsHandler>;

@@ -1,7 +1,7 @@
-import { AGENT_LIMITS } from "../agents/schemas/constants.js";
-import { isoTime } from "./clock.js";
-import { HttpFailure, type Reply, reply } from "./responses.js";
-import type { RouteContext, RouteDefinition } from "./router.js";
+import { AGENT_LIMITS } from "../../agents/schemas/constants.js";
+import { isoTime } from "../clock.js";
+import { HttpFailure, type Reply, reply } from "../responses.js";
+import type { AgentsHandler, AgentsRouteContext as RouteContext } from "./router.js";
 import { progressAt } from "./run-script.js";
 import type { AgentRecord } from "./store.js";
 
@@ -32,7 +32,7 @@ function artifactsAt(agent: AgentRecord, now: number): FakeArtifact[] {
 }
 
 function listArtifacts(context: RouteContext): Reply {
-  const agent = context.store.requireAgent(context.params.id ?? "");
+  const agent = context.store.requireAgent(context.params.agentId ?? "");
   const items = artifactsAt(agent, context.now).map((a) => ({
     path: a.path,
     sizeBytes: a.sizeBytes,
@@ -42,10 +42,8 @@ function listArtifacts(context: RouteContext): Reply {
 }
 
 function downloadArtifact(context: RouteContext): Reply {
-  const agent = context.store.requireAgent(context.params.id ?? "");
-  const path = context.query.get("path");
-  if (path === null || path === "")
-    throw new HttpFailure(400, "validation_error", "path: the query parameter `path` is required.");
+  const agent = context.store.requireAgent(context.params.agentId ?? "");
+  const path = String(context.query.path);
   if (!artifactsAt(agent, context.now).some((a) => a.path === path)) {
     throw new HttpFailure(404, "artifact_not_found", `Agent ${agent.id} has no artifact at ${JSON.stringify(path)}.`);
   }
@@ -57,8 +55,8 @@ function downloadArtifact(context: RouteContext): Reply {
   return reply({ url, expiresAt: isoTime(expiresAt) });
 }
 
-/** The artifact routes at their assumed paths. */
-export const artifactsRoutes: RouteDefinition[] = [
-  { method: "GET", pattern: "/v1/agents/:id/artifacts", handle: listArtifacts },
-  { method: "GET", pattern: "/v1/agents/:id/artifacts/download", handle: downloadArtifact },
-];
+/** The artifact operations at their assumed paths. */
+export const artifactsHandlers = {
+  "agents.listArtifacts": listArtifacts,
+  "agents.downloadArtifact": downloadArtifact,
+} satisfies Record<string, AgentsHandler>;

@@ -1,6 +1,6 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
-import type { FakeServiceOptions } from "../../../src/testing/index.js";
-import { type Json, setup } from "./helpers.js";
+import type { FakeServiceOptions } from "../../../../src/testing/index.js";
+import { type Json, setup } from "../helpers.js";
 
 /** One SSE event as a standards-following parser sees it; `data` parsed as JSON. */
 export interface SseEvent {

@@ -6,7 +6,7 @@ import {
   nextEventAt,
   progressAt,
   type RunTimeline,
-} from "../../../src/testing/run-script.js";
+} from "../../../../src/testing/agents/run-script.js";
 
 const script = {
   creatingMs: 100,

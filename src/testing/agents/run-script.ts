@@ -1,4 +1,4 @@
-import type { ResolvedRunScript } from "./options.js";
+import type { ResolvedRunScript } from "../options.js";
 import { notifyTimelineChanged } from "./timeline-watch.js";
 
 /** The run statuses of the spec. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § States and transitions) */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { client, setup } from "./helpers.js";
+import { client, setup } from "../helpers.js";
 
 describe("fake service: lookups at their assumed paths", () => {
   it("lists models and repositories", async () => {

@@ -1,7 +1,6 @@
-import { callerSignal } from "./caller-signal.js";
-import { STREAM_ROUTE_PATTERN } from "./faults.js";
-import { HttpFailure, type Reply } from "./responses.js";
-import type { RouteContext, RouteDefinition } from "./router.js";
+import { callerSignal } from "../caller-signal.js";
+import { HttpFailure, type Reply } from "../responses.js";
+import type { AgentsHandler, AgentsRouteContext as RouteContext } from "./router.js";
 import { RunEventSource } from "./run-event-source.js";
 import { isActiveStatus, progressAt, type RunTimeline } from "./run-script.js";
 import { createStreamBody } from "./stream-body.js";
@@ -35,7 +34,7 @@ export function resumeIndex(timeline: RunTimeline, lastEventId: string | null, n
  */
 function streamRun(context: RouteContext): Reply {
   const { now, options, store, request } = context;
-  const agent = store.requireAgent(context.params.id ?? "");
+  const agent = store.requireAgent(context.params.agentId ?? "");
   const run = store.requireRun(agent, context.params.runId ?? "");
   const progress = progressAt(run.timeline, now);
   const retentionMs = options.streamRetentionSeconds * 1000;
@@ -73,5 +72,5 @@ function streamRun(context: RouteContext): Reply {
   };
 }
 
-/** The run stream route. */
-export const streamRoutes: RouteDefinition[] = [{ method: "GET", pattern: STREAM_ROUTE_PATTERN, handle: streamRun }];
+/** The run stream operation. */
+export const streamHandlers = { "runs.stream": streamRun } satisfies Record<string, AgentsHandler>;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Fault } from "../../../src/testing/index.js";
+import type { Fault } from "../../../../src/testing/index.js";
 import { parseSse, readBody, type SseEvent, streamSetup } from "./stream-helpers.js";
 
 const ROUTE = "GET /v1/agents/:id/runs/:runId/stream";
@@ -243,7 +243,7 @@ describe("fake service: stream lifetime", () => {
   it("works with the default setTimeout sleep and leaves no timer behind when cancelled", async () => {
     vi.useFakeTimers();
     try {
-      const { createFakeService } = await import("../../../src/testing/index.js");
+      const { createFakeService } = await import("../../../../src/testing/index.js");
       const fake = createFakeService({ run: { creatingMs: 0, runningMs: 60_000 } });
       const headers = { authorization: "Bearer test-key" };
       const body = JSON.stringify({ prompt: { text: "x" } });
@@ -293,7 +293,7 @@ describe("fake service: stream fault validation", () => {
   });
 
   it("rejects a heartbeat interval or retention that makes no sense", async () => {
-    const { createFakeService } = await import("../../../src/testing/index.js");
+    const { createFakeService } = await import("../../../../src/testing/index.js");
     expect(() => createFakeService({ heartbeatIntervalMs: 0 })).toThrow(/heartbeatIntervalMs/);
     expect(() => createFakeService({ streamRetentionSeconds: -1 })).toThrow(/streamRetentionSeconds/);
     expect(() => createFakeService({ run: { toolCalls: 1.5 } })).toThrow(/toolCalls/);

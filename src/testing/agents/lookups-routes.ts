@@ -1,8 +1,6 @@
-import { checkCreateSubTokenBody } from "./checks.js";
-import { isoTime } from "./clock.js";
-import { HttpFailure, type Reply, reply } from "./responses.js";
-import type { RouteContext, RouteDefinition } from "./router.js";
-import { requireJsonBody } from "./router.js";
+import { isoTime } from "../clock.js";
+import { HttpFailure, type Reply, reply } from "../responses.js";
+import type { AgentsHandler, AgentsRouteContext as RouteContext } from "./router.js";
 
 /** Sub-tokens live one hour. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API § Limits) */
 const SUB_TOKEN_LIFETIME_MS = 60 * 60 * 1000;
@@ -31,9 +29,7 @@ function createSubToken(context: RouteContext): Reply {
   if (!context.caller.serviceAccount) {
     throw new HttpFailure(403, "service_account_required", "Only a service-account API key can mint sub-tokens.");
   }
-  const body = requireJsonBody(context);
-  checkCreateSubTokenBody(body);
-  const { forUserEmail, forUserId } = body as { forUserEmail?: string; forUserId?: number };
+  const { forUserEmail, forUserId } = context.body as { forUserEmail?: string; forUserId?: number };
   const member = context.options.teamMembers.find((m) =>
     forUserEmail !== undefined ? m.email.toLowerCase() === forUserEmail.toLowerCase() : m.id === forUserId,
   );
@@ -49,16 +45,12 @@ function createSubToken(context: RouteContext): Reply {
   });
 }
 
-/** The lookup routes at their assumed paths: models, repositories, API key info and sub-tokens. */
-export function lookupsRoutes(createdAt: number): RouteDefinition[] {
-  return [
-    { method: "GET", pattern: "/v1/models", handle: (c) => reply({ items: structuredClone(c.options.models) }) },
-    {
-      method: "GET",
-      pattern: "/v1/repositories",
-      handle: (c) => reply({ items: c.options.repositories.map((url) => ({ url })) }),
-    },
-    { method: "GET", pattern: "/v1/me", handle: (c) => apiKeyInfo(c, createdAt) },
-    { method: "POST", pattern: "/v1/sub-tokens", handle: createSubToken },
-  ];
+/** The lookups at their assumed paths: models, repositories, API key info and sub-tokens. */
+export function lookupsHandlers(createdAt: number) {
+  return {
+    "models.list": (c) => reply({ items: structuredClone(c.options.models) }),
+    "repositories.list": (c) => reply({ items: c.options.repositories.map((url) => ({ url })) }),
+    me: (c) => apiKeyInfo(c, createdAt),
+    "subTokens.create": createSubToken,
+  } satisfies Record<string, AgentsHandler>;
 }

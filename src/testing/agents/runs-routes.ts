@@ -1,8 +1,7 @@
-import { checkCreateRunBody, parseListRunsQuery, parseUsageQuery } from "./checks.js";
-import { paginate } from "./pagination.js";
-import { HttpFailure, type Reply, reply } from "./responses.js";
-import type { RouteContext, RouteDefinition } from "./router.js";
-import { requireJsonBody } from "./router.js";
+import { AGENT_LIMITS } from "../../agents/schemas/constants.js";
+import { paginate } from "../pagination.js";
+import { HttpFailure, type Reply, reply } from "../responses.js";
+import type { AgentsHandler, AgentsRouteContext as RouteContext } from "./router.js";
 import { buildRunTimeline, cancelTimeline, isActiveStatus, progressAt } from "./run-script.js";
 import {
   type AgentRecord,
@@ -45,13 +44,11 @@ export function startRun(context: RouteContext, agent: AgentRecord, promptText: 
 }
 
 function agentOf(context: RouteContext): AgentRecord {
-  return context.store.requireAgent(context.params.id ?? "");
+  return context.store.requireAgent(context.params.agentId ?? "");
 }
 
 function createRun(context: RouteContext): Reply {
   const agent = agentOf(context);
-  const body = requireJsonBody(context);
-  checkCreateRunBody(body);
   if (agent.archived) {
     throw new HttpFailure(409, "agent_archived", `Agent ${agent.id} is archived; unarchive it before starting a run.`);
   }
@@ -63,13 +60,13 @@ function createRun(context: RouteContext): Reply {
       `Agent ${agent.id} already has an active run (${busy.id}); wait for it or cancel it.`,
     );
   }
-  const run = startRun(context, agent, (body as { prompt: { text: string } }).prompt.text);
+  const run = startRun(context, agent, (context.body as { prompt: { text: string } }).prompt.text);
   return reply({ run: runView(run, agent, context.now) }, 201);
 }
 
 function listRuns(context: RouteContext): Reply {
   const agent = agentOf(context);
-  const { limit, cursor } = parseListRunsQuery(context.query);
+  const { limit = AGENT_LIMITS.defaultPageSize, cursor } = context.query as { limit?: number; cursor?: string };
   const newestFirst = [...agent.runs].reverse();
   const page = paginate(newestFirst, "runs", limit, cursor);
   const items = page.items.map((run) => runView(run, agent, context.now));
@@ -104,7 +101,7 @@ function agentUsage(context: RouteContext): Reply {
     );
   }
   const agent = agentOf(context);
-  const { runId } = parseUsageQuery(context.query);
+  const { runId } = context.query as { runId?: string };
   const runs = runId === undefined ? [...agent.runs].reverse() : [context.store.requireRun(agent, runId)];
   const totalUsage = { ...ZERO_USAGE };
   const items = runs.map((run) => {
@@ -116,18 +113,14 @@ function agentUsage(context: RouteContext): Reply {
   return reply({ totalUsage, runs: items });
 }
 
-/** The run routes (create, list, get, cancel) and agent usage. */
-export const runsRoutes: RouteDefinition[] = [
-  { method: "POST", pattern: "/v1/agents/:id/runs", handle: createRun },
-  { method: "GET", pattern: "/v1/agents/:id/runs", handle: listRuns },
-  {
-    method: "GET",
-    pattern: "/v1/agents/:id/runs/:runId",
-    handle: (context) => {
-      const agent = agentOf(context);
-      return reply(runView(context.store.requireRun(agent, context.params.runId ?? ""), agent, context.now));
-    },
+/** The run operations (create, list, get, cancel) and agent usage. */
+export const runsHandlers = {
+  "runs.create": createRun,
+  "runs.list": listRuns,
+  "runs.get": (context) => {
+    const agent = agentOf(context);
+    return reply(runView(context.store.requireRun(agent, context.params.runId ?? ""), agent, context.now));
   },
-  { method: "POST", pattern: "/v1/agents/:id/runs/:runId/cancel", handle: cancelRun },
-  { method: "GET", pattern: "/v1/agents/:id/usage", handle: agentUsage },
-];
+  "runs.cancel": cancelRun,
+  "agents.usage": agentUsage,
+} satisfies Record<string, AgentsHandler>;

@@ -1,5 +1,5 @@
-import { abortable, abortReason, type Sleep } from "./clock.js";
-import type { StreamFault } from "./faults.js";
+import { abortable, abortReason, type Sleep } from "../clock.js";
+import type { StreamFault } from "../faults.js";
 
 /** Where a stream body's SSE events come from: one per call, `undefined` at the end. */
 export interface EventProducer {
