@@ -71,9 +71,14 @@ export const initialRunState: RunState = Object.freeze({
   eventCount: 0,
 });
 
+// Most calls are never truncated: they share this one record instead of allocating their own.
+const NOT_TRUNCATED: ToolCallState["truncated"] = Object.freeze({ args: false, result: false });
+
 function foldToolCall(calls: ToolCallList, data: ToolCallData): ToolCallList {
   const index = calls.indexOf(data.callId);
   const previous = index === -1 ? undefined : calls.at(index);
+  const truncatedArgs = Boolean(data.truncated?.args) || previous?.truncated.args === true;
+  const truncatedResult = Boolean(data.truncated?.result) || previous?.truncated.result === true;
   const next: ToolCallState = {
     callId: data.callId,
     name: data.name || previous?.name || "",
@@ -81,10 +86,12 @@ function foldToolCall(calls: ToolCallList, data: ToolCallData): ToolCallList {
     status: previous?.status === "completed" ? "completed" : data.status,
     args: data.args ?? previous?.args,
     result: data.result ?? previous?.result,
-    truncated: {
-      args: Boolean(data.truncated?.args) || Boolean(previous?.truncated.args),
-      result: Boolean(data.truncated?.result) || Boolean(previous?.truncated.result),
-    },
+    truncated:
+      truncatedArgs || truncatedResult
+        ? previous?.truncated.args === truncatedArgs && previous.truncated.result === truncatedResult
+          ? previous.truncated
+          : { args: truncatedArgs, result: truncatedResult }
+        : NOT_TRUNCATED,
   };
   return index === -1 ? calls.append(next) : calls.replace(index, next);
 }
@@ -100,101 +107,126 @@ function typesOf(type: string): readonly string[] {
   return types;
 }
 
-/**
- * Folds one run event into the state; pure, never mutates. A replayed event changes nothing: an
- * id-bearing event whose id and type were already folded is skipped, a `status` equal to the current
- * one is a no-op, and a status never goes backwards (a terminal one is never left).
- */
-export function reduceRunState(state: RunState, event: RunEvent): RunState {
-  if (typeof state !== "object" || state === null) throw argumentError(state, "state", "reduceRunState", STATE);
-  if (typeof event !== "object" || event === null || typeof event.type !== "string")
-    throw argumentError(event, "event", "reduceRunState", "a run event (from a run stream, or `toRunEvent`)");
-  let { lastEventId, lastEventTypes, eventCount } = state;
-  if (event.id !== undefined) {
-    if (event.id === lastEventId) {
-      if (lastEventTypes.includes(event.type)) return state;
-      lastEventTypes = [...lastEventTypes, event.type];
-    } else {
-      lastEventId = event.id;
-      lastEventTypes = typesOf(event.type);
-    }
-    eventCount++;
-  }
-  let { runId, status, assistantText, thinkingText, toolCalls, result, git, durationMs, error, synthesized } = state;
-  switch (event.type) {
-    case "status":
-      if (event.data.status !== status && !isStatusRegression(status, event.data.status)) {
-        runId = event.data.runId;
-        status = event.data.status;
-      }
-      break;
-    case "assistant":
-      if (event.text) assistantText += event.text;
-      break;
-    case "thinking":
-      if (event.text) thinkingText += event.text;
-      break;
-    case "tool_call":
-      toolCalls = foldToolCall(toolCalls, event.data);
-      break;
-    case "result":
-      runId = event.data.runId;
-      status = event.data.status;
-      result = event.data.text ?? result;
-      durationMs = event.data.durationMs ?? durationMs;
-      git = event.data.git ?? git;
-      synthesized = event.synthesized === true;
-      break;
-    case "error":
-      error = { code: event.code, message: event.message };
-      break;
-    default:
-      // heartbeat, done, interaction_update and unknown types carry nothing the state keeps.
-      break;
-  }
-  if (
-    eventCount === state.eventCount &&
-    status === state.status &&
-    assistantText === state.assistantText &&
-    thinkingText === state.thinkingText &&
-    error === state.error &&
-    result === state.result &&
-    toolCalls === state.toolCalls &&
-    runId === state.runId &&
-    git === state.git &&
-    durationMs === state.durationMs &&
-    synthesized === state.synthesized
-  ) {
-    return state; // an id-less event that changed nothing (heartbeat, repeated status)
-  }
-  // One literal with every field, always in this order: a single hidden class keeps folding fast.
+/** A state while events are folded into it: the same fields, writable (only ever a fresh copy is written). */
+type Draft = { -readonly [K in keyof RunState]: RunState[K] };
+
+/** A fresh copy, one literal with every field always in this order: a single hidden class keeps folding fast. */
+function copyOf(state: RunState): Draft {
   return {
-    runId,
-    status,
-    assistantText,
-    thinkingText,
-    toolCalls,
-    result,
-    git,
-    durationMs,
-    error,
-    synthesized,
-    lastEventId,
-    lastEventTypes,
-    eventCount,
+    runId: state.runId,
+    status: state.status,
+    assistantText: state.assistantText,
+    thinkingText: state.thinkingText,
+    toolCalls: state.toolCalls,
+    result: state.result,
+    git: state.git,
+    durationMs: state.durationMs,
+    error: state.error,
+    synthesized: state.synthesized,
+    lastEventId: state.lastEventId,
+    lastEventTypes: state.lastEventTypes,
+    eventCount: state.eventCount,
   };
 }
 
-/** Folds a whole sequence of events from the initial state. */
+/**
+ * Folds one event into `draft` in place, in time proportional to the event (never to the run so far). False when it
+ * changed nothing: a replay (an id and type already folded), a heartbeat, a repeated or backward status.
+ */
+function applyEvent(draft: Draft, event: RunEvent): boolean {
+  let changed = false;
+  if (event.id !== undefined) {
+    if (event.id === draft.lastEventId) {
+      if (draft.lastEventTypes.includes(event.type)) return false;
+      draft.lastEventTypes = [...draft.lastEventTypes, event.type];
+    } else {
+      draft.lastEventId = event.id;
+      draft.lastEventTypes = typesOf(event.type);
+    }
+    draft.eventCount++;
+    changed = true;
+  }
+  switch (event.type) {
+    case "status":
+      if (event.data.status !== draft.status && !isStatusRegression(draft.status, event.data.status)) {
+        draft.runId = event.data.runId;
+        draft.status = event.data.status;
+        changed = true;
+      }
+      return changed;
+    case "assistant":
+      if (!event.text) return changed;
+      draft.assistantText += event.text;
+      return true;
+    case "thinking":
+      if (!event.text) return changed;
+      draft.thinkingText += event.text;
+      return true;
+    case "tool_call":
+      draft.toolCalls = foldToolCall(draft.toolCalls, event.data);
+      return true;
+    case "result": {
+      const { runId, status, text, durationMs, git } = event.data;
+      const synthesized = event.synthesized === true;
+      if (
+        runId === draft.runId &&
+        status === draft.status &&
+        (text ?? draft.result) === draft.result &&
+        (durationMs ?? draft.durationMs) === draft.durationMs &&
+        (git ?? draft.git) === draft.git &&
+        synthesized === draft.synthesized
+      ) {
+        return changed;
+      }
+      draft.runId = runId;
+      draft.status = status;
+      draft.result = text ?? draft.result;
+      draft.durationMs = durationMs ?? draft.durationMs;
+      draft.git = git ?? draft.git;
+      draft.synthesized = synthesized;
+      return true;
+    }
+    case "error":
+      draft.error = { code: event.code, message: event.message };
+      return true;
+    default:
+      // heartbeat, done, interaction_update and unknown types carry nothing the state keeps.
+      return changed;
+  }
+}
+
+function checkEvent(event: RunEvent, fn: string, argument: unknown, name: string, expected: string): void {
+  if (typeof event !== "object" || event === null || typeof event.type !== "string")
+    throw argumentError(argument, name, fn, expected);
+}
+
+/**
+ * Folds one run event into the state; pure, never mutates. A replayed event changes nothing (the same state comes
+ * back): an id-bearing event whose id and type were already folded is skipped, a `status` equal to the current one
+ * is a no-op, and a status never goes backwards (a terminal one is never left).
+ */
+export function reduceRunState(state: RunState, event: RunEvent): RunState {
+  if (typeof state !== "object" || state === null) throw argumentError(state, "state", "reduceRunState", STATE);
+  checkEvent(event, "reduceRunState", event, "event", "a run event (from a run stream, or `toRunEvent`)");
+  const draft = copyOf(state);
+  return applyEvent(draft, event) ? draft : state;
+}
+
+/**
+ * Folds a whole sequence of events (a stream's batch, or a whole recorded run) from `from`, the initial state by
+ * default: what folding each with {@link reduceRunState} gives, with one new state for the whole sequence instead of
+ * one per event (`from` itself when no event changed anything).
+ */
 export function foldRunEvents(events: Iterable<RunEvent>, from: RunState = initialRunState): RunState {
   if (typeof (events as Partial<Iterable<RunEvent>> | null)?.[Symbol.iterator] !== "function")
     throw argumentError(events, "events", "foldRunEvents", EVENTS);
   if (typeof from !== "object" || from === null) throw argumentError(from, "from", "foldRunEvents", STATE);
-  let state = from;
+  const draft = copyOf(from);
+  let changed = false;
   for (const event of events) {
     // Checked here too, so the error names this function's argument (a string iterates as characters).
-    if (typeof event !== "object" || event === null) throw argumentError(events, "events", "foldRunEvents", EVENTS);
-    state = reduceRunState(state, event);
+    checkEvent(event, "foldRunEvents", events, "events", EVENTS);
+    if (applyEvent(draft, event)) changed = true;
   }
-  return state;
+  return changed ? draft : from;
 }

@@ -17,13 +17,12 @@ export interface ToolCallState {
 // appends, so a run with 15,000 tool calls stays linear instead of quadratic.
 const CHUNK = 32;
 
-const materialized = new WeakMap<ToolCallList, readonly ToolCallState[]>();
-
-// Where each callId was first placed, shared by every list derived from the same first append (a
-// "family"). Positions never move, so in a linear history the entry is exact; where a history forks,
-// two branches may place different calls at one position, so an entry is only a hint and is checked.
-// A callId with no entry was never placed in any list of the family: absent, without a scan.
-const families = new WeakMap<ToolCallList, Map<string, number>>();
+// Where each callId was first placed, shared by every list derived from the same first append (a "family"). Positions
+// never move, so in a linear history the entry is exact; where a history forks, two branches may place different calls
+// at one position, so an entry is only a hint and is checked. A callId with no entry was never placed in any list of
+// the family: absent, without a scan. Held in a field (not a WeakMap keyed by list): every tool-call event derives a
+// new list, and a WeakMap entry per list is what made folding a long run spend its time in the garbage collector.
+type Family = Map<string, number>;
 
 /**
  * The tool calls of a run in order of first appearance, as an immutable list with cheap updates.
@@ -34,15 +33,22 @@ const families = new WeakMap<ToolCallList, Map<string, number>>();
  */
 export class ToolCallList implements Iterable<ToolCallState> {
   /** The empty list. */
-  static readonly empty: ToolCallList = new ToolCallList([], []);
+  static readonly empty: ToolCallList = new ToolCallList([], [], undefined);
 
   /** Internal: full chunks of `CHUNK` calls each. */
   readonly _chunks: readonly (readonly ToolCallState[])[];
   /** Internal: the newest calls, fewer than `CHUNK`… or exactly `CHUNK` until the next append. */
   readonly _tail: readonly ToolCallState[];
   readonly length: number;
+  readonly #family: Family | undefined;
+  /** `toArray()`'s answer, built once per list. */
+  #array: readonly ToolCallState[] | undefined;
 
-  private constructor(chunks: readonly (readonly ToolCallState[])[], tail: readonly ToolCallState[]) {
+  private constructor(
+    chunks: readonly (readonly ToolCallState[])[],
+    tail: readonly ToolCallState[],
+    family: Family | undefined,
+  ) {
     // Built by the run-state reducer only (`ToolCallList.empty`, then `append`); plain JavaScript can reach it.
     if (!Array.isArray(chunks) || !Array.isArray(tail)) {
       throw argumentError(chunks, "chunks", "ToolCallList", "an array (lists come from the run-state reducer)");
@@ -50,6 +56,7 @@ export class ToolCallList implements Iterable<ToolCallState> {
     this._chunks = chunks;
     this._tail = tail;
     this.length = chunks.length * CHUNK + tail.length;
+    this.#family = family;
   }
 
   /** The call at `index` (negative counts from the end). */
@@ -62,7 +69,7 @@ export class ToolCallList implements Iterable<ToolCallState> {
 
   /** The position of a call: O(1) through the family index, a scan only after a forked history. */
   indexOf(callId: string): number {
-    const family = families.get(this);
+    const family = this.#family;
     if (family) {
       const hint = family.get(callId);
       if (hint === undefined) return -1;
@@ -84,45 +91,33 @@ export class ToolCallList implements Iterable<ToolCallState> {
 
   /** A new list with `call` added at the end. */
   append(call: ToolCallState): ToolCallList {
-    const next =
-      this._tail.length < CHUNK
-        ? new ToolCallList(this._chunks, [...this._tail, call])
-        : new ToolCallList([...this._chunks, this._tail], [call]);
-    const family = families.get(this) ?? new Map<string, number>();
+    const family = this.#family ?? new Map<string, number>();
     if (!family.has(call.callId)) family.set(call.callId, this.length);
-    families.set(next, family);
-    return next;
+    return this._tail.length < CHUNK
+      ? new ToolCallList(this._chunks, [...this._tail, call], family)
+      : new ToolCallList([...this._chunks, this._tail], [call], family);
   }
 
   /** A new list with the call at `index` replaced. */
   replace(index: number, call: ToolCallState): ToolCallList {
     const inChunks = this._chunks.length * CHUNK;
-    let next: ToolCallList;
     if (index >= inChunks) {
       const tail = this._tail.slice();
       tail[index - inChunks] = call;
-      next = new ToolCallList(this._chunks, tail);
-    } else {
-      const c = Math.floor(index / CHUNK);
-      const chunk = (this._chunks[c] ?? []).slice();
-      chunk[index % CHUNK] = call;
-      const chunks = this._chunks.slice();
-      chunks[c] = chunk;
-      next = new ToolCallList(chunks, this._tail);
+      return new ToolCallList(this._chunks, tail, this.#family);
     }
-    const family = families.get(this);
-    if (family) families.set(next, family);
-    return next;
+    const c = Math.floor(index / CHUNK);
+    const chunk = (this._chunks[c] ?? []).slice();
+    chunk[index % CHUNK] = call;
+    const chunks = this._chunks.slice();
+    chunks[c] = chunk;
+    return new ToolCallList(chunks, this._tail, this.#family);
   }
 
   /** A plain array of the calls (built once per list, then cached). */
   toArray(): readonly ToolCallState[] {
-    let array = materialized.get(this);
-    if (!array) {
-      array = Object.freeze([...this._chunks.flat(), ...this._tail]);
-      materialized.set(this, array);
-    }
-    return array;
+    this.#array ??= Object.freeze([...this._chunks.flat(), ...this._tail]);
+    return this.#array;
   }
 
   map<T>(fn: (call: ToolCallState, index: number) => T): T[] {

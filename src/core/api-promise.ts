@@ -44,6 +44,10 @@ function bodyHandedOut(): never {
   );
 }
 
+function dataOf<T>(result: WithResponse<T>): T {
+  return result.data;
+}
+
 /**
  * What every API call returns: await it for the data, call `withResponse()` for the raw `Response`
  * (headers, status) beside it, or `asResponse()` for the `Response` alone, body unread. The data promise
@@ -118,7 +122,10 @@ export class ApiPromise<T> implements PromiseLike<T> {
   }
 
   #dataPromise(): Promise<T> {
-    this.#data ??= this.#inner.then((result) => (this.#raw ? bodyHandedOut() : result.data));
+    // Only a deferred call can be turned raw: every other one takes the data with no closure made per call.
+    this.#data ??= this.#requestRaw
+      ? this.#inner.then((result) => (this.#raw ? bodyHandedOut() : result.data))
+      : this.#inner.then(dataOf<T>);
     return this.#data;
   }
 

@@ -12,6 +12,8 @@ export function decodeOnce(value: string): string {
   return value.replace(/%([0-9A-Fa-f]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
+const PLAIN_SEGMENT = /^[\w-]+$/;
+
 // `encodeURIComponent` throws a URIError on these; `u` makes a paired surrogate one code point, never a match.
 const LONE_SURROGATE = /\p{Cs}/u;
 
@@ -20,6 +22,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
  * (free-form names such as label names, sent with `/` encoded as `%2F`, so still one segment).
  */
 function segmentProblem(value: string, slashAllowed: boolean): string | undefined {
+  if (PLAIN_SEGMENT.test(value)) return undefined; // what ids look like: nothing below can object (every request)
   if (value.trim() === "") return "must be a non-empty string";
   if (!slashAllowed && value.includes("/")) return "must be one path segment, without `/`";
   if (LONE_SURROGATE.test(value)) return "must be well-formed Unicode (it holds a lone surrogate)";

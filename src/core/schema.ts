@@ -77,9 +77,11 @@ export function checkRequest<S extends v.GenericSchema>(schema: S, data: unknown
  * `ValidationError` with `direction: "response"` naming the field; unknown fields survive.
  */
 export function parseResponse<S extends v.GenericSchema>(schema: S, data: unknown, context: string): v.InferOutput<S> {
-  const result = v.safeParse(schema, data);
-  if (result.success) return result.output;
-  throw new ValidationError(toValidationIssues(result.issues), { direction: "response", context });
+  // The schema's own run, as `v.safeParse` does it, without the result record it wraps around the dataset: this
+  // runs for every response and every validated stream event.
+  const dataset = schema["~run"]({ value: data }, v.getGlobalConfig());
+  if (!dataset.issues) return dataset.value as v.InferOutput<S>;
+  throw new ValidationError(toValidationIssues(dataset.issues), { direction: "response", context });
 }
 
 /** A schema's base type, through `optional`/`nullable` wrappers (a pipe keeps its base schema's `type`). */

@@ -20,37 +20,54 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 /** The marker reason an attempt's own timer aborts with, so a timeout is told apart from the caller's abort. */
 export const TIMEOUT_REASON: unique symbol = Symbol("agentline.timeout");
 
+function onAttemptTimeout(guard: AttemptGuard): void {
+  guard.timedOut = true;
+  guard.controller.abort(TIMEOUT_REASON);
+}
+
 /**
- * One attempt's signal: aborts when the caller's signal fires or when `timeoutMs` passes.
- * `release()` must be called once the attempt is over (body read), or the timer keeps running.
+ * One attempt's signal: aborts when the caller's signal fires or when `timeoutMs` passes. `release()` must be called
+ * once the attempt is over (body read), or the timer keeps running. A class listening through `handleEvent`, with the
+ * timer given its guard as an argument: every request makes one, and no closure is allocated per request.
  */
-export function attemptSignal(
-  callerSignal: AbortSignal | undefined,
-  timeoutMs: number,
-): { signal: AbortSignal; timedOut: () => boolean; release: () => void; stopTimer: () => void } {
-  const controller = new AbortController();
-  let timedOut = false;
-  const onCallerAbort = () => controller.abort(callerSignal?.reason);
-  if (callerSignal?.aborted) controller.abort(callerSignal.reason);
-  else callerSignal?.addEventListener("abort", onCallerAbort, { once: true });
-  const timer =
-    Number.isFinite(timeoutMs) && timeoutMs > 0
-      ? setTimeout(() => {
-          timedOut = true;
-          controller.abort(TIMEOUT_REASON);
-        }, timerDelay(timeoutMs))
-      : undefined;
-  return {
-    signal: controller.signal,
-    timedOut: () => timedOut,
-    release: () => {
-      if (timer !== undefined) clearTimeout(timer);
-      callerSignal?.removeEventListener("abort", onCallerAbort);
-    },
-    // For streamed bodies: the timeout covers the wait for headers only, while the caller's signal
-    // stays linked so that aborting it still closes the body.
-    stopTimer: () => {
-      if (timer !== undefined) clearTimeout(timer);
-    },
-  };
+export class AttemptGuard {
+  readonly controller = new AbortController();
+  /** True once the attempt's own timer fired. */
+  timedOut = false;
+  readonly #callerSignal: AbortSignal | undefined;
+  readonly #timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(callerSignal: AbortSignal | undefined, timeoutMs: number) {
+    this.#callerSignal = callerSignal;
+    if (callerSignal?.aborted) this.controller.abort(callerSignal.reason);
+    else callerSignal?.addEventListener("abort", this, { once: true });
+    this.#timer =
+      Number.isFinite(timeoutMs) && timeoutMs > 0
+        ? setTimeout(onAttemptTimeout, timerDelay(timeoutMs), this)
+        : undefined;
+  }
+
+  /** The attempt's signal. */
+  get signal(): AbortSignal {
+    return this.controller.signal;
+  }
+
+  /** The caller's signal fired (the `EventListener` interface). */
+  handleEvent(): void {
+    this.controller.abort(this.#callerSignal?.reason);
+  }
+
+  /** Ends the attempt: the timer stops and the caller's signal is no longer listened to. */
+  release(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#callerSignal?.removeEventListener("abort", this);
+  }
+
+  /**
+   * For streamed bodies: the timeout covers the wait for headers only, while the caller's signal stays linked so that
+   * aborting it still closes the body.
+   */
+  stopTimer(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+  }
 }

@@ -7,7 +7,7 @@ import type { BaseClientOptions, CallOptions, FetchLike, Hooks, Logger, LogRecor
 import { type Redactor, redactorCache, secretsInHeaders } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
 import { apiErrorFromResponse, brokenBodyError, errorFromThrown, type RequestFacts, safeCause } from "./safe-errors.js";
-import { attemptSignal, sleep as defaultSleep } from "./signals.js";
+import { AttemptGuard, sleep as defaultSleep } from "./signals.js";
 import { waitCap } from "./wait.js";
 
 /** Query values; `undefined` entries are left out, arrays repeat the key. */
@@ -63,6 +63,9 @@ export interface Credentials {
   secrets: () => readonly string[];
 }
 
+/** What an unset hook list reads as (shared: no array is allocated per request). */
+const NO_HOOKS: readonly never[] = [];
+
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 /** Resolves the `fetch` to use, or explains how to provide one. */
@@ -92,6 +95,8 @@ export class Transport {
   readonly #logger: Logger | undefined;
   readonly #logThreshold: LogThreshold;
   readonly #headers: Record<string, string>;
+  /** `#headers` with ours that every request carries, computed once: each request copies it instead of rebuilding it. */
+  readonly #requestHeaders: Record<string, string>;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #redactorFor = redactorCache();
   readonly now: () => number;
@@ -124,6 +129,7 @@ export class Transport {
     this.#logger = this.#logThreshold.off ? undefined : (options.logger ?? console);
     const headers = lowerCaseKeys(options.headers);
     this.#headers = { ...headers, ...identifyingHeaders(options.identify, headers["user-agent"]) };
+    this.#requestHeaders = { ...this.#headers, accept: "application/json" };
     this.#sleep = options.sleep ?? defaultSleep;
     this.now = options.now ?? Date.now;
   }
@@ -179,7 +185,7 @@ export class Transport {
       if (callerSignal?.aborted) throw new AbortError(undefined, callerSignal.reason);
       if (spec.beforeAttempt) await spec.beforeAttempt(attempt, previousError, callerSignal);
       const started = this.now();
-      const guard = attemptSignal(callerSignal, timeoutMs);
+      const guard = new AttemptGuard(callerSignal, timeoutMs);
       const authorization = this.#credentials.authorization();
       let request = this.#buildRequest(
         url,
@@ -193,11 +199,11 @@ export class Transport {
       let error: unknown;
       let streaming = false;
       try {
-        for (const hook of this.#hooks.beforeRequest ?? []) {
+        for (const hook of this.#hooks.beforeRequest ?? NO_HOOKS) {
           request = (await hook({ request, attempt, operation: spec.operation })) ?? request;
         }
         let response = await this.#fetch(request);
-        for (const hook of this.#hooks.afterResponse ?? []) {
+        for (const hook of this.#hooks.afterResponse ?? NO_HOOKS) {
           response = (await hook({ request, response, attempt, operation: spec.operation })) ?? response;
         }
         if (response.ok && spec.stream) {
@@ -227,7 +233,7 @@ export class Transport {
       } catch (caught) {
         error = errorFromThrown(caught, {
           ...this.#facts(method, url, spec),
-          timedOut: guard.timedOut(),
+          timedOut: guard.timedOut,
           timeoutMs,
           aborted: callerSignal?.aborted === true,
         });
@@ -294,7 +300,7 @@ export class Transport {
     authorization: string | undefined,
   ): Request {
     // A plain record is cheaper than a Headers object built up with set() calls (hot path).
-    const headers: Record<string, string> = { ...this.#headers, accept: "application/json" };
+    const headers: Record<string, string> = { ...this.#requestHeaders };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
     if (extra) Object.assign(headers, lowerCaseKeys(extra));

@@ -1,12 +1,5 @@
-import {
-  argumentError,
-  hasMethods,
-  isObject,
-  optionalArgument,
-  optionalCount,
-  optionalPositive,
-} from "../../core/arguments.js";
-import { AbortError, AgentlineError, ApiError, ConnectionError, ValidationError } from "../../core/errors.js";
+import { argumentError, isObject, optionalArgument } from "../../core/arguments.js";
+import { AbortError, AgentlineError, ApiError, ConnectionError } from "../../core/errors.js";
 import type { Transport } from "../../core/transport.js";
 import { timerDelay } from "../../core/wait.js";
 import { isTerminalRunStatus } from "../schemas/constants.js";
@@ -14,65 +7,32 @@ import type { Run } from "../schemas/resources.js";
 import { DEFAULT_RETRY_MS, HEARTBEAT_TIMEOUT, isTransient, reconnectDelay, untilAborted } from "./reconnect-policy.js";
 import { ResumeCursor } from "./resume-cursor.js";
 import { type ResultEvent, type RunEvent, toRunEvent } from "./run-events.js";
+import { checkStreamOptions, type RunStreamConnectionState, type RunStreamOptions } from "./run-stream-options.js";
 import { readServerSentEvents } from "./sse-reader.js";
 
-/** Options of `client.runs.stream()`. */
-export interface RunStreamOptions {
-  /** Resume after this event id (from an earlier stream's `resumePoint`, or its `lastEventId`). */
-  lastEventId?: string | undefined;
-  /**
-   * With `lastEventId`: how many events after it were already delivered (events without an id, siblings sharing the
-   * next id), so their replay is skipped. Pass an earlier stream's `resumePoint` to take both. Default 0.
-   */
-  skipEvents?: number | undefined;
-  /** Aborting it ends the stream with an `AbortError`. The stream's listener on it is removed when the stream ends. */
-  signal?: AbortSignal | undefined;
-  /**
-   * Give a connection up when no byte (not even a heartbeat) arrives for this long — while waiting for its response
-   * headers too — and open another. Default 45 000 ms.
-   */
-  heartbeatTimeoutMs?: number | undefined;
-  /**
-   * The most reconnections in a row that deliver nothing new before giving up, once a connection has opened. Until
-   * one has, the client's `maxRetries` applies, as for any request. Default 10.
-   */
-  maxReconnects?: number | undefined;
-  /** Polling interval once the stream has expired (410) and the run is read instead. Default 2 000 ms. */
-  pollIntervalMs?: number | undefined;
-  /** The most characters one event may take (bounded buffering). Default 8 MiB. */
-  maxBufferSize?: number | undefined;
-  /**
-   * Told as the connection changes: `connecting` (no connection has opened yet; a retry passes the error that ended
-   * the last attempt), `open` (a connection answered 200 and is being read), `resuming` (a connection ended early,
-   * with the error if one ended it; a replacement follows after the back-off pause) and `polling` (the stream
-   * expired, 410, and the run is read instead).
-   */
-  onConnectionChange?: ((state: RunStreamConnectionState, error?: unknown) => void) | undefined;
-}
+export type { RunStreamConnectionState, RunStreamOptions };
 
-/** Checks the options of `runs.stream()`: the numbers as `watchRun` checks them, the rest by type. */
-function checkStreamOptions(options: RunStreamOptions): void {
-  const context = "runs.stream";
-  const { lastEventId, signal, onConnectionChange } = options;
-  if (lastEventId !== undefined && typeof lastEventId !== "string") {
-    const message = "`lastEventId` must be a string (an earlier stream's `lastEventId`, or its `resumePoint`)";
-    throw new ValidationError([{ path: "lastEventId", rule: "type", message }], { context });
-  }
-  optionalCount(options.skipEvents, "skipEvents", context);
-  optionalCount(options.maxReconnects, "maxReconnects", context);
-  optionalPositive(options.heartbeatTimeoutMs, "heartbeatTimeoutMs", context);
-  optionalPositive(options.pollIntervalMs, "pollIntervalMs", context);
-  optionalPositive(options.maxBufferSize, "maxBufferSize", context);
-  if (signal !== undefined && !hasMethods("addEventListener", "removeEventListener")(signal)) {
-    throw argumentError(signal, "signal", context, "an AbortSignal or omitted");
-  }
-  if (onConnectionChange !== undefined && typeof onConnectionChange !== "function") {
-    throw argumentError(onConnectionChange, "onConnectionChange", context, "a function or omitted");
-  }
-}
+/**
+ * Where the reconnect loop stands. `connecting`: opening a connection (and, once it answers 200, reading it: `open`);
+ * `backingOff`: a connection ended before `done`, so the loop decides whether to give up and waits before the next
+ * (reported as `connecting` until one has opened, then `resuming`); `polling`: the stream expired (410) and the run is
+ * read instead; `closed`: the iteration ends.
+ */
+type Phase = "connecting" | "backingOff" | "polling" | "closed";
 
-/** A stream's connection state, as {@link RunStreamOptions.onConnectionChange} reports it. */
-export type RunStreamConnectionState = "connecting" | "open" | "resuming" | "polling";
+/** What the reconnect loop carries from one connection to the next. */
+interface LoopState {
+  /** The server's latest `retry:` (ms). */
+  retryMs: number;
+  /** Connections in a row that delivered nothing new. */
+  failures: number;
+  /** What ended the last connection, if an error did. */
+  lastError: unknown;
+  /** The run's terminal `result` has been delivered. */
+  terminal: boolean;
+  /** After the terminal result, one clean close has earned a connection for what trails it (`done`). */
+  trailingChecked: boolean;
+}
 
 /** What a stream needs from its client: a way to open a connection and to read the run. */
 export interface RunStreamSource {
@@ -176,107 +136,23 @@ export class RunStream implements AsyncIterable<RunEvent> {
     const onCallerAbort = () => this.#controller.abort(caller?.reason);
     if (caller?.aborted) onCallerAbort();
     else caller?.addEventListener("abort", onCallerAbort, { once: true });
-    const { maxRetries } = this.#source.transport.retrySettings;
-    const maxReconnects = this.#options.maxReconnects ?? 10;
-    let retryMs = DEFAULT_RETRY_MS;
-    /** Connections in a row that delivered nothing new. */
-    let failures = 0;
-    /** What ended the last connection, if an error did. */
-    let lastError: unknown;
-    let terminal = false;
-    let trailingChecked = false;
+    const loop: LoopState = {
+      retryMs: DEFAULT_RETRY_MS,
+      failures: 0,
+      lastError: undefined,
+      terminal: false,
+      trailingChecked: false,
+    };
     try {
-      for (let first = true; ; first = false) {
-        if (first) this.#options.onConnectionChange?.("connecting");
+      this.#options.onConnectionChange?.("connecting");
+      for (let phase: Phase = "connecting"; phase !== "closed"; ) {
+        if (phase === "connecting") phase = yield* this.#connectAndRead(loop);
+        else if (phase === "backingOff") phase = await this.#backOff(loop);
         else {
-          // Until a connection opens, the stream is one request: a wrong host, key or id fails within the client's
-          // retry budget, with the error that says so. Once it has opened, the resume policy applies.
-          if (this.opened === 0 && failures > maxRetries) throw lastError ?? new ConnectionError();
-          if (failures > maxReconnects) {
-            if (terminal) return; // The run's outcome is known: what trails it is not worth an error.
-            const last = lastError instanceof Error ? ` The last: ${lastError.message}` : "";
-            throw new ConnectionError(
-              `The run stream kept failing: ${failures} reconnections in a row delivered nothing new.${last}`,
-              lastError,
-            );
-          }
-          this.#options.onConnectionChange?.(this.opened === 0 ? "connecting" : "resuming", lastError);
-          await this.#pause(retryMs, failures, lastError);
-          this.reconnects++;
+          this.#options.onConnectionChange?.("polling");
+          for await (const event of this.#pollToEnd()) yield [event];
+          phase = "closed";
         }
-        const connection = new AbortController();
-        const onStop = () => connection.abort(this.#controller.signal.reason);
-        this.#controller.signal.addEventListener("abort", onStop, { once: true });
-        let progressed = false;
-        let failed = false;
-        try {
-          const response = await this.#connect(connection);
-          this.opened++;
-          lastError = undefined;
-          const retention = Number(response.headers.get("x-service-stream-retention-seconds"));
-          if (Number.isFinite(retention) && retention > 0) this.retentionSeconds = retention;
-          if (!response.body) throw new ConnectionError("The stream response has no body.");
-          this.#options.onConnectionChange?.("open");
-          const messages = readServerSentEvents(response.body, {
-            signal: connection.signal,
-            silenceTimeoutMs: this.#heartbeatTimeoutMs,
-            onSilence: () => connection.abort(HEARTBEAT_TIMEOUT),
-            onRetry: (ms) => {
-              retryMs = ms;
-            },
-            maxBufferSize: this.#options.maxBufferSize ?? 8 * 1024 * 1024,
-          });
-          for await (const chunk of messages) {
-            const batch: RunEvent[] = [];
-            let done = false;
-            for (const message of chunk) {
-              const event = toRunEvent(message.event, message.data, message.id);
-              if (!this.#cursor.accept(event)) {
-                // A replayed `done`: the consumer has the whole stream already (it resumed from past its end).
-                if (event.type === "done") return;
-                continue;
-              }
-              // Heartbeats prove the connection lives, not that the run moves: they do not reset failures.
-              if (event.type !== "heartbeat") {
-                progressed = true;
-                failures = 0;
-              }
-              if (event.type === "result" && isTerminalRunStatus(event.data.status)) terminal = true;
-              batch.push(event);
-              if (event.type === "done") {
-                done = true;
-                break;
-              }
-            }
-            if (batch.length > 0) yield batch;
-            if (done) return;
-          }
-        } catch (error) {
-          if (this.#controller.signal.aborted) throw error;
-          lastError = error;
-          failed = true;
-          if (terminal) {
-            // After the terminal result nothing fails the stream: a lost connection is retried for what trails the
-            // result (`done`), an answer that cannot stream any more (404, 410, …) ends it.
-            if (!isTransient(error, connection.signal)) return;
-          } else if (error instanceof ApiError && error.status === 410) {
-            this.#options.onConnectionChange?.("polling");
-            for await (const event of this.#pollToEnd()) yield [event];
-            return;
-          } else if (!isTransient(error, connection.signal)) {
-            throw error;
-          }
-        } finally {
-          this.#controller.signal.removeEventListener("abort", onStop);
-          connection.abort(STOPPED);
-        }
-        // Ended without `done`. After the terminal result, a connection the server closed cleanly earns one more
-        // to collect what trails it (`done`); a server that never sends `done` is not chased further.
-        if (terminal && !failed) {
-          if (trailingChecked) return;
-          trailingChecked = true;
-        }
-        if (!progressed) failures++;
       }
     } catch (error) {
       if (this.#controller.signal.reason === STOPPED) return;
@@ -289,6 +165,111 @@ export class RunStream implements AsyncIterable<RunEvent> {
     } finally {
       caller?.removeEventListener("abort", onCallerAbort);
     }
+  }
+
+  /**
+   * `connecting`, then `open`: one connection, read until it ends. Answers the next phase: `closed` after `done` (or
+   * once nothing more is worth waiting for), `polling` after a 410, `backingOff` when it ended early; throws what
+   * cannot be retried.
+   */
+  async *#connectAndRead(loop: LoopState): AsyncGenerator<RunEvent[], Phase, undefined> {
+    const connection = new AbortController();
+    const onStop = () => connection.abort(this.#controller.signal.reason);
+    this.#controller.signal.addEventListener("abort", onStop, { once: true });
+    let progressed = false;
+    let failed = false;
+    try {
+      const response = await this.#connect(connection);
+      this.opened++;
+      loop.lastError = undefined;
+      const retention = Number(response.headers.get("x-service-stream-retention-seconds"));
+      if (Number.isFinite(retention) && retention > 0) this.retentionSeconds = retention;
+      if (!response.body) throw new ConnectionError("The stream response has no body.");
+      this.#options.onConnectionChange?.("open");
+      const messages = readServerSentEvents(response.body, {
+        signal: connection.signal,
+        silenceTimeoutMs: this.#heartbeatTimeoutMs,
+        onSilence: () => connection.abort(HEARTBEAT_TIMEOUT),
+        onRetry: (ms) => {
+          loop.retryMs = ms;
+        },
+        maxBufferSize: this.#options.maxBufferSize ?? 8 * 1024 * 1024,
+      });
+      for await (const chunk of messages) {
+        const batch: RunEvent[] = [];
+        let done = false;
+        for (const message of chunk) {
+          const event = toRunEvent(message.event, message.data, message.id);
+          if (!this.#cursor.accept(event)) {
+            // A replayed `done`: the consumer has the whole stream already (it resumed from past its end).
+            if (event.type === "done") return "closed";
+            continue;
+          }
+          // Heartbeats prove the connection lives, not that the run moves: they do not reset failures.
+          if (event.type !== "heartbeat") {
+            progressed = true;
+            loop.failures = 0;
+          }
+          if (event.type === "result" && isTerminalRunStatus(event.data.status)) loop.terminal = true;
+          batch.push(event);
+          if (event.type === "done") {
+            done = true;
+            break;
+          }
+        }
+        if (batch.length > 0) yield batch;
+        if (done) return "closed";
+      }
+    } catch (error) {
+      if (this.#controller.signal.aborted) throw error;
+      loop.lastError = error;
+      failed = true;
+      if (loop.terminal) {
+        // After the terminal result nothing fails the stream: a lost connection is retried for what trails the
+        // result (`done`), an answer that cannot stream any more (404, 410, …) ends it.
+        if (!isTransient(error, connection.signal)) return "closed";
+      } else if (error instanceof ApiError && error.status === 410) {
+        return "polling";
+      } else if (!isTransient(error, connection.signal)) {
+        throw error;
+      }
+    } finally {
+      this.#controller.signal.removeEventListener("abort", onStop);
+      connection.abort(STOPPED);
+    }
+    // Ended without `done`. After the terminal result, a connection the server closed cleanly earns one more
+    // to collect what trails it (`done`); a server that never sends `done` is not chased further.
+    if (loop.terminal && !failed) {
+      if (loop.trailingChecked) return "closed";
+      loop.trailingChecked = true;
+    }
+    if (!progressed) loop.failures++;
+    return "backingOff";
+  }
+
+  /**
+   * `backingOff`: gives up when the budget is spent (answering `closed` when the run's outcome is already known), else
+   * reports `connecting` or `resuming` and waits before the next connection.
+   */
+  async #backOff(loop: LoopState): Promise<Phase> {
+    const { failures, lastError } = loop;
+    // Until a connection opens, the stream is one request: a wrong host, key or id fails within the client's retry
+    // budget, with the error that says so. Once it has opened, the resume policy applies.
+    if (this.opened === 0 && failures > this.#source.transport.retrySettings.maxRetries) {
+      throw lastError ?? new ConnectionError();
+    }
+    if (failures > (this.#options.maxReconnects ?? 10)) {
+      if (loop.terminal) return "closed"; // The run's outcome is known: what trails it is not worth an error.
+      const last = lastError instanceof Error ? ` The last: ${lastError.message}` : "";
+      throw new ConnectionError(
+        `The run stream kept failing: ${failures} reconnections in a row delivered nothing new.${last}`,
+        lastError,
+      );
+    }
+    this.#options.onConnectionChange?.(this.opened === 0 ? "connecting" : "resuming", lastError);
+    await this.#pause(loop.retryMs, failures, lastError);
+    this.reconnects++;
+    return "connecting";
   }
 
   get #heartbeatTimeoutMs(): number {

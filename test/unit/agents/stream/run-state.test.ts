@@ -201,3 +201,48 @@ describe("run-state property", () => {
     );
   });
 });
+
+describe("foldRunEvents folds a batch as reduceRunState folds its events one by one", () => {
+  it("any run, with replays mixed in, cut into any batches: the same state, the same identity, no input mutated", () => {
+    let batches = 0;
+    let unchanged = 0;
+    fc.assert(
+      fc.property(
+        runArbitrary,
+        fc.array(fc.nat(), { maxLength: 12 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        (events, replays, cuts) => {
+          // Replays: events repeated later in the sequence (what a resumption may send again).
+          const sequence = [...events];
+          for (const pick of replays)
+            sequence.splice(pick % (sequence.length + 1), 0, events[pick % events.length] as RunEvent);
+          const ends = [...new Set(cuts.map((cut) => cut % (sequence.length + 1))), sequence.length].sort(
+            (a, b) => a - b,
+          );
+          let byEvent = initialRunState;
+          let byBatch = initialRunState;
+          let start = 0;
+          for (const end of ends) {
+            const batch = sequence.slice(start, end);
+            start = end;
+            const before = byEvent;
+            for (const event of batch) byEvent = reduceRunState(byEvent, event);
+            const snapshot = structuredClone(byBatch);
+            const from = byBatch;
+            byBatch = foldRunEvents(batch, from);
+            batches++;
+            expect(from).toEqual(snapshot); // the state it started from is untouched
+            expect(byBatch).toEqual(byEvent);
+            // Unchanged exactly when no event changed anything: the same object comes back.
+            expect(byBatch === from).toBe(byEvent === before);
+            if (byBatch === from) unchanged++;
+          }
+        },
+      ),
+      { numRuns: 500 },
+    );
+    // The sweep reached both outcomes many times.
+    expect(batches).toBeGreaterThan(1_000);
+    expect(unchanged).toBeGreaterThan(50);
+  });
+});
