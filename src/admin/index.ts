@@ -14,18 +14,17 @@ export type { DateInput } from "./date-ranges.js";
 export { type GroupMembersChange, GroupsResource } from "./groups-resource.js";
 export { ID_FAMILY_NAMES, ID_PREFIXES, type IdFamily, MANIFEST_ID_PATTERN } from "./ids.js";
 export { OperationFailedError } from "./operation-failed-error.js";
+export {
+  ADMIN_OPERATIONS,
+  ADMIN_RATE_LIMITS,
+  type AdminKeyKind,
+  type AdminOperation,
+  type AdminOperationName,
+  type AdminRouteFamily,
+} from "./operations.js";
 export type { BulkTeamsResult } from "./organization/model-access.js";
 export type { SyncResult } from "./organization/usage-and-members.js";
 export { OrganizationClient, type OrganizationClientOptions } from "./organization-client.js";
-export {
-  ADMIN_RATE_LIMITS,
-  ADMIN_ROUTES,
-  type AdminKeyKind,
-  type AdminRoute,
-  type AdminRouteFamily,
-  type AdminRouteName,
-} from "./routes.js";
 export * from "./schemas/index.js";
 export type { SpendLimitsResult } from "./team/usage.js";
-export * from "./validate.js";
 export { WindowedList } from "./windowed-list.js";

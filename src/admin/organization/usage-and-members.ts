@@ -1,34 +1,15 @@
 import { argumentField, requestObject } from "../../core/arguments.js";
+import { callOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
+import { checkRequest } from "../../core/schema.js";
 import { pagedList } from "../admin-lists.js";
+import type { AdminContext } from "../admin-policy.js";
 import { retryFailed } from "../bulk.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
 import { type DateInput, toEpochMs, walkWindows } from "../date-ranges.js";
 import { ADMIN_LIMITS } from "../schemas/constants.js";
-import {
-  OrgDailyUsageResponseSchema,
-  type OrgDailyUsageRow,
-  type OrgMember,
-  OrgMembersResponseSchema,
-  OrgSpendResponseSchema,
-  type OrgSpendRow,
-  type OrgUsageEvent,
-  OrgUsageEventsResponseSchema,
-  PooledUsageResponseSchema,
-  type SyncResultRow,
-  SyncResultsSchema,
-} from "../schemas/index.js";
-import type { SyncEntry } from "../schemas/requests-organization.js";
-import {
-  assertOrgDailyUsageBody,
-  assertOrgPooledUsageBody,
-  assertOrgSpendBody,
-  assertOrgSync,
-  assertOrgUsageEventsBody,
-  assertPageQuery,
-  assertSyncEntries,
-} from "../validate.js";
+import type { OrgDailyUsageRow, OrgMember, OrgSpendRow, OrgUsageEvent, SyncResultRow } from "../schemas/index.js";
+import { SyncEntriesSchema, type SyncEntry } from "../schemas/requests-organization.js";
 
 function organizationId(context: AdminContext): string {
   return context.organizationId ?? "";
@@ -44,13 +25,9 @@ export class OrgMembersResource {
   /** Members, paged (pageSize above 200 is clamped): `await` → first page, `for await` → every member. */
   list(params: { pageSize?: number } = {}, options?: CallOptions) {
     params = requestObject(params, "params", "members.list");
-    return pagedList(this.#context, {
-      route: "orgListMembers",
-      operation: "members.list",
-      schema: OrgMembersResponseSchema,
+    return pagedList(this.#context, "orgListMembers", {
       itemsOf: (page): readonly OrgMember[] => page.members,
       placement: "query",
-      check: (query, operation) => assertPageQuery("orgListMembers", query, operation),
       pageSize: params.pageSize,
       fallbackPageSize: 100,
       options,
@@ -74,23 +51,17 @@ export class TeamMembershipsResource {
    */
   async sync(users: readonly SyncEntry[], options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
     // An empty list sends nothing (what `retryFailed` gives after a sync where every entry applied).
-    const entries = Array.isArray(users) && users.length === 0 ? [] : assertSyncEntries(users, "teamMemberships.sync");
+    const entries =
+      Array.isArray(users) && users.length === 0
+        ? []
+        : checkRequest(SyncEntriesSchema, users === undefined ? {} : { users }, "teamMemberships.sync").users;
     return bulkRows<SyncResultRow, SyncEntry>({
       items: entries,
       size: ADMIN_LIMITS.maxSyncUsers,
       call: options,
       send: async (chunk) => {
-        const body = assertOrgSync(
-          { organizationId: organizationId(this.#context), users: chunk },
-          "teamMemberships.sync",
-        );
-        const result = await adminSend(this.#context, {
-          route: "orgSyncMemberships",
-          operation: "teamMemberships.sync",
-          body,
-          schema: SyncResultsSchema,
-          options,
-        });
+        const body = { organizationId: organizationId(this.#context), users: chunk };
+        const result = await sendOperation(this.#context, "orgSyncMemberships", { body, options });
         return result.data.results;
       },
     });
@@ -122,13 +93,8 @@ export class OrgUsageResource {
 
   /** The pool (limit, used, remaining cents) and each team's use. */
   pooled(options?: CallOptions) {
-    return adminCall(this.#context, () => ({
-      route: "orgPooledUsage",
-      operation: "usage.pooled",
-      body: assertOrgPooledUsageBody({ organizationId: organizationId(this.#context) }, "usage.pooled"),
-      schema: PooledUsageResponseSchema,
-      options,
-    }));
+    const body = { organizationId: organizationId(this.#context) };
+    return callOperation(this.#context, "orgPooledUsage", { body, options });
   }
 
   /** Usage events, each tagged with its team, paged. */
@@ -146,10 +112,7 @@ export class OrgUsageResource {
   ) {
     params = requestObject(params, "params", "usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
-    return pagedList(this.#context, {
-      route: "orgUsageEvents",
-      operation: "usage.events",
-      schema: OrgUsageEventsResponseSchema,
+    return pagedList(this.#context, "orgUsageEvents", {
       itemsOf: (page): readonly OrgUsageEvent[] => page.usageEvents,
       placement: "body",
       params: () => ({
@@ -158,7 +121,6 @@ export class OrgUsageResource {
         startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
         endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
       }),
-      check: assertOrgUsageEventsBody,
       pageSize,
       options,
     });
@@ -179,10 +141,7 @@ export class OrgUsageResource {
       end,
       async (window) => {
         const rows: OrgDailyUsageRow[] = [];
-        const pages = pagedList(this.#context, {
-          route: "orgDailyUsage",
-          operation: "usage.daily",
-          schema: OrgDailyUsageResponseSchema,
+        const pages = pagedList(this.#context, "orgDailyUsage", {
           itemsOf: (page) => page.data,
           placement: "body",
           params: {
@@ -191,7 +150,6 @@ export class OrgUsageResource {
             startDate: window.start,
             endDate: window.end,
           },
-          check: assertOrgDailyUsageBody,
           pageSize,
           options,
         });
@@ -225,14 +183,10 @@ export class OrgSpendResource {
   ) {
     params = requestObject(params, "params", "spend.list");
     const { pageSize, ...filters } = params;
-    return pagedList(this.#context, {
-      route: "orgSpend",
-      operation: "spend.list",
-      schema: OrgSpendResponseSchema,
+    return pagedList(this.#context, "orgSpend", {
       itemsOf: (page) => (page.teamMemberSpend ?? []) as readonly OrgSpendRow[],
       placement: "body",
       params: { ...filters, organizationId: organizationId(this.#context) },
-      check: assertOrgSpendBody,
       pageSize,
       options,
     });
