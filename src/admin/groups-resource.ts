@@ -1,10 +1,11 @@
-import { argumentError, requestObject } from "../core/arguments.js";
+import { requestObject } from "../core/arguments.js";
 import { callOperation, type OperationOutput, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
 import { requireSegment } from "../core/paths.js";
 import { checkRequest } from "../core/schema.js";
 import { pagedList } from "./admin-lists.js";
 import type { AdminContext } from "./admin-policy.js";
+import { AdminResource } from "./admin-resource.js";
 import { type ChunkErrorMode, type ChunkedReport, runChunked } from "./bulk.js";
 import type { ADMIN_OPERATIONS } from "./operations.js";
 import { ADMIN_LIMITS } from "./schemas/constants.js";
@@ -48,21 +49,11 @@ export interface GroupMembersChange {
  * Team directory groups (`team_group_` ids) or organization groups (`g_` ids): the two families share
  * their shape and rules, and never accept each other's ids. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
-export class GroupsResource<F extends Family = Family> {
-  readonly #context: AdminContext;
+export class GroupsResource<F extends Family = Family> extends AdminResource {
   readonly #family: F;
 
   constructor(context: AdminContext, family: F) {
-    // Resources come from their client: nobody else has a context.
-    if (typeof context?.operations !== "object" || context.operations === null) {
-      throw argumentError(
-        context,
-        "context",
-        "GroupsResource",
-        "a client's context: take the resource from its client",
-      );
-    }
-    this.#context = context;
+    super(context);
     this.#family = family;
   }
 
@@ -70,7 +61,7 @@ export class GroupsResource<F extends Family = Family> {
   list(params: { pageSize?: number; name?: string } = {}, options?: CallOptions) {
     params = requestObject(params, "params", `${this.#family.list}`);
     const { pageSize, ...filters } = params;
-    return pagedList(this.#context, this.#family.list as Family["list"], {
+    return pagedList(this.context, this.#family.list as Family["list"], {
       itemsOf: (page) => page.groups as ReadonlyArray<GroupOf<F>>,
       placement: "query",
       params: filters,
@@ -81,17 +72,17 @@ export class GroupsResource<F extends Family = Family> {
 
   /** One group. */
   get(groupId: string, options?: CallOptions) {
-    return callOperation(this.#context, this.#family.get as F["get"], { params: { groupId }, options });
+    return callOperation(this.context, this.#family.get as F["get"], { params: { groupId }, options });
   }
 
   /** Creates a group (manual membership only). Not retried when ambiguous. */
   create(body: { name: string }, options?: CallOptions) {
-    return callOperation(this.#context, this.#family.create as F["create"], { body, options });
+    return callOperation(this.context, this.#family.create as F["create"], { body, options });
   }
 
   /** Partial update: `name`, `monthlySpendingLimitDollars` (0..2147483647) or `clearMonthlySpendingLimitDollars`. */
   update(groupId: string, patch: GroupUpdateParams, options?: CallOptions) {
-    return callOperation(this.#context, this.#family.update as F["update"], {
+    return callOperation(this.context, this.#family.update as F["update"], {
       params: { groupId },
       body: patch,
       options,
@@ -100,13 +91,13 @@ export class GroupsResource<F extends Family = Family> {
 
   /** Deletes an empty group without an active SCIM mapping. */
   delete(groupId: string, options?: CallOptions) {
-    return callOperation(this.#context, this.#family.delete, { params: { groupId }, options });
+    return callOperation(this.context, this.#family.delete, { params: { groupId }, options });
   }
 
   /** A group's members, paged. */
   members(groupId: string, params: { pageSize?: number } = {}, options?: CallOptions) {
     params = requestObject(params, "params", this.#family.members);
-    return pagedList(this.#context, this.#family.members as Family["members"], {
+    return pagedList(this.context, this.#family.members as Family["members"], {
       pathParams: { groupId },
       itemsOf: (page): readonly GroupMember[] => page.members,
       placement: "query",
@@ -136,7 +127,7 @@ export class GroupsResource<F extends Family = Family> {
     options?: CallOptions & { onChunkError?: ChunkErrorMode },
   ): Promise<GroupMembersChange> {
     const name = kind === "add" ? this.#family.add : this.#family.remove;
-    const operation = this.#context.operations[name];
+    const operation = this.context.operations[name];
     // The id and every user id are checked up front (family and format), so no chunk is sent when any is wrong.
     requireSegment(checkRequest(operation.params, { groupId }, name).groupId, "groupId", name);
     for (let at = 0; at < userIds.length; at += ADMIN_LIMITS.maxGroupMemberIds) {
@@ -148,7 +139,7 @@ export class GroupsResource<F extends Family = Family> {
       onChunkError: options?.onChunkError,
       signal: options?.signal,
       send: async (chunk) => {
-        const result = await sendOperation(this.#context, name, {
+        const result = await sendOperation(this.context, name, {
           params: { groupId },
           body: { userIds: chunk },
           options,

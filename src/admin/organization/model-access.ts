@@ -4,7 +4,7 @@ import type { CallOptions } from "../../core/options.js";
 import { fillPath } from "../../core/paths.js";
 import { checkRequest } from "../../core/schema.js";
 import { pagedList } from "../admin-lists.js";
-import type { AdminContext } from "../admin-policy.js";
+import { AdminResource } from "../admin-resource.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
 import type { AdminOperation } from "../operation-types.js";
 import { ADMIN_LIMITS } from "../schemas/constants.js";
@@ -26,16 +26,11 @@ const SINGLE = {
 } as const;
 
 /** Model access across the organization's teams (preview). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export class OrgModelAccessResource {
-  readonly #ctx: AdminContext;
-  constructor(context: AdminContext) {
-    this.#ctx = context;
-  }
-
+export class OrgModelAccessResource extends AdminResource {
   /** Every linked team's configuration, paged (a team without control is a row with `errorMessage`). */
   list(params: { teamIds?: number[]; pageSize?: number } = {}, options?: CallOptions) {
     const { pageSize, teamIds } = requestObject(params, "params", "modelAccess.list");
-    return pagedList(this.#ctx, "orgListModelAccess", {
+    return pagedList(this.context, "orgListModelAccess", {
       itemsOf: (page): readonly OrgModelAccessRow[] => page.teams,
       placement: "query",
       params: { teamIds },
@@ -47,12 +42,12 @@ export class OrgModelAccessResource {
 
   /** One team's configuration (404 unknown or unlinked team; 403 when control is unavailable). */
   get(teamId: number, options?: CallOptions) {
-    return callOperation(this.#ctx, "orgGetModelAccess", { params: { teamId }, options });
+    return callOperation(this.context, "orgGetModelAccess", { params: { teamId }, options });
   }
 
   /** Sets one team's configuration: `{ state: "unrestricted" }` or both defaults. */
   set(teamId: number, config: ModelAccessConfigParams, options?: CallOptions) {
-    return callOperation(this.#ctx, "orgSetModelAccess", { params: { teamId }, body: config, options });
+    return callOperation(this.context, "orgSetModelAccess", { params: { teamId }, body: config, options });
   }
 
   /** Sets the configuration of many teams: 100 per request, per-team rows; retry only failed teams. */
@@ -62,12 +57,12 @@ export class OrgModelAccessResource {
 
   /** One team's providers and models (409 unless its policy is custom). */
   providers(teamId: number, options?: CallOptions) {
-    return callOperation(this.#ctx, "orgListModelProviders", { params: { teamId }, options });
+    return callOperation(this.context, "orgListModelProviders", { params: { teamId }, options });
   }
 
   /** Enables or disables a provider for one team. */
   setProvider(teamId: number, provider: string, enabled: boolean, options?: CallOptions) {
-    return callOperation(this.#ctx, "orgSetModelProvider", {
+    return callOperation(this.context, "orgSetModelProvider", {
       params: { teamId, provider },
       body: { enabled },
       options,
@@ -92,7 +87,7 @@ export class OrgModelAccessResource {
     body: { enabled: boolean; parameters?: Record<string, ModelParameterSetting> },
     options?: CallOptions,
   ) {
-    return callOperation(this.#ctx, "orgSetProviderModel", { params: { teamId, provider, model }, body, options });
+    return callOperation(this.context, "orgSetProviderModel", { params: { teamId, provider, model }, body, options });
   }
 
   /** Enables or disables one model for many teams (100 per request). */
@@ -115,8 +110,8 @@ export class OrgModelAccessResource {
   ): Promise<BulkTeamsResult> {
     // Everything is checked up front — the path, the body, every slice of ids — so nothing is sent when any part is
     // wrong. An empty list sends nothing (what `retryFailed` gives after a clean run).
-    const { path, params: pathSchema, body: bulkSchema }: AdminOperation = this.#ctx.operations[name];
-    const { body: singleSchema }: AdminOperation = this.#ctx.operations[SINGLE[name]];
+    const { path, params: pathSchema, body: bulkSchema }: AdminOperation = this.context.operations[name];
+    const { body: singleSchema }: AdminOperation = this.context.operations[SINGLE[name]];
     if (pathSchema)
       fillPath(path, checkRequest(pathSchema, params, name) as Record<string, string>, name, {
         provider: "name",
@@ -133,7 +128,7 @@ export class OrgModelAccessResource {
       call: options,
       key: { input: (teamId) => teamId, row: (row) => row.teamId },
       send: async (chunk) => {
-        const result = await sendOperation(this.#ctx, name, { params, body: { ...body, teamIds: chunk }, options });
+        const result = await sendOperation(this.context, name, { params, body: { ...body, teamIds: chunk }, options });
         return result.data.results;
       },
     });

@@ -4,6 +4,7 @@ import type { CallOptions } from "../../core/options.js";
 import { checkRequest } from "../../core/schema.js";
 import { pagedList } from "../admin-lists.js";
 import type { AdminContext } from "../admin-policy.js";
+import { AdminResource } from "../admin-resource.js";
 import { retryFailed } from "../bulk.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
 import { type DateInput, toEpochMs, walkWindows } from "../date-ranges.js";
@@ -16,16 +17,11 @@ function organizationId(context: AdminContext): string {
 }
 
 /** Organization members with their per-team roles. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export class OrgMembersResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class OrgMembersResource extends AdminResource {
   /** Members, paged (pageSize above 200 is clamped): `await` → first page, `for await` → every member. */
   list(params: { pageSize?: number } = {}, options?: CallOptions) {
     params = requestObject(params, "params", "members.list");
-    return pagedList(this.#context, "orgListMembers", {
+    return pagedList(this.context, "orgListMembers", {
       itemsOf: (page): readonly OrgMember[] => page.members,
       placement: "query",
       pageSize: params.pageSize,
@@ -39,12 +35,7 @@ export class OrgMembersResource {
 export type SyncResult = BulkRowsResult<SyncResultRow, SyncEntry>;
 
 /** Team membership sync: the complete target set of teams per user. */
-export class TeamMembershipsResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class TeamMembershipsResource extends AdminResource {
   /**
    * Syncs any number of users, 500 per request, results merged in request order; per-entry failures
    * are rows (they never block other entries); `retryFailed(result)` re-sends only those.
@@ -60,8 +51,8 @@ export class TeamMembershipsResource {
       size: ADMIN_LIMITS.maxSyncUsers,
       call: options,
       send: async (chunk) => {
-        const body = { organizationId: organizationId(this.#context), users: chunk };
-        const result = await sendOperation(this.#context, "orgSyncMemberships", { body, options });
+        const body = { organizationId: organizationId(this.context), users: chunk };
+        const result = await sendOperation(this.context, "orgSyncMemberships", { body, options });
         return result.data.results;
       },
     });
@@ -85,16 +76,11 @@ export class TeamMembershipsResource {
 }
 
 /** Organization usage: the pool, usage events and daily rows. */
-export class OrgUsageResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class OrgUsageResource extends AdminResource {
   /** The pool (limit, used, remaining cents) and each team's use. */
   pooled(options?: CallOptions) {
-    const body = { organizationId: organizationId(this.#context) };
-    return callOperation(this.#context, "orgPooledUsage", { body, options });
+    const body = { organizationId: organizationId(this.context) };
+    return callOperation(this.context, "orgPooledUsage", { body, options });
   }
 
   /** Usage events, each tagged with its team, paged. */
@@ -112,12 +98,12 @@ export class OrgUsageResource {
   ) {
     params = requestObject(params, "params", "usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
-    return pagedList(this.#context, "orgUsageEvents", {
+    return pagedList(this.context, "orgUsageEvents", {
       itemsOf: (page): readonly OrgUsageEvent[] => page.usageEvents,
       placement: "body",
       params: () => ({
         ...filters,
-        organizationId: organizationId(this.#context),
+        organizationId: organizationId(this.context),
         startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
         endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
       }),
@@ -141,12 +127,12 @@ export class OrgUsageResource {
       end,
       async (window) => {
         const rows: OrgDailyUsageRow[] = [];
-        const pages = pagedList(this.#context, "orgDailyUsage", {
+        const pages = pagedList(this.context, "orgDailyUsage", {
           itemsOf: (page) => page.data,
           placement: "body",
           params: {
             ...filters,
-            organizationId: organizationId(this.#context),
+            organizationId: organizationId(this.context),
             startDate: window.start,
             endDate: window.end,
           },
@@ -165,12 +151,7 @@ export class OrgUsageResource {
 }
 
 /** Organization spend over the contract window. */
-export class OrgSpendResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class OrgSpendResource extends AdminResource {
   /** Spend rows (cents), paged. */
   list(
     params: {
@@ -183,10 +164,10 @@ export class OrgSpendResource {
   ) {
     params = requestObject(params, "params", "spend.list");
     const { pageSize, ...filters } = params;
-    return pagedList(this.#context, "orgSpend", {
+    return pagedList(this.context, "orgSpend", {
       itemsOf: (page) => (page.teamMemberSpend ?? []) as readonly OrgSpendRow[],
       placement: "body",
-      params: { ...filters, organizationId: organizationId(this.#context) },
+      params: { ...filters, organizationId: organizationId(this.context) },
       pageSize,
       options,
     });

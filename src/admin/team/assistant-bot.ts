@@ -1,6 +1,7 @@
 import { callOperation, listOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import type { AdminContext } from "../admin-policy.js";
+import { AdminResource } from "../admin-resource.js";
 import type {
   AutoReviewParams,
   BotAccessParams,
@@ -19,22 +20,21 @@ type SettingOperations = {
 };
 
 /** A readable and writable assistant-bot setting (its two operations). */
-class Setting<K extends keyof SettingOperations, P> {
-  readonly #ctx: AdminContext;
+class Setting<K extends keyof SettingOperations, P> extends AdminResource {
   readonly #names: SettingOperations[K];
   constructor(context: AdminContext, names: SettingOperations[K]) {
-    this.#ctx = context;
+    super(context);
     this.#names = names;
   }
 
   /** The effective policy (returned on every plan). */
   get(options?: CallOptions) {
-    return callOperation(this.#ctx, this.#names[0], { options });
+    return callOperation(this.context, this.#names[0], { options });
   }
 
   /** Writes it (403 when the feature is unavailable to the team). */
   set(body: P, options?: CallOptions) {
-    return callOperation(this.#ctx, this.#names[1], { body, options });
+    return callOperation(this.context, this.#names[1], { body, options });
   }
 }
 
@@ -50,8 +50,7 @@ class CapabilitiesSetting extends Setting<"capabilities", BotCapabilitiesPatch> 
  * Assistant-bot administration: availability, capabilities, auto-review, access, network, team rules
  * and setup manifests. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
-export class AssistantBotResource {
-  readonly #context: AdminContext;
+export class AssistantBotResource extends AdminResource {
   readonly capabilities: CapabilitiesSetting;
   readonly autoReview: Setting<"autoReview", AutoReviewParams>;
   readonly access: Setting<"access", BotAccessParams>;
@@ -60,7 +59,7 @@ export class AssistantBotResource {
   readonly setupManifests: SetupManifestsResource;
 
   constructor(context: AdminContext) {
-    this.#context = context;
+    super(context);
     this.capabilities = new CapabilitiesSetting(context, ["getBotCapabilities", "updateBotCapabilities"]);
     this.autoReview = new Setting(context, ["getBotAutoReview", "setBotAutoReview"]);
     this.access = new Setting(context, ["getBotAccess", "setBotAccess"]);
@@ -71,58 +70,48 @@ export class AssistantBotResource {
 
   /** Enables the bot for the team (the first enable on an eligible Enterprise team starts the trial). */
   enable(options?: CallOptions) {
-    return callOperation(this.#context, "enableAssistantBot", { options });
+    return callOperation(this.context, "enableAssistantBot", { options });
   }
 
   /** Disables it: members lose access; their computers are not deleted. */
   disable(options?: CallOptions) {
-    return callOperation(this.#context, "disableAssistantBot", { options });
+    return callOperation(this.context, "disableAssistantBot", { options });
   }
 }
 
 /** Team rules (`rule_` ids, at most 50 per team), newest first. */
-export class TeamRulesResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class TeamRulesResource extends AdminResource {
   /** Every rule: `await` → first page, `for await` → every rule (stops where `nextCursor` is null). */
   list(params: { limit?: number } = {}, options?: CallOptions) {
-    return listOperation(this.#context, "listTeamRules", { query: params, options });
+    return listOperation(this.context, "listTeamRules", { query: params, options });
   }
 
   /** Creates a rule (name, content, enabled). Not retried when ambiguous. */
   create(body: TeamRuleCreateParams, options?: CallOptions) {
-    return callOperation(this.#context, "createTeamRule", { body: body, options });
+    return callOperation(this.context, "createTeamRule", { body: body, options });
   }
 
   /** Updates any of name, content, enabled. */
   update(ruleId: string, patch: TeamRuleUpdateParams, options?: CallOptions) {
-    return callOperation(this.#context, "updateTeamRule", { params: { ruleId: ruleId }, body: patch, options });
+    return callOperation(this.context, "updateTeamRule", { params: { ruleId: ruleId }, body: patch, options });
   }
 
   /** Deletes a rule. */
   delete(ruleId: string, options?: CallOptions) {
-    return callOperation(this.#context, "deleteTeamRule", { params: { ruleId: ruleId }, options });
+    return callOperation(this.context, "deleteTeamRule", { params: { ruleId: ruleId }, options });
   }
 }
 
 /** Setup manifests (at most 100 per team), ordered by id. */
-export class SetupManifestsResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class SetupManifestsResource extends AdminResource {
   /** Every manifest: `await` → first page, `for await` → every manifest. */
   list(params: { limit?: number } = {}, options?: CallOptions) {
-    return listOperation(this.#context, "listSetupManifests", { query: params, options });
+    return listOperation(this.context, "listSetupManifests", { query: params, options });
   }
 
   /** Creates or replaces a manifest (id: letters, digits, dot, underscore, hyphen). */
   put(manifestId: string, body: SetupManifestParams, options?: CallOptions) {
-    return callOperation(this.#context, "putSetupManifest", {
+    return callOperation(this.context, "putSetupManifest", {
       params: { manifestId: manifestId },
       body: body,
       options,
@@ -131,6 +120,6 @@ export class SetupManifestsResource {
 
   /** Deletes a manifest. */
   delete(manifestId: string, options?: CallOptions) {
-    return callOperation(this.#context, "deleteSetupManifest", { params: { manifestId: manifestId }, options });
+    return callOperation(this.context, "deleteSetupManifest", { params: { manifestId: manifestId }, options });
   }
 }

@@ -1,49 +1,44 @@
 import { callOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import type { AdminContext } from "../admin-policy.js";
+import { AdminResource } from "../admin-resource.js";
 import type { BillingGroupCreateParams, BillingGroupUpdateParams } from "../schemas/requests-groups.js";
 import type { ModelAccessConfigParams, ModelParameterSetting } from "../schemas/requests-model-access.js";
 
 /** Billing groups (`group_` ids): spend per group, a member in at most one. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
-export class BillingGroupsResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class BillingGroupsResource extends AdminResource {
   /** Every group plus the Unassigned group, for a billing cycle (default: the current one). */
   list(params: { billingCycle?: string } = {}, options?: CallOptions) {
-    return callOperation(this.#context, "listBillingGroups", { query: params, options });
+    return callOperation(this.context, "listBillingGroups", { query: params, options });
   }
 
   /** One group for a billing cycle. */
   get(groupId: string, params: { billingCycle?: string } = {}, options?: CallOptions) {
-    return callOperation(this.#context, "getBillingGroup", { params: { groupId }, query: params, options });
+    return callOperation(this.context, "getBillingGroup", { params: { groupId }, query: params, options });
   }
 
   /** Creates a billing group. Not retried when ambiguous. */
   create(body: BillingGroupCreateParams, options?: CallOptions) {
-    return callOperation(this.#context, "createBillingGroup", { body, options });
+    return callOperation(this.context, "createBillingGroup", { body, options });
   }
 
   /** Renames, or links / detaches (`null`) a directory group; one field per request. */
   update(groupId: string, patch: BillingGroupUpdateParams, options?: CallOptions) {
-    return callOperation(this.#context, "updateBillingGroup", { params: { groupId }, body: patch, options });
+    return callOperation(this.context, "updateBillingGroup", { params: { groupId }, body: patch, options });
   }
 
   /** Deletes a group; its historical usage moves to Unassigned. */
   delete(groupId: string, options?: CallOptions) {
-    return callOperation(this.#context, "deleteBillingGroup", { params: { groupId }, options });
+    return callOperation(this.context, "deleteBillingGroup", { params: { groupId }, options });
   }
 
   /** Adds team members who are in no other group. */
   addMembers(groupId: string, userIds: readonly string[], options?: CallOptions) {
-    return callOperation(this.#context, "addBillingGroupMembers", { params: { groupId }, body: { userIds }, options });
+    return callOperation(this.context, "addBillingGroupMembers", { params: { groupId }, body: { userIds }, options });
   }
 
   /** Removes members; they move to Unassigned. */
   removeMembers(groupId: string, userIds: readonly string[], options?: CallOptions) {
-    return callOperation(this.#context, "removeBillingGroupMembers", {
+    return callOperation(this.context, "removeBillingGroupMembers", {
       params: { groupId },
       body: { userIds },
       options,
@@ -52,35 +47,30 @@ export class BillingGroupsResource {
 }
 
 /** The team's model access policy (preview). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Model access configuration) */
-export class TeamModelAccessResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class TeamModelAccessResource extends AdminResource {
   /** The policy: `unrestricted`, `custom` (with defaults) or `legacy`. */
   get(options?: CallOptions) {
-    return callOperation(this.#context, "getModelAccess", { options });
+    return callOperation(this.context, "getModelAccess", { options });
   }
 
   /** `{ state: "unrestricted" }`, or both defaults (which moves an unrestricted policy to custom). */
   set(config: ModelAccessConfigParams, options?: CallOptions) {
-    return callOperation(this.#context, "setModelAccess", { body: config, options });
+    return callOperation(this.context, "setModelAccess", { body: config, options });
   }
 
   /** Providers and their models (409 unless the policy is custom). */
   providers(options?: CallOptions) {
-    return callOperation(this.#context, "listModelProviders", { options });
+    return callOperation(this.context, "listModelProviders", { options });
   }
 
   /** Enables or disables a provider (409 while unrestricted or legacy). */
   setProvider(provider: string, enabled: boolean, options?: CallOptions) {
-    return callOperation(this.#context, "setModelProvider", { params: { provider }, body: { enabled }, options });
+    return callOperation(this.context, "setModelProvider", { params: { provider }, body: { enabled }, options });
   }
 
   /** One provider's models with their parameters (409 unless custom). */
   models(provider: string, options?: CallOptions) {
-    return callOperation(this.#context, "listProviderModels", { params: { provider }, options });
+    return callOperation(this.context, "listProviderModels", { params: { provider }, options });
   }
 
   /** Enables or disables one model, optionally with parameter settings (route assumed; see README). */
@@ -90,6 +80,6 @@ export class TeamModelAccessResource {
     body: { enabled: boolean; parameters?: Record<string, ModelParameterSetting> },
     options?: CallOptions,
   ) {
-    return callOperation(this.#context, "setProviderModel", { params: { provider, model }, body, options });
+    return callOperation(this.context, "setProviderModel", { params: { provider, model }, body, options });
   }
 }

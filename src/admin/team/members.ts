@@ -2,7 +2,7 @@ import { requestObject } from "../../core/arguments.js";
 import { callOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import { toQuery } from "../admin-lists.js";
-import type { AdminContext } from "../admin-policy.js";
+import { AdminResource } from "../admin-resource.js";
 import { type DateInput, splitRange, toEpochMs } from "../date-ranges.js";
 import type { AuditLogEvent, AuditLogsResponse } from "../schemas/index.js";
 import { PAGE_SIZE_LIMITS } from "../schemas/requests-pagination.js";
@@ -10,20 +10,15 @@ import type { RemoveMemberParams } from "../schemas/requests-team.js";
 import { WindowedList } from "../windowed-list.js";
 
 /** Team members: list and remove. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class MembersResource {
-  readonly #ctx: AdminContext;
-  constructor(context: AdminContext) {
-    this.#ctx = context;
-  }
-
+export class MembersResource extends AdminResource {
   /** Every member of the team (`{ teamMembers }`). */
   list(options?: CallOptions) {
-    return callOperation(this.#ctx, "listMembers", { options });
+    return callOperation(this.context, "listMembers", { options });
   }
 
   /** Removes a member by exactly one of `userId` (user_ id) or `email`. Enterprise only; not retried when ambiguous. */
   remove(params: RemoveMemberParams, options?: CallOptions) {
-    return callOperation(this.#ctx, "removeMember", { body: params, options });
+    return callOperation(this.context, "removeMember", { body: params, options });
   }
 }
 
@@ -38,12 +33,7 @@ export interface AuditLogsParams {
 }
 
 /** The team's audit log. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class AuditLogsResource {
-  readonly #ctx: AdminContext;
-  constructor(context: AdminContext) {
-    this.#ctx = context;
-  }
-
+export class AuditLogsResource extends AdminResource {
   /**
    * Audit events between `startTime` and `endTime` (epoch ms, ISO string or Date), any length: split
    * into ≤ 30-day windows, each paged, in order. `await` → first page; `for await` → every event.
@@ -60,7 +50,7 @@ export class AuditLogsResource {
         itemsOf: (page: AuditLogsResponse) => page.events,
         fetchPage: (page: number, size: number) => {
           const query = toQuery({ ...filters, startTime: window.start, endTime: window.end, page, pageSize: size });
-          return sendOperation(this.#ctx, "listAuditLogs", { query, options });
+          return sendOperation(this.context, "listAuditLogs", { query, options });
         },
       }),
     );
@@ -68,24 +58,19 @@ export class AuditLogsResource {
 }
 
 /** Repository blocklists. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class RepoBlocklistsResource {
-  readonly #ctx: AdminContext;
-  constructor(context: AdminContext) {
-    this.#ctx = context;
-  }
-
+export class RepoBlocklistsResource extends AdminResource {
   /** Every blocklist entry (`{ repos }`). */
   list(options?: CallOptions) {
-    return callOperation(this.#ctx, "listBlocklists", { options });
+    return callOperation(this.context, "listBlocklists", { options });
   }
 
   /** Replaces the patterns of the listed repositories only. */
   upsert(repos: Array<{ url: string; patterns: string[] }>, options?: CallOptions) {
-    return callOperation(this.#ctx, "upsertBlocklists", { body: { repos }, options });
+    return callOperation(this.context, "upsertBlocklists", { body: { repos }, options });
   }
 
   /** Deletes one entry. */
   delete(repoId: string, options?: CallOptions) {
-    return callOperation(this.#ctx, "deleteBlocklist", { params: { repoId }, options });
+    return callOperation(this.context, "deleteBlocklist", { params: { repoId }, options });
   }
 }

@@ -4,7 +4,7 @@ import type { CallOptions } from "../../core/options.js";
 import type { PageNumberPromise } from "../../core/page-pagination.js";
 import { checkRequest } from "../../core/schema.js";
 import { pagedList } from "../admin-lists.js";
-import type { AdminContext } from "../admin-policy.js";
+import { AdminResource } from "../admin-resource.js";
 import { retryFailed } from "../bulk.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
 import { type DateInput, toEpochMs, walkWindows } from "../date-ranges.js";
@@ -33,12 +33,7 @@ export interface UsageEventsParams {
 }
 
 /** Team usage: daily rows and usage events. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class UsageResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class UsageResource extends AdminResource {
   /**
    * Daily usage rows from `startDate` to `endDate` (epoch ms, ISO or Date), any length: split into
    * ≤ 30-day windows (the route's limit) and merged in order. With `pageSize`, each window is paged
@@ -58,10 +53,10 @@ export class UsageResource {
       async (window) => {
         if (params.pageSize === undefined) {
           const body = { startDate: window.start, endDate: window.end };
-          return (await sendOperation(this.#context, "teamDailyUsage", { body, options })).data.data;
+          return (await sendOperation(this.context, "teamDailyUsage", { body, options })).data.data;
         }
         const rows: TeamDailyUsageRow[] = [];
-        const pages = pagedList(this.#context, "teamDailyUsage", {
+        const pages = pagedList(this.context, "teamDailyUsage", {
           itemsOf: (page) => page.data,
           placement: "body",
           params: { startDate: window.start, endDate: window.end },
@@ -82,7 +77,7 @@ export class UsageResource {
   events(params: UsageEventsParams = {}, options?: CallOptions): PageNumberPromise<UsageEvent, UsageEventsResponse> {
     params = requestObject(params, "params", "usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
-    return pagedList(this.#context, "teamUsageEvents", {
+    return pagedList(this.context, "teamUsageEvents", {
       itemsOf: (page) => page.usageEvents,
       placement: "body",
       params: () => ({
@@ -97,12 +92,7 @@ export class UsageResource {
 }
 
 /** Team spend this billing cycle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class SpendResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class SpendResource extends AdminResource {
   /** Spend rows (fractional cents), paged: `await` → first page, `for await` → every member. */
   list(
     params: {
@@ -115,7 +105,7 @@ export class SpendResource {
   ): PageNumberPromise<TeamSpendRow, TeamSpendResponse> {
     params = requestObject(params, "params", "spend.list");
     const { pageSize, ...filters } = params;
-    return pagedList(this.#context, "teamSpend", {
+    return pagedList(this.context, "teamSpend", {
       itemsOf: (page) => page.teamMemberSpend,
       placement: "body",
       params: filters,
@@ -133,15 +123,10 @@ export interface SpendLimitsResult extends BulkRowsResult<SpendLimitRowResult, S
 }
 
 /** Per-member spend limits. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class SpendLimitsResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class SpendLimitsResource extends AdminResource {
   /** Sets (integer dollars; 0 = $0) or removes (`null`) one member's limit. Enterprise only. */
   set(params: SetSpendLimitParams, options?: CallOptions) {
-    return callOperation(this.#context, "setSpendLimit", { body: params, options });
+    return callOperation(this.context, "setSpendLimit", { body: params, options });
   }
 
   /**
@@ -166,7 +151,7 @@ export class SpendLimitsResource {
       size: ADMIN_LIMITS.maxSpendLimitUpdates,
       call: options,
       send: async (chunk) => {
-        const response = await sendOperation(this.#context, "setSpendLimits", { body: { updates: chunk }, options });
+        const response = await sendOperation(this.context, "setSpendLimits", { body: { updates: chunk }, options });
         const { results } = response.data;
         // The counts are optional in the answer; the rows say the same thing.
         updatedCount += response.data.updatedCount ?? results.filter((row) => row.status === "updated").length;
