@@ -13,6 +13,7 @@ import { AdminFailure, adminError } from "./failures.js";
 import { ADMIN_HANDLERS } from "./handlers.js";
 import { type AdminOrganizationKey, type AdminSeedOptions, type AdminTeamKey, resolveAdminOptions } from "./options.js";
 import { AdminRateLimiter } from "./rate-limit.js";
+import { checkAdminRequest } from "./request-check.js";
 import { seedAdminState } from "./seed.js";
 import type { AdminState, TeamState } from "./state.js";
 
@@ -119,6 +120,7 @@ export function createAdminService(input: AdminInput, primaryTeamId: number, now
           );
         }
       }
+      checkAdminRequest(entry.name, entry.route, params, url.searchParams, body);
       return entry.handler({
         route: entry.route,
         params,
