@@ -1,5 +1,5 @@
 import type { ApiPromise } from "../core/api-promise.js";
-import type { AdminContext } from "./admin-context.js";
+import type { AdminContext } from "./admin-policy.js";
 import { type AdminClientOptions, type AdminRawRequest, adminContext, adminRequest } from "./client-base.js";
 import { directoryGroups } from "./groups-resource.js";
 import { AssistantBotResource } from "./team/assistant-bot.js";

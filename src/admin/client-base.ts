@@ -2,20 +2,15 @@ import { ApiPromise, type WithResponse } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
 import { authorizationHeader } from "../core/auth.js";
 import { AgentlineError, ValidationError } from "../core/errors.js";
+import { type HttpMethod, type RoutesOverride, resolveOperations, sendOperation } from "../core/operation.js";
 import type { ApiKeyClientOptions } from "../core/options.js";
 import { type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
 import { callOptionsOf, checkRawRequest, type RawRequest, rawIdempotent } from "../core/raw-request.js";
 import { matchRoute } from "../core/route-match.js";
 import { Transport } from "../core/transport.js";
-import { type AdminContext, adminSend, memoizedBudgetKey } from "./admin-context.js";
-import {
-  ADMIN_RATE_LIMITS,
-  ADMIN_ROUTES,
-  type AdminKeyKind,
-  type AdminRoute,
-  type AdminRouteFamily,
-  type AdminRouteName,
-} from "./routes.js";
+import { type AdminContext, adminPolicy } from "./admin-policy.js";
+import { ADMIN_RATE_LIMITS, type AdminKeyKind, type AdminOperation, type AdminRouteFamily } from "./operation-types.js";
+import { ADMIN_OPERATIONS } from "./operations.js";
 
 /** Options of the Admin and Organization clients. Keys travel as HTTP Basic (key as username). */
 export interface AdminClientOptions extends Omit<ApiKeyClientOptions, "authScheme"> {
@@ -27,8 +22,8 @@ export interface AdminClientOptions extends Omit<ApiKeyClientOptions, "authSchem
   rateBudgets?: false | { store?: RateBudgetStore | undefined } | undefined;
   /** Called before each wait for a budget (for progress lines). */
   onWait?: ((wait: RateBudgetWait) => void) | undefined;
-  /** Overrides of the routes table (e.g. the assumed team single-model route). */
-  routes?: Partial<Record<AdminRouteName, Partial<AdminRoute>>> | undefined;
+  /** Method and/or path overrides by operation name (e.g. the assumed team single-model `setProviderModel`). */
+  routes?: RoutesOverride<typeof ADMIN_OPERATIONS> | undefined;
 }
 
 /** Builds the shared context of an Admin or Organization client. */
@@ -44,10 +39,7 @@ export function adminContext(
   }
   const authorization = authorizationHeader(apiKey, "basic");
   const transport = new Transport(options, { authorization: () => authorization, secrets: () => [apiKey] });
-  const routes = { ...ADMIN_ROUTES } as Record<AdminRouteName, AdminRoute>;
-  for (const [name, override] of Object.entries(options.routes ?? {}) as Array<[AdminRouteName, Partial<AdminRoute>]>) {
-    if (name in routes) routes[name] = { ...routes[name], ...override, assumed: false };
-  }
+  const operations = resolveOperations(ADMIN_OPERATIONS, options.routes, owner);
   const budgets =
     options.rateBudgets === false
       ? undefined
@@ -58,8 +50,8 @@ export function adminContext(
           onWait: options.onWait,
           maxWaitMs: transport.retrySettings.maxRetryAfterMs,
         });
-  const secrets = () => [apiKey];
-  return { transport, routes, budgets, budgetKey: memoizedBudgetKey(apiKey), keyKind, organizationId, secrets };
+  const policy = adminPolicy(keyKind, apiKey, budgets) as AdminContext["policy"];
+  return { transport, operations, policy, keyKind, organizationId };
 }
 
 /** {@link RawRequest} on an Admin or Organization client: `family` picks the rate budget (`false`: none). */
@@ -77,34 +69,24 @@ export function adminRequest<T>(context: AdminContext, request: AdminRawRequest<
     const checked = checkRawRequest(request);
     const family = request.family;
     if (family !== undefined && family !== false && !Object.hasOwn(ADMIN_RATE_LIMITS, family)) {
-      throw new ValidationError(
-        [
-          {
-            path: "family",
-            rule: "enum",
-            message: `must be false or one of ${Object.keys(ADMIN_RATE_LIMITS).join(", ")}`,
-          },
-        ],
-        { context: "request" },
-      );
+      const message = `must be false or one of ${Object.keys(ADMIN_RATE_LIMITS).join(", ")}`;
+      throw new ValidationError([{ path: "family", rule: "enum", message }], { context: "request" });
     }
-    const known = matchRoute(context.routes, checked.method, checked.path);
-    const route: AdminRoute = {
-      method: checked.method as AdminRoute["method"],
+    const known: AdminOperation | undefined = matchRoute(context.operations, checked.method, checked.path);
+    const operation: AdminOperation = {
+      method: checked.method as HttpMethod,
       path: checked.path,
       keyKind: known?.keyKind ?? context.keyKind,
       scopes: known?.scopes,
       family: family === false ? undefined : (family ?? known?.family),
-      idempotent: rawIdempotent(checked, known?.idempotent),
+      response: checked.request.schema,
     };
-    const result = await adminSend(context, {
-      route,
-      operation: "request",
+    const result = await sendOperation({ ...context, operations: { request: operation } }, "request", {
       query: checked.request.query,
       body: checked.request.body,
-      schema: checked.request.schema,
       options: callOptionsOf(checked.request),
       idempotencyKey: checked.request.idempotencyKey,
+      idempotent: rawIdempotent(checked, known?.idempotent as boolean | undefined),
       raw,
     });
     return result as WithResponse<T>;

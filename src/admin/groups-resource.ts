@@ -1,51 +1,20 @@
-import type * as v from "valibot";
-import { requestObject, requireClientContext } from "../core/arguments.js";
+import { requestObject } from "../core/arguments.js";
+import { callOperation, type OperationOutput, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
 import { requireSegment } from "../core/paths.js";
-import { type AdminContext, adminCall, adminSend } from "./admin-context.js";
+import { checkRequest } from "../core/schema.js";
 import { pagedList } from "./admin-lists.js";
+import type { AdminContext } from "./admin-policy.js";
+import { AdminResource } from "./admin-resource.js";
 import { type ChunkErrorMode, type ChunkedReport, runChunked } from "./bulk.js";
-import type { AdminRouteName } from "./routes.js";
+import type { ADMIN_OPERATIONS } from "./operations.js";
 import { ADMIN_LIMITS } from "./schemas/constants.js";
-import {
-  DirectoryGroupListResponseSchema,
-  DirectoryGroupResponseSchema,
-  type GroupMember,
-  GroupMembersAddedSchema,
-  GroupMembersRemovedSchema,
-  GroupMembersResponseSchema,
-  OrganizationGroupListResponseSchema,
-  OrganizationGroupResponseSchema,
-} from "./schemas/index.js";
+import type { GroupMember } from "./schemas/index.js";
 import type { GroupUpdateParams } from "./schemas/requests-groups.js";
-import {
-  assertDirectoryGroupCreate,
-  assertDirectoryGroupId,
-  assertDirectoryGroupUpdate,
-  assertGroupMemberIds,
-  assertOrgGroupCreate,
-  assertOrgGroupId,
-  assertOrgGroupsQuery,
-  assertOrgGroupUpdate,
-  assertPageQuery,
-} from "./validate.js";
 
-/** The routes and rules of one group family (team directory groups or organization groups). */
-interface GroupFamily<L extends v.GenericSchema, G extends v.GenericSchema> {
-  name: string;
-  routes: Record<"list" | "get" | "create" | "update" | "delete" | "members" | "add" | "remove", AdminRouteName>;
-  listSchema: L;
-  groupSchema: G;
-  assertId: (id: unknown, context: string) => string;
-  assertCreate: (body: unknown, context: string) => unknown;
-  assertUpdate: (body: unknown, context: string) => unknown;
-  /** Checks a list query as it is sent (`page`, `pageSize`, and the family's filters). */
-  assertListQuery: (query: Record<string, unknown>, context: string) => object;
-}
-
-const DIRECTORY = {
-  name: "directoryGroups",
-  routes: {
+/** The operations of one group family (team directory groups or organization groups), by verb. */
+const FAMILIES = {
+  directoryGroups: {
     list: "listDirectoryGroups",
     get: "getDirectoryGroup",
     create: "createDirectoryGroup",
@@ -55,18 +24,7 @@ const DIRECTORY = {
     add: "addDirectoryGroupMembers",
     remove: "removeDirectoryGroupMembers",
   },
-  listSchema: DirectoryGroupListResponseSchema,
-  groupSchema: DirectoryGroupResponseSchema,
-  assertId: (id: unknown, context: string) => assertDirectoryGroupId(id, context) as string,
-  assertCreate: assertDirectoryGroupCreate,
-  assertUpdate: assertDirectoryGroupUpdate,
-  assertListQuery: (query: Record<string, unknown>, context: string) =>
-    assertPageQuery("listDirectoryGroups", query, context),
-} as const;
-
-const ORGANIZATION = {
-  name: "groups",
-  routes: {
+  groups: {
     list: "orgListGroups",
     get: "orgGetGroup",
     create: "orgCreateGroup",
@@ -76,15 +34,10 @@ const ORGANIZATION = {
     add: "orgAddGroupMembers",
     remove: "orgRemoveGroupMembers",
   },
-  listSchema: OrganizationGroupListResponseSchema,
-  groupSchema: OrganizationGroupResponseSchema,
-  assertId: (id: unknown, context: string) => assertOrgGroupId(id, context) as string,
-  assertCreate: assertOrgGroupCreate,
-  assertUpdate: assertOrgGroupUpdate,
-  assertListQuery: assertOrgGroupsQuery,
 } as const;
 
-type GroupOf<G extends v.GenericSchema> = v.InferOutput<G> extends { group: infer T } ? T : unknown;
+type Family = (typeof FAMILIES)[keyof typeof FAMILIES];
+type GroupOf<F extends Family> = OperationOutput<(typeof ADMIN_OPERATIONS)[F["get"]]>["group"];
 
 /** What a chunked member change did: the total count and the chunk report (for `retryFailed`). */
 export interface GroupMembersChange {
@@ -96,32 +49,22 @@ export interface GroupMembersChange {
  * Team directory groups (`team_group_` ids) or organization groups (`g_` ids): the two families share
  * their shape and rules, and never accept each other's ids. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
-export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema> {
-  readonly #context: AdminContext;
-  readonly #family: GroupFamily<L, G>;
+export class GroupsResource<F extends Family = Family> extends AdminResource {
+  readonly #family: F;
 
-  constructor(context: AdminContext, family: GroupFamily<L, G>) {
-    requireClientContext(context, "GroupsResource");
-    this.#context = context;
+  constructor(context: AdminContext, family: F) {
+    super(context);
     this.#family = family;
-  }
-
-  #op(name: string): string {
-    return `${this.#family.name}.${name}`;
   }
 
   /** Groups, paged (pageSize above 200 is clamped, as the server does). Organization groups filter by exact `name`. */
   list(params: { pageSize?: number; name?: string } = {}, options?: CallOptions) {
-    params = requestObject(params, "params", this.#op("list"));
+    params = requestObject(params, "params", `${this.#family.list}`);
     const { pageSize, ...filters } = params;
-    return pagedList(this.#context, {
-      route: this.#family.routes.list,
-      operation: this.#op("list"),
-      schema: this.#family.listSchema,
-      itemsOf: (page) => (page as { groups: unknown[] }).groups as Array<GroupOf<G>>,
+    return pagedList(this.context, this.#family.list as Family["list"], {
+      itemsOf: (page) => page.groups as ReadonlyArray<GroupOf<F>>,
       placement: "query",
       params: filters,
-      check: this.#family.assertListQuery,
       pageSize,
       options,
     });
@@ -129,59 +72,35 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
 
   /** One group. */
   get(groupId: string, options?: CallOptions) {
-    return adminCall(this.#context, () => ({
-      route: this.#family.routes.get,
-      operation: this.#op("get"),
-      pathParams: { groupId: this.#family.assertId(groupId, this.#op("get")) },
-      schema: this.#family.groupSchema,
-      options,
-    }));
+    return callOperation(this.context, this.#family.get as F["get"], { params: { groupId }, options });
   }
 
   /** Creates a group (manual membership only). Not retried when ambiguous. */
   create(body: { name: string }, options?: CallOptions) {
-    return adminCall(this.#context, () => ({
-      route: this.#family.routes.create,
-      operation: this.#op("create"),
-      body: this.#family.assertCreate(body, this.#op("create")),
-      schema: this.#family.groupSchema,
-      options,
-    }));
+    return callOperation(this.context, this.#family.create as F["create"], { body, options });
   }
 
   /** Partial update: `name`, `monthlySpendingLimitDollars` (0..2147483647) or `clearMonthlySpendingLimitDollars`. */
   update(groupId: string, patch: GroupUpdateParams, options?: CallOptions) {
-    return adminCall(this.#context, () => ({
-      route: this.#family.routes.update,
-      operation: this.#op("update"),
-      pathParams: { groupId: this.#family.assertId(groupId, this.#op("update")) },
-      body: this.#family.assertUpdate(patch, this.#op("update")),
-      schema: this.#family.groupSchema,
+    return callOperation(this.context, this.#family.update as F["update"], {
+      params: { groupId },
+      body: patch,
       options,
-    }));
+    });
   }
 
   /** Deletes an empty group without an active SCIM mapping. */
   delete(groupId: string, options?: CallOptions) {
-    return adminCall(this.#context, () => ({
-      route: this.#family.routes.delete,
-      operation: this.#op("delete"),
-      pathParams: { groupId: this.#family.assertId(groupId, this.#op("delete")) },
-      schema: undefined,
-      options,
-    }));
+    return callOperation(this.context, this.#family.delete, { params: { groupId }, options });
   }
 
   /** A group's members, paged. */
   members(groupId: string, params: { pageSize?: number } = {}, options?: CallOptions) {
-    return pagedList(this.#context, {
-      route: this.#family.routes.members,
-      operation: this.#op("members"),
-      pathParams: { groupId: this.#family.assertId(groupId, this.#op("members")) },
-      schema: GroupMembersResponseSchema,
+    params = requestObject(params, "params", this.#family.members);
+    return pagedList(this.context, this.#family.members as Family["members"], {
+      pathParams: { groupId },
       itemsOf: (page): readonly GroupMember[] => page.members,
       placement: "query",
-      check: (query, operation) => assertPageQuery(this.#family.routes.members, query, operation),
       pageSize: params.pageSize,
       options,
     });
@@ -207,12 +126,12 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
     userIds: readonly string[],
     options?: CallOptions & { onChunkError?: ChunkErrorMode },
   ): Promise<GroupMembersChange> {
-    const operation = this.#op(kind === "add" ? "addMembers" : "removeMembers");
-    // The id stays in its path segment: checked here, since a chunk's failure would be reported, not thrown.
-    const id = requireSegment(this.#family.assertId(groupId, operation), "groupId", operation);
-    // Every id is checked up front (family and format), so no chunk is sent when any id is wrong.
+    const name = kind === "add" ? this.#family.add : this.#family.remove;
+    const operation = this.context.operations[name];
+    // The id and every user id are checked up front (family and format), so no chunk is sent when any is wrong.
+    requireSegment(checkRequest(operation.params, { groupId }, name).groupId, "groupId", name);
     for (let at = 0; at < userIds.length; at += ADMIN_LIMITS.maxGroupMemberIds) {
-      assertGroupMemberIds({ userIds: userIds.slice(at, at + ADMIN_LIMITS.maxGroupMemberIds) }, operation);
+      checkRequest(operation.body, { userIds: userIds.slice(at, at + ADMIN_LIMITS.maxGroupMemberIds) }, name);
     }
     const report = await runChunked<string, number, number>({
       items: userIds,
@@ -220,26 +139,13 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
       onChunkError: options?.onChunkError,
       signal: options?.signal,
       send: async (chunk) => {
-        if (kind === "add") {
-          const result = await adminSend(this.#context, {
-            route: this.#family.routes.add,
-            operation,
-            pathParams: { groupId: id },
-            body: { userIds: chunk },
-            schema: GroupMembersAddedSchema,
-            options,
-          });
-          return result.data.addedCount;
-        }
-        const result = await adminSend(this.#context, {
-          route: this.#family.routes.remove,
-          operation,
-          pathParams: { groupId: id },
+        const result = await sendOperation(this.context, name, {
+          params: { groupId },
           body: { userIds: chunk },
-          schema: GroupMembersRemovedSchema,
           options,
         });
-        return result.data.removedCount;
+        const counts = result.data as { addedCount?: number; removedCount?: number };
+        return (kind === "add" ? counts.addedCount : counts.removedCount) ?? 0;
       },
       merge: (counts) => counts.reduce((sum, n) => sum + n, 0),
     });
@@ -249,10 +155,10 @@ export class GroupsResource<L extends v.GenericSchema, G extends v.GenericSchema
 
 /** Team directory groups (`team_group_` ids). */
 export function directoryGroups(context: AdminContext) {
-  return new GroupsResource(context, DIRECTORY);
+  return new GroupsResource(context, FAMILIES.directoryGroups);
 }
 
 /** Organization groups (`g_` ids; `grp_` public ids are not accepted). */
 export function organizationGroups(context: AdminContext) {
-  return new GroupsResource(context, ORGANIZATION);
+  return new GroupsResource(context, FAMILIES.groups);
 }

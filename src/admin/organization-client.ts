@@ -1,7 +1,7 @@
 import type { ApiPromise } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
-import type { AdminContext } from "./admin-context.js";
+import type { AdminContext } from "./admin-policy.js";
 import { type AdminClientOptions, type AdminRawRequest, adminContext, adminRequest } from "./client-base.js";
 import { organizationGroups } from "./groups-resource.js";
 import { OrgModelAccessResource } from "./organization/model-access.js";

@@ -26,6 +26,8 @@ export interface Operation {
   method: HttpMethod;
   /** The path template; `{name}` placeholders are filled URL-encoded and refused when empty, `.` or `..`. */
   path: string;
+  /** The path parameters' schema (an id's family or format), checked before the network; numbers are sent as text. */
+  params?: v.GenericSchema | undefined;
   /** The request body's schema, checked before the network. */
   body?: v.GenericSchema | undefined;
   /** The query's schema, checked before the network; its output is sent as the query. */
@@ -165,6 +167,15 @@ function toQuery(value: unknown): Record<string, QueryValue> | undefined {
   return value === undefined || value === null ? undefined : (value as Record<string, QueryValue>);
 }
 
+/** Checked path parameters as the path takes them: a number (a team id) as its decimal text. */
+function pathText(params: unknown): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(params as Record<string, unknown>)) {
+    out[key] = typeof value === "number" ? String(value) : value;
+  }
+  return out;
+}
+
 /** The entry's retry class for this body (`override` wins): by default reads, PUTs and DELETEs may be repeated. */
 export function isIdempotent(operation: Operation, body: unknown, override?: boolean): boolean {
   if (override !== undefined) return override;
@@ -186,11 +197,12 @@ export async function sendOperation<T extends OperationTable, N extends keyof T 
   const operation = context.operations[name] as T[N];
   const { policy } = context;
   policy.admit?.(operation, name);
+  const params = operation.params ? pathText(checkRequest(operation.params, input.params ?? {}, name)) : input.params;
   const query = operation.query ? checkRequest(operation.query, input.query ?? {}, name) : input.query;
   const body = operation.body ? checkRequest(operation.body, input.body, name) : input.body;
   const path =
     (policy.prefix ?? "") +
-    fillPath(operation.path, (input.params ?? {}) as Record<string, string>, name, policy.placeholders);
+    fillPath(operation.path, (params ?? {}) as Record<string, string>, name, policy.placeholders);
   const response = operation.response;
   const spec: RequestSpec<OperationOutput<T[N]>> = {
     operation: name,

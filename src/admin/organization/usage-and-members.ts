@@ -1,56 +1,29 @@
 import { argumentField, requestObject } from "../../core/arguments.js";
+import { callOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
-import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
+import { checkRequest } from "../../core/schema.js";
 import { pagedList } from "../admin-lists.js";
+import type { AdminContext } from "../admin-policy.js";
+import { AdminResource } from "../admin-resource.js";
 import { retryFailed } from "../bulk.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
 import { type DateInput, toEpochMs, walkWindows } from "../date-ranges.js";
 import { ADMIN_LIMITS } from "../schemas/constants.js";
-import {
-  OrgDailyUsageResponseSchema,
-  type OrgDailyUsageRow,
-  type OrgMember,
-  OrgMembersResponseSchema,
-  OrgSpendResponseSchema,
-  type OrgSpendRow,
-  type OrgUsageEvent,
-  OrgUsageEventsResponseSchema,
-  PooledUsageResponseSchema,
-  type SyncResultRow,
-  SyncResultsSchema,
-} from "../schemas/index.js";
-import type { SyncEntry } from "../schemas/requests-organization.js";
-import {
-  assertOrgDailyUsageBody,
-  assertOrgPooledUsageBody,
-  assertOrgSpendBody,
-  assertOrgSync,
-  assertOrgUsageEventsBody,
-  assertPageQuery,
-  assertSyncEntries,
-} from "../validate.js";
+import type { OrgDailyUsageRow, OrgMember, OrgSpendRow, OrgUsageEvent, SyncResultRow } from "../schemas/index.js";
+import { SyncEntriesSchema, type SyncEntry } from "../schemas/requests-organization.js";
 
 function organizationId(context: AdminContext): string {
   return context.organizationId ?? "";
 }
 
 /** Organization members with their per-team roles. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export class OrgMembersResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class OrgMembersResource extends AdminResource {
   /** Members, paged (pageSize above 200 is clamped): `await` → first page, `for await` → every member. */
   list(params: { pageSize?: number } = {}, options?: CallOptions) {
     params = requestObject(params, "params", "members.list");
-    return pagedList(this.#context, {
-      route: "orgListMembers",
-      operation: "members.list",
-      schema: OrgMembersResponseSchema,
+    return pagedList(this.context, "orgListMembers", {
       itemsOf: (page): readonly OrgMember[] => page.members,
       placement: "query",
-      check: (query, operation) => assertPageQuery("orgListMembers", query, operation),
       pageSize: params.pageSize,
       fallbackPageSize: 100,
       options,
@@ -62,35 +35,24 @@ export class OrgMembersResource {
 export type SyncResult = BulkRowsResult<SyncResultRow, SyncEntry>;
 
 /** Team membership sync: the complete target set of teams per user. */
-export class TeamMembershipsResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class TeamMembershipsResource extends AdminResource {
   /**
    * Syncs any number of users, 500 per request, results merged in request order; per-entry failures
    * are rows (they never block other entries); `retryFailed(result)` re-sends only those.
    */
   async sync(users: readonly SyncEntry[], options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
     // An empty list sends nothing (what `retryFailed` gives after a sync where every entry applied).
-    const entries = Array.isArray(users) && users.length === 0 ? [] : assertSyncEntries(users, "teamMemberships.sync");
+    const entries =
+      Array.isArray(users) && users.length === 0
+        ? []
+        : checkRequest(SyncEntriesSchema, users === undefined ? {} : { users }, "teamMemberships.sync").users;
     return bulkRows<SyncResultRow, SyncEntry>({
       items: entries,
       size: ADMIN_LIMITS.maxSyncUsers,
       call: options,
       send: async (chunk) => {
-        const body = assertOrgSync(
-          { organizationId: organizationId(this.#context), users: chunk },
-          "teamMemberships.sync",
-        );
-        const result = await adminSend(this.#context, {
-          route: "orgSyncMemberships",
-          operation: "teamMemberships.sync",
-          body,
-          schema: SyncResultsSchema,
-          options,
-        });
+        const body = { organizationId: organizationId(this.context), users: chunk };
+        const result = await sendOperation(this.context, "orgSyncMemberships", { body, options });
         return result.data.results;
       },
     });
@@ -114,21 +76,11 @@ export class TeamMembershipsResource {
 }
 
 /** Organization usage: the pool, usage events and daily rows. */
-export class OrgUsageResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class OrgUsageResource extends AdminResource {
   /** The pool (limit, used, remaining cents) and each team's use. */
   pooled(options?: CallOptions) {
-    return adminCall(this.#context, () => ({
-      route: "orgPooledUsage",
-      operation: "usage.pooled",
-      body: assertOrgPooledUsageBody({ organizationId: organizationId(this.#context) }, "usage.pooled"),
-      schema: PooledUsageResponseSchema,
-      options,
-    }));
+    const body = { organizationId: organizationId(this.context) };
+    return callOperation(this.context, "orgPooledUsage", { body, options });
   }
 
   /** Usage events, each tagged with its team, paged. */
@@ -146,19 +98,15 @@ export class OrgUsageResource {
   ) {
     params = requestObject(params, "params", "usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
-    return pagedList(this.#context, {
-      route: "orgUsageEvents",
-      operation: "usage.events",
-      schema: OrgUsageEventsResponseSchema,
+    return pagedList(this.context, "orgUsageEvents", {
       itemsOf: (page): readonly OrgUsageEvent[] => page.usageEvents,
       placement: "body",
       params: () => ({
         ...filters,
-        organizationId: organizationId(this.#context),
+        organizationId: organizationId(this.context),
         startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
         endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
       }),
-      check: assertOrgUsageEventsBody,
       pageSize,
       options,
     });
@@ -179,19 +127,15 @@ export class OrgUsageResource {
       end,
       async (window) => {
         const rows: OrgDailyUsageRow[] = [];
-        const pages = pagedList(this.#context, {
-          route: "orgDailyUsage",
-          operation: "usage.daily",
-          schema: OrgDailyUsageResponseSchema,
+        const pages = pagedList(this.context, "orgDailyUsage", {
           itemsOf: (page) => page.data,
           placement: "body",
           params: {
             ...filters,
-            organizationId: organizationId(this.#context),
+            organizationId: organizationId(this.context),
             startDate: window.start,
             endDate: window.end,
           },
-          check: assertOrgDailyUsageBody,
           pageSize,
           options,
         });
@@ -207,12 +151,7 @@ export class OrgUsageResource {
 }
 
 /** Organization spend over the contract window. */
-export class OrgSpendResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class OrgSpendResource extends AdminResource {
   /** Spend rows (cents), paged. */
   list(
     params: {
@@ -225,14 +164,10 @@ export class OrgSpendResource {
   ) {
     params = requestObject(params, "params", "spend.list");
     const { pageSize, ...filters } = params;
-    return pagedList(this.#context, {
-      route: "orgSpend",
-      operation: "spend.list",
-      schema: OrgSpendResponseSchema,
+    return pagedList(this.context, "orgSpend", {
       itemsOf: (page) => (page.teamMemberSpend ?? []) as readonly OrgSpendRow[],
       placement: "body",
-      params: { ...filters, organizationId: organizationId(this.#context) },
-      check: assertOrgSpendBody,
+      params: { ...filters, organizationId: organizationId(this.context) },
       pageSize,
       options,
     });

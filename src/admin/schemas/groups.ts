@@ -106,7 +106,7 @@ export const GroupMembersRemovedSchema = /* @__PURE__ */ lazySchema(() =>
 /** One day of a billing group's (or member's) spend; `spendCents` is fractional cents. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Billing group) */
 export const DailySpendSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
-    /** YYYY-MM-DD. */
+    // YYYY-MM-DD (a line comment: the field appears more than once in the table type).
     date: v.string(),
     spendCents: v.number(),
   }),

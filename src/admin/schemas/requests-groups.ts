@@ -196,17 +196,7 @@ export const BillingGroupMembersBodySchema = /* @__PURE__ */ lazySchema(() =>
 export type GroupCreateParams = v.InferInput<typeof GroupCreateBodySchema>;
 /** An update of a directory or organization group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type GroupUpdateParams = v.InferInput<typeof GroupUpdateBodySchema>;
-/** The user ids of a group member bulk call. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type GroupMemberIdsParams = v.InferInput<typeof GroupMemberIdsBodySchema>;
-/** The directory-group list query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type DirectoryGroupsQueryParams = v.InferInput<typeof DirectoryGroupsQuerySchema>;
-/** The organization-group list query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type OrgGroupsQueryParams = v.InferInput<typeof OrgGroupsQuerySchema>;
-/** The billing-group query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type BillingGroupsQueryParams = v.InferInput<typeof BillingGroupsQuerySchema>;
 /** A new billing group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BillingGroupCreateParams = v.InferInput<typeof BillingGroupCreateBodySchema>;
 /** An update of a billing group. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type BillingGroupUpdateParams = v.InferInput<typeof BillingGroupUpdateBodySchema>;
-/** The user ids of a billing group member write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type BillingGroupMembersParams = v.InferInput<typeof BillingGroupMembersBodySchema>;

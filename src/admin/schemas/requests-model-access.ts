@@ -217,17 +217,5 @@ export const OrgModelAccessQuerySchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A configuration write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § States and transitions) */
 export type ModelAccessConfigParams = v.InferInput<typeof ModelAccessConfigBodySchema>;
-/** A bulk configuration write. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type ModelAccessConfigBulkParams = v.InferInput<typeof ModelAccessConfigBulkBodySchema>;
-/** A provider toggle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type ProviderToggleParams = v.InferInput<typeof ProviderToggleBodySchema>;
-/** A bulk provider toggle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type ProviderToggleBulkParams = v.InferInput<typeof ProviderToggleBulkBodySchema>;
 /** One parameter's settings. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type ModelParameterSetting = v.InferInput<typeof ModelParameterSettingSchema>;
-/** A model toggle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type ModelToggleParams = v.InferInput<typeof ModelToggleBodySchema>;
-/** A bulk model toggle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type ModelToggleBulkParams = v.InferInput<typeof ModelToggleBulkBodySchema>;
-/** The organization model-access list query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type OrgModelAccessQueryParams = v.InferInput<typeof OrgModelAccessQuerySchema>;

@@ -191,15 +191,3 @@ export const OrgMembersQuerySchema = /* @__PURE__ */ lazySchema(() =>
 
 /** One sync entry. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export type SyncEntry = v.InferInput<typeof SyncEntrySchema>;
-/** A sync request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type OrgSyncParams = v.InferInput<typeof OrgSyncBodySchema>;
-/** A pooled-usage request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type OrgPooledUsageParams = v.InferInput<typeof OrgPooledUsageBodySchema>;
-/** An organization usage-events request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type OrgUsageEventsParams = v.InferInput<typeof OrgUsageEventsBodySchema>;
-/** An organization daily-usage request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type OrgDailyUsageParams = v.InferInput<typeof OrgDailyUsageBodySchema>;
-/** An organization spend request. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type OrgSpendParams = v.InferInput<typeof OrgSpendBodySchema>;
-/** The organization member list query. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
-export type OrgMembersQueryParams = v.InferInput<typeof OrgMembersQuerySchema>;

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import type { AdminRouteName } from "../routes.js";
+
 import { ADMIN_LIMITS } from "./constants.js";
 import { integerAtLeast, integerBetween, nonBlankText, openObject } from "./request-fields.js";
 
@@ -23,7 +23,7 @@ export interface PageSizeLimit {
  * request check refuses larger values.
  * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
-export const PAGE_SIZE_LIMITS: Readonly<Partial<Record<AdminRouteName, PageSizeLimit>>> = {
+export const PAGE_SIZE_LIMITS: Readonly<Partial<Record<string, PageSizeLimit>>> = {
   listAuditLogs: { defaultSize: 100 },
   teamUsageEvents: { defaultSize: 100, max: 1000, overflow: "reject" },
   listDirectoryGroups: { defaultSize: 50, max: 200, overflow: "clamp" },
@@ -47,7 +47,7 @@ export const PageNumberSchema = /* @__PURE__ */ lazySchema(() => integerAtLeast(
  * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 // @__NO_SIDE_EFFECTS__
-export function pageSizeSchema(route: AdminRouteName, label = "`pageSize`") {
+export function pageSizeSchema(route: string, label = "`pageSize`") {
   const limit = PAGE_SIZE_LIMITS[route];
   if (limit?.max !== undefined && limit.overflow === "reject") return integerBetween(label, 1, limit.max);
   return integerAtLeast(label, 1);
@@ -55,13 +55,13 @@ export function pageSizeSchema(route: AdminRouteName, label = "`pageSize`") {
 
 /** The `page` and `pageSize` entries of `route`'s query or body, both optional. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
-export function pageEntries(route: AdminRouteName) {
+export function pageEntries(route: string) {
   return { page: v.optional(PageNumberSchema), pageSize: v.optional(pageSizeSchema(route)) };
 }
 
 /** The query of a page-numbered list (`page`, `pageSize`) of `route`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
-export function pageQuerySchema(route: AdminRouteName) {
+export function pageQuerySchema(route: string) {
   return openObject(pageEntries(route), "the list query");
 }
 

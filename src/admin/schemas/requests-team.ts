@@ -285,17 +285,7 @@ export type RemoveMemberParams = v.InferInput<typeof RemoveMemberBodySchema>;
 export type SetSpendLimitParams = v.InferInput<typeof SetSpendLimitBodySchema>;
 /** One bulk spend-limit update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SpendLimitUpdate = v.InferInput<typeof SpendLimitUpdateSchema>;
-/** What `setSpendLimits` accepts (one request). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type SetSpendLimitsParams = v.InferInput<typeof SetSpendLimitsBodySchema>;
-/** What the audit-log list accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type AuditLogsQueryParams = v.InferInput<typeof AuditLogsQuerySchema>;
-/** What the team daily-usage call accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type DailyUsageParams = v.InferInput<typeof DailyUsageBodySchema>;
 /** What the team usage-events call accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type UsageEventsParams = v.InferInput<typeof UsageEventsBodySchema>;
-/** What the team spend call accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type TeamSpendParams = v.InferInput<typeof TeamSpendBodySchema>;
 /** One repository of a blocklist upsert. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Repository blocklist entry) */
 export type BlocklistRepoInput = v.InferInput<typeof BlocklistRepoInputSchema>;
-/** What the blocklist upsert accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export type BlocklistUpsertParams = v.InferInput<typeof BlocklistUpsertBodySchema>;

@@ -107,7 +107,7 @@ export const UsageTokenUsageSchema = /* @__PURE__ */ lazySchema(() =>
 export const UsageEventSchema = /* @__PURE__ */ lazySchema(() =>
   responseObject({
     teamId: v.optional(v.number()),
-    /** Epoch milliseconds, as a string. */
+    // Epoch milliseconds, as a string (a line comment: the field is shown twice in the table type, once per route).
     timestamp: v.string(),
     userEmail: v.string(),
     serviceAccountId: v.optional(v.string()),
@@ -116,7 +116,7 @@ export const UsageEventSchema = /* @__PURE__ */ lazySchema(() =>
     automationId: v.optional(v.string()),
     conversationId: v.optional(v.string()),
     model: v.string(),
-    /** Billing category, e.g. "Usage-based", "Included in Business"; open-ended. */
+    // Billing category, e.g. "Usage-based", "Included in Business"; open-ended.
     kind: v.string(),
     maxMode: v.boolean(),
     requestsCosts: v.number(),

@@ -1,34 +1,23 @@
 import { argumentField, requestObject } from "../../core/arguments.js";
+import { callOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import type { PageNumberPromise } from "../../core/page-pagination.js";
-import { type AdminContext, adminCall, adminSend } from "../admin-context.js";
+import { checkRequest } from "../../core/schema.js";
 import { pagedList } from "../admin-lists.js";
+import { AdminResource } from "../admin-resource.js";
 import { retryFailed } from "../bulk.js";
 import { type BulkCallOptions, type BulkRowsResult, bulkRows } from "../bulk-rows.js";
 import { type DateInput, toEpochMs, walkWindows } from "../date-ranges.js";
 import { ADMIN_LIMITS } from "../schemas/constants.js";
-import {
-  SetSpendLimitResponseSchema,
-  SetSpendLimitsResponseSchema,
-  type SpendLimitRowResult,
-  TeamDailyUsageResponseSchema,
-  type TeamDailyUsageRow,
-  type TeamSpendResponse,
-  TeamSpendResponseSchema,
-  type TeamSpendRow,
-  type UsageEvent,
-  type UsageEventsResponse,
-  UsageEventsResponseSchema,
+import type {
+  SpendLimitRowResult,
+  TeamDailyUsageRow,
+  TeamSpendResponse,
+  TeamSpendRow,
+  UsageEvent,
+  UsageEventsResponse,
 } from "../schemas/index.js";
-import type { SetSpendLimitParams, SpendLimitUpdate } from "../schemas/requests-team.js";
-import {
-  assertDailyUsageBody,
-  assertSetSpendLimit,
-  assertSetSpendLimits,
-  assertSpendLimitUpdates,
-  assertTeamSpendBody,
-  assertUsageEventsBody,
-} from "../validate.js";
+import { type SetSpendLimitParams, type SpendLimitUpdate, SpendLimitUpdatesSchema } from "../schemas/requests-team.js";
 
 /** Parameters of the team usage-events list (filters combine with AND). */
 export interface UsageEventsParams {
@@ -44,12 +33,7 @@ export interface UsageEventsParams {
 }
 
 /** Team usage: daily rows and usage events. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class UsageResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class UsageResource extends AdminResource {
   /**
    * Daily usage rows from `startDate` to `endDate` (epoch ms, ISO or Date), any length: split into
    * ≤ 30-day windows (the route's limit) and merged in order. With `pageSize`, each window is paged
@@ -68,25 +52,14 @@ export class UsageResource {
       endDate,
       async (window) => {
         if (params.pageSize === undefined) {
-          const body = assertDailyUsageBody({ startDate: window.start, endDate: window.end }, "usage.daily");
-          const page = await adminSend(this.#context, {
-            route: "teamDailyUsage",
-            operation: "usage.daily",
-            body,
-            schema: TeamDailyUsageResponseSchema,
-            options,
-          });
-          return page.data.data;
+          const body = { startDate: window.start, endDate: window.end };
+          return (await sendOperation(this.context, "teamDailyUsage", { body, options })).data.data;
         }
         const rows: TeamDailyUsageRow[] = [];
-        const pages = pagedList(this.#context, {
-          route: "teamDailyUsage",
-          operation: "usage.daily",
-          schema: TeamDailyUsageResponseSchema,
+        const pages = pagedList(this.context, "teamDailyUsage", {
           itemsOf: (page) => page.data,
           placement: "body",
           params: { startDate: window.start, endDate: window.end },
-          check: assertDailyUsageBody,
           pageSize: params.pageSize,
           options,
         });
@@ -104,10 +77,7 @@ export class UsageResource {
   events(params: UsageEventsParams = {}, options?: CallOptions): PageNumberPromise<UsageEvent, UsageEventsResponse> {
     params = requestObject(params, "params", "usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
-    return pagedList(this.#context, {
-      route: "teamUsageEvents",
-      operation: "usage.events",
-      schema: UsageEventsResponseSchema,
+    return pagedList(this.context, "teamUsageEvents", {
       itemsOf: (page) => page.usageEvents,
       placement: "body",
       params: () => ({
@@ -115,7 +85,6 @@ export class UsageResource {
         startDate: startDate === undefined ? undefined : toEpochMs(startDate, "startDate"),
         endDate: endDate === undefined ? undefined : toEpochMs(endDate, "endDate"),
       }),
-      check: assertUsageEventsBody,
       pageSize,
       options,
     });
@@ -123,12 +92,7 @@ export class UsageResource {
 }
 
 /** Team spend this billing cycle. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class SpendResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class SpendResource extends AdminResource {
   /** Spend rows (fractional cents), paged: `await` → first page, `for await` → every member. */
   list(
     params: {
@@ -141,14 +105,10 @@ export class SpendResource {
   ): PageNumberPromise<TeamSpendRow, TeamSpendResponse> {
     params = requestObject(params, "params", "spend.list");
     const { pageSize, ...filters } = params;
-    return pagedList(this.#context, {
-      route: "teamSpend",
-      operation: "spend.list",
-      schema: TeamSpendResponseSchema,
+    return pagedList(this.context, "teamSpend", {
       itemsOf: (page) => page.teamMemberSpend,
       placement: "body",
       params: filters,
-      check: assertTeamSpendBody,
       pageSize,
       fallbackPageSize: 100,
       options,
@@ -163,21 +123,10 @@ export interface SpendLimitsResult extends BulkRowsResult<SpendLimitRowResult, S
 }
 
 /** Per-member spend limits. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
-export class SpendLimitsResource {
-  readonly #context: AdminContext;
-  constructor(context: AdminContext) {
-    this.#context = context;
-  }
-
+export class SpendLimitsResource extends AdminResource {
   /** Sets (integer dollars; 0 = $0) or removes (`null`) one member's limit. Enterprise only. */
   set(params: SetSpendLimitParams, options?: CallOptions) {
-    return adminCall(this.#context, () => ({
-      route: "setSpendLimit",
-      operation: "spendLimits.set",
-      body: assertSetSpendLimit(params, "spendLimits.set"),
-      schema: SetSpendLimitResponseSchema,
-      options,
-    }));
+    return callOperation(this.context, "setSpendLimit", { body: params, options });
   }
 
   /**
@@ -189,7 +138,12 @@ export class SpendLimitsResource {
     updates: readonly SpendLimitUpdate[],
     options?: CallOptions & BulkCallOptions,
   ): Promise<SpendLimitsResult> {
-    const valid = assertSpendLimitUpdates(updates, "spendLimits.setMany");
+    // The whole list is checked first (emails unique across every chunk), so nothing is sent when a row is wrong.
+    const valid = checkRequest(
+      SpendLimitUpdatesSchema,
+      updates === undefined ? {} : { updates },
+      "spendLimits.setMany",
+    ).updates;
     let updatedCount = 0;
     let unchangedCount = 0;
     const result = await bulkRows<SpendLimitRowResult, SpendLimitUpdate>({
@@ -197,13 +151,7 @@ export class SpendLimitsResource {
       size: ADMIN_LIMITS.maxSpendLimitUpdates,
       call: options,
       send: async (chunk) => {
-        const response = await adminSend(this.#context, {
-          route: "setSpendLimits",
-          operation: "spendLimits.setMany",
-          body: assertSetSpendLimits({ updates: chunk }, "spendLimits.setMany"),
-          schema: SetSpendLimitsResponseSchema,
-          options,
-        });
+        const response = await sendOperation(this.context, "setSpendLimits", { body: { updates: chunk }, options });
         const { results } = response.data;
         // The counts are optional in the answer; the rows say the same thing.
         updatedCount += response.data.updatedCount ?? results.filter((row) => row.status === "updated").length;

@@ -1,4 +1,4 @@
-import { type AdminRoute, scopeAllows } from "../../admin/routes.js";
+import { type AdminOperation, scopeAllows } from "../../admin/operations.js";
 import { AdminFailure } from "./failures.js";
 import type { ResolvedAdminOptions } from "./options.js";
 
@@ -39,7 +39,7 @@ function orList(items: readonly string[]): string {
 }
 
 /** The scopes that would let a key call `route`, for the 401 message. */
-function neededScopes(route: AdminRoute): string[] {
+function neededScopes(route: AdminOperation): string[] {
   return [...(route.scopes ?? []), "admin:*"];
 }
 
@@ -49,7 +49,7 @@ function neededScopes(route: AdminRoute): string[] {
  * key without the route's scope (the message names the scopes that would do).
  * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Authentication)
  */
-export function authenticateAdmin(request: Request, route: AdminRoute, options: ResolvedAdminOptions): AdminCaller {
+export function authenticateAdmin(request: Request, route: AdminOperation, options: ResolvedAdminOptions): AdminCaller {
   const key = basicKey(request.headers.get("authorization"));
   const teamKey = options.teamKeys.find((k) => k.key === key);
   const organizationKey = options.organizationKeys.find((k) => k.key === key);

@@ -1,4 +1,4 @@
-import type { AdminRoute, AdminRouteName } from "../../admin/routes.js";
+import type { AdminOperation, AdminOperationName } from "../../admin/operations.js";
 import type { Reply } from "../responses.js";
 import type { RequestBody } from "../router.js";
 import type { AdminCaller } from "./auth.js";
@@ -7,7 +7,7 @@ import type { AdminState, OrganizationState, TeamState } from "./state.js";
 
 /** Everything an admin route handler gets. */
 export interface AdminContext {
-  route: AdminRoute;
+  route: AdminOperation;
   params: Record<string, string>;
   query: URLSearchParams;
   body: RequestBody;
@@ -20,8 +20,8 @@ export interface AdminContext {
 /** One admin operation's handler. */
 export type AdminHandler = (context: AdminContext) => Reply;
 
-/** A set of handlers keyed by {@link AdminRouteName}; the dispatcher checks every route has one. */
-export type AdminHandlers = Partial<Record<AdminRouteName, AdminHandler>>;
+/** A set of handlers keyed by {@link AdminOperationName}; the dispatcher checks every route has one. */
+export type AdminHandlers = Partial<Record<AdminOperationName, AdminHandler>>;
 
 /** The caller's team (team routes). */
 export function teamOf(context: AdminContext): TeamState {

@@ -1,4 +1,4 @@
-import type { AdminRouteName } from "../../admin/routes.js";
+import type { AdminOperationName } from "../../admin/operations.js";
 import { auditHandlers } from "./audit-routes.js";
 import { billingGroupHandlers } from "./billing-group-routes.js";
 import { blocklistHandlers } from "./blocklist-routes.js";
@@ -15,7 +15,7 @@ import { spendLimitHandlers } from "./spend-limit-routes.js";
 import { teamUsageHandlers } from "./team-usage-routes.js";
 
 /** Every handler, keyed by operation; the dispatcher refuses to start if one is missing. */
-export const ADMIN_HANDLERS: Partial<Record<AdminRouteName, AdminHandler>> = {
+export const ADMIN_HANDLERS: Partial<Record<AdminOperationName, AdminHandler>> = {
   ...membersHandlers,
   ...auditHandlers,
   ...teamUsageHandlers,

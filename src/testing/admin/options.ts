@@ -1,4 +1,4 @@
-import { ADMIN_RATE_LIMITS, type AdminRouteFamily } from "../../admin/routes.js";
+import { ADMIN_RATE_LIMITS, type AdminRouteFamily } from "../../admin/operations.js";
 import { fakeOptionError } from "../argument-errors.js";
 
 /** A Team Admin API key: Basic username with an empty password. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Authentication) */

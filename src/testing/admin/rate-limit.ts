@@ -1,4 +1,4 @@
-import type { AdminRouteFamily } from "../../admin/routes.js";
+import type { AdminRouteFamily } from "../../admin/operations.js";
 
 /** Requests and 429s of one route family. */
 export interface AdminFamilyStats {

@@ -1,4 +1,4 @@
-import { ADMIN_ROUTES, type AdminRoute, type AdminRouteName } from "../../admin/routes.js";
+import { ADMIN_OPERATIONS, type AdminOperation, type AdminOperationName } from "../../admin/operations.js";
 import { optionsObject } from "../../core/arguments.js";
 import { expectFakeArgument, fakeArgumentError } from "../argument-errors.js";
 import { type Clock, isoTime } from "../clock.js";
@@ -13,6 +13,7 @@ import { AdminFailure, adminError } from "./failures.js";
 import { ADMIN_HANDLERS } from "./handlers.js";
 import { type AdminOrganizationKey, type AdminSeedOptions, type AdminTeamKey, resolveAdminOptions } from "./options.js";
 import { AdminRateLimiter } from "./rate-limit.js";
+import { checkAdminRequest } from "./request-check.js";
 import { seedAdminState } from "./seed.js";
 import type { AdminState, TeamState } from "./state.js";
 
@@ -40,14 +41,14 @@ export interface AdminService {
 const ADMIN_PATH = /^\/(?:teams|settings|assistant-bot|organizations)(?:\/|$)/;
 
 interface TableEntry {
-  name: AdminRouteName;
-  route: AdminRoute;
+  name: AdminOperationName;
+  route: AdminOperation;
   pattern: string;
   handler: AdminHandler;
 }
 
 function buildTable(): TableEntry[] {
-  return (Object.entries(ADMIN_ROUTES) as Array<[AdminRouteName, AdminRoute]>).map(([name, route]) => {
+  return (Object.entries(ADMIN_OPERATIONS) as Array<[AdminOperationName, AdminOperation]>).map(([name, route]) => {
     const handler = ADMIN_HANDLERS[name];
     if (!handler) throw new Error(`createFakeService: the fake has no handler for admin route ${name}.`);
     return { name, route, pattern: route.path.replace(/\{(\w+)\}/g, ":$1"), handler };
@@ -119,6 +120,7 @@ export function createAdminService(input: AdminInput, primaryTeamId: number, now
           );
         }
       }
+      checkAdminRequest(entry.name, entry.route, params, url.searchParams, body);
       return entry.handler({
         route: entry.route,
         params,

@@ -1,31 +1,20 @@
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
-import { AdminFailure, badRequest, type Envelope } from "./failures.js";
-import { isInteger, isObject, type JsonObject, requireObject } from "./input.js";
+import { AdminFailure } from "./failures.js";
+import { requireObject } from "./input.js";
 import { activeMembers, recordAudit, type TeamState } from "./state.js";
 
 // POST /teams/user-spend-limit (`{outcome, message}`, failures too, with 200) and the bulk preview route (per-row results, nothing
 // applied on a 400). @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team Admin API (team key))
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const MAX_UPDATES = 100;
 
 interface LimitUpdate {
   userEmail: string;
   spendLimitDollars: number | null;
 }
 
-function readUpdate(value: unknown, where: string, envelope: Envelope): LimitUpdate {
-  if (!isObject(value)) throw badRequest(`${where} must be an object.`, envelope);
-  const { userEmail, spendLimitDollars } = value as JsonObject;
-  if (typeof userEmail !== "string" || userEmail.trim() === "")
-    throw badRequest(`${where}.userEmail is required.`, envelope);
-  if (!EMAIL.test(userEmail.trim()))
-    throw badRequest(`${where}.userEmail ${JSON.stringify(userEmail)} is not a valid email address.`, envelope);
-  if (spendLimitDollars === undefined)
-    throw badRequest(`${where}.spendLimitDollars is required (an integer, or null to remove the limit).`, envelope);
-  if (spendLimitDollars !== null && !(isInteger(spendLimitDollars) && spendLimitDollars >= 0))
-    throw badRequest(`${where}.spendLimitDollars must be a whole number of dollars >= 0, or null.`, envelope);
+// Updates passed the operation's schema (email format, whole dollars or null) before the handler runs.
+function readUpdate(value: unknown): LimitUpdate {
+  const { userEmail, spendLimitDollars } = value as LimitUpdate;
   return { userEmail: userEmail.trim(), spendLimitDollars };
 }
 
@@ -48,7 +37,7 @@ function setSpendLimit(context: AdminContext) {
 
 function applySpendLimit(context: AdminContext) {
   const team = teamOf(context);
-  const update = readUpdate(requireObject(context.body, "outcome"), "body", "outcome");
+  const update = readUpdate(requireObject(context.body, "outcome"));
   const member = findMember(team, update.userEmail);
   if (!member) throw new AdminFailure(404, `${update.userEmail} is not a member of this team.`, "outcome");
   if (member.spendLimitDollars !== update.spendLimitDollars) {
@@ -64,18 +53,9 @@ function applySpendLimit(context: AdminContext) {
 
 function setSpendLimits(context: AdminContext) {
   const team = teamOf(context);
-  const { updates } = requireObject(context.body);
-  if (!Array.isArray(updates) || updates.length === 0)
-    throw badRequest("`updates` is required and must be a non-empty array.");
-  if (updates.length > MAX_UPDATES)
-    throw badRequest(`\`updates\` holds ${updates.length} entries; at most ${MAX_UPDATES}. Nothing was applied.`);
-  const parsed = updates.map((value, index) => readUpdate(value, `updates[${index}]`, "code"));
-  const seen = new Set<string>();
-  for (const update of parsed) {
-    const email = update.userEmail.toLowerCase();
-    if (seen.has(email)) throw badRequest(`\`updates\` names ${update.userEmail} twice. Nothing was applied.`);
-    seen.add(email);
-  }
+  // The schema refused an empty list, more than 100 updates, a malformed row and a repeated email (nothing applied).
+  const { updates } = requireObject(context.body) as { updates: unknown[] };
+  const parsed = updates.map(readUpdate);
   const results = parsed.map((update) => {
     const member = findMember(team, update.userEmail);
     if (!member) return { userEmail: update.userEmail, status: "failed", error: "User is not a member of this team." };

@@ -1,15 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { adminSend } from "../../../src/admin/admin-context.js";
 import { adminContext } from "../../../src/admin/client-base.js";
 import {
-  ADMIN_ROUTES,
+  ADMIN_OPERATIONS,
   AdminClient,
-  type AdminRouteName,
+  type AdminOperation,
   ApiError,
   OperationFailedError,
   OrganizationClient,
   retryFailed,
 } from "../../../src/admin/index.js";
+import { sendOperation } from "../../../src/core/operation.js";
 import { adminSetup } from "./client-helpers.js";
 
 // A failure the server reports inside a successful-status body is never handed back as data. The handler here is
@@ -91,13 +91,25 @@ describe("failures inside a 2xx body are thrown, never returned as data", () => 
   });
 
   it("every route: a 2xx body in any failure shape rejects (routes × bodies, 0 returned as data)", async () => {
-    const team = (fetch: typeof globalThis.fetch) => adminContext({ apiKey: KEY, fetch, ...common }, "team");
-    const organization = (fetch: typeof globalThis.fetch) =>
-      adminContext({ apiKey: ORG_KEY, fetch, ...common }, "organization", "org_1");
+    // The entries without their request and response schemas: every operation's answer reaches the policy's check.
+    const operations = Object.fromEntries(
+      Object.entries(ADMIN_OPERATIONS as Record<string, AdminOperation>).map(([name, entry]) => {
+        const { method, path, keyKind, family } = entry;
+        return [name, { method, path, keyKind, family }];
+      }),
+    ) as unknown as typeof ADMIN_OPERATIONS;
+    const team = (fetch: typeof globalThis.fetch) => ({
+      ...adminContext({ apiKey: KEY, fetch, ...common }, "team"),
+      operations,
+    });
+    const organization = (fetch: typeof globalThis.fetch) => ({
+      ...adminContext({ apiKey: ORG_KEY, fetch, ...common }, "organization", "org_1"),
+      operations,
+    });
     const returned: string[] = [];
     let swept = 0;
-    for (const [name, route] of Object.entries(ADMIN_ROUTES) as Array<
-      [AdminRouteName, (typeof ADMIN_ROUTES)[AdminRouteName]]
+    for (const [name, route] of Object.entries(operations) as Array<
+      [keyof typeof operations, { path: string; keyKind: string }]
     >) {
       const pathParams = Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map(([, key]) => [key, "x1"]));
       for (const body of FAILURE_BODIES) {
@@ -105,7 +117,7 @@ describe("failures inside a 2xx body are thrown, never returned as data", () => 
           swept++;
           const server = answering(body, status);
           const context = route.keyKind === "team" ? team(server.fetch) : organization(server.fetch);
-          const result = await adminSend(context, { route: name, operation: name, pathParams, schema: undefined }).then(
+          const result = await sendOperation(context, name, { params: pathParams }).then(
             () => "data",
             (error: unknown) =>
               error instanceof OperationFailedError && error.status === status ? "thrown" : String(error),
@@ -114,7 +126,7 @@ describe("failures inside a 2xx body are thrown, never returned as data", () => 
         }
       }
     }
-    expect(swept).toBe(Object.keys(ADMIN_ROUTES).length * FAILURE_BODIES.length * 2);
+    expect(swept).toBe(Object.keys(ADMIN_OPERATIONS).length * FAILURE_BODIES.length * 2);
     expect(returned).toEqual([]);
   });
 

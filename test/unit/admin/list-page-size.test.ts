@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type AdminRouteName, PAGE_SIZE_LIMITS, ValidationError } from "../../../src/admin/index.js";
+import { type AdminOperationName, PAGE_SIZE_LIMITS, ValidationError } from "../../../src/admin/index.js";
 import { adminSetup } from "./client-helpers.js";
 
 // Every page-sized list of the Admin and Organization clients, swept over the bounds of its size field. The
@@ -15,7 +15,7 @@ type Setup = ReturnType<typeof adminSetup>;
 interface ListCase {
   /** The client method, as a caller writes it. */
   name: string;
-  route: AdminRouteName;
+  route: AdminOperationName;
   /** The bounded size field of the route (`pageSize`, or `limit` on the cursor lists). */
   field: "pageSize" | "limit";
   path: string | RegExp;
@@ -180,7 +180,7 @@ async function groupIds(setup: Setup) {
 describe("page sizes of every Admin and Organization list, checked before the network", () => {
   it("covers every route with a documented page size", () => {
     const covered = new Set(CASES.map((list) => list.route));
-    const documented = Object.keys(PAGE_SIZE_LIMITS).filter((route) => !covered.has(route as AdminRouteName));
+    const documented = Object.keys(PAGE_SIZE_LIMITS).filter((route) => !covered.has(route as AdminOperationName));
     expect(documented).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
 // the public client methods, refuses `..`-like values before the network, and carries odd but valid values as
 // exactly the segments intended.
 import { beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_ROUTES, AdminClient, OrganizationClient } from "../../../src/admin/index.js";
+import { ADMIN_OPERATIONS, AdminClient, OrganizationClient } from "../../../src/admin/index.js";
 import { AGENTS_OPERATIONS, AgentsClient } from "../../../src/agents/index.js";
 import { isAgentlineError, ValidationError } from "../../../src/core/errors.js";
 import type { FetchLike } from "../../../src/core/options.js";
@@ -58,8 +58,8 @@ const TABLES: Table[] = [
     odd: (_route, _placeholder, text) => text,
   },
   {
-    name: "ADMIN_ROUTES",
-    routes: ADMIN_ROUTES,
+    name: "ADMIN_OPERATIONS",
+    routes: ADMIN_OPERATIONS,
     invokers: ADMIN_INVOKERS,
     prefix: "",
     good: (route, placeholder) =>

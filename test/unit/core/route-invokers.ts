@@ -3,7 +3,7 @@
 // values a sweep chooses (so it can put any value in any placeholder) and everything else is a valid literal, so
 // the only thing a sweep can trip over is the path. `path-segments.test.ts` asserts that this table covers every
 // route and that each entry really reaches its route.
-import type { AdminClient, AdminRouteName, OrganizationClient } from "../../../src/admin/index.js";
+import type { AdminClient, AdminOperationName, OrganizationClient } from "../../../src/admin/index.js";
 import type { AgentsClient, AgentsOperationName } from "../../../src/agents/index.js";
 import type { ForgeApp, ForgeClient, ForgeOperationName } from "../../../src/forge/index.js";
 
@@ -120,7 +120,7 @@ const USERS = ["user_1"];
 const ENABLED = { enabled: true };
 
 /** Team Admin and Organization API routes. */
-export const ADMIN_INVOKERS: Record<AdminRouteName, Invoker> = {
+export const ADMIN_INVOKERS: Record<AdminOperationName, Invoker> = {
   listMembers: { method: "admin.members.list" },
   listAuditLogs: { method: "admin.auditLogs.list" },
   teamDailyUsage: { method: "admin.usage.daily" },

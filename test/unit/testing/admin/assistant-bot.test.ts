@@ -51,9 +51,12 @@ describe("fake admin API: assistant bot", () => {
     });
     const put = await team.put("/assistant-bot/auto-review", {
       enforced: true,
-      rules: { allow: [" docs/** ", "docs/**", ""], block: ["secrets/**"] },
+      rules: { allow: [" docs/** ", "docs/**"], block: ["secrets/**"] },
     });
     expect(put.json).toEqual({ enforced: true, rules: { allow: ["docs/**"], block: ["secrets/**"] } });
+    // A blank entry is refused, as the client refuses it (the spec is silent; the fake used to drop it silently).
+    const blank = await team.put("/assistant-bot/auto-review", { enforced: true, rules: { allow: [""], block: [] } });
+    expect([blank.status, blank.json]).toEqual([400, { code: "error", message: expect.stringMatching(/blank/) }]);
     expect((await team.get("/assistant-bot/auto-review")).json).toEqual(put.json);
     const many = Array.from({ length: 21 }, (_, i) => `rule ${i}`);
     for (const body of [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ADMIN_ROUTES } from "../../../../src/admin/routes.js";
+import { ADMIN_OPERATIONS } from "../../../../src/admin/operations.js";
 import { adminClient, adminSetup, codeError } from "./helpers.js";
 
 describe("fake admin API: authentication, key kinds and scopes", () => {
@@ -104,9 +104,9 @@ describe("fake admin API: authentication, key kinds and scopes", () => {
     expect(wrong.headers.get("allow")).toBe("GET");
   });
 
-  it("routes every operation of ADMIN_ROUTES (none answers 404/405 with valid credentials)", async () => {
+  it("routes every operation of ADMIN_OPERATIONS (none answers 404/405 with valid credentials)", async () => {
     const { team, org } = adminSetup({ admin: { rateLimits: false } });
-    for (const route of Object.values(ADMIN_ROUTES)) {
+    for (const route of Object.values(ADMIN_OPERATIONS)) {
       const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => (name === "teamId" ? "1" : `x_${name}`));
       const client = route.keyKind === "team" ? team : org;
       const result = await client.call(route.method, path);

@@ -1,0 +1,15 @@
+import { argumentError } from "../core/arguments.js";
+import type { AdminContext } from "./admin-policy.js";
+
+/** What every Admin / Organization resource is built on: its client's context (resources come from their client). */
+export class AdminResource {
+  /** The client's transport, operation table and policy. */
+  protected readonly context: AdminContext;
+
+  constructor(context: AdminContext) {
+    if (typeof context?.operations !== "object" || context.operations === null) {
+      throw argumentError(context, "context", new.target.name, "a client's context: take the resource from its client");
+    }
+    this.context = context;
+  }
+}
