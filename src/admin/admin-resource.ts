@@ -1,4 +1,4 @@
-import { argumentError } from "../core/arguments.js";
+import { requireClientContext } from "../core/arguments.js";
 import type { AdminContext } from "./admin-policy.js";
 
 /** What every Admin / Organization resource is built on: its client's context (resources come from their client). */
@@ -7,9 +7,7 @@ export class AdminResource {
   protected readonly context: AdminContext;
 
   constructor(context: AdminContext) {
-    if (typeof context?.operations !== "object" || context.operations === null) {
-      throw argumentError(context, "context", new.target.name, "a client's context: take the resource from its client");
-    }
+    requireClientContext(context, new.target.name);
     this.context = context;
   }
 }

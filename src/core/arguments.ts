@@ -148,7 +148,7 @@ export function requestObject<T extends object>(
  * from: their client builds them (`client.agents`, `forge.repo(owner, repo).pulls`); nobody else has a context.
  */
 export function requireClientContext(context: unknown, owner: string): void {
-  if (!isObject(context) || !(isObject(context.routes) || isObject(context.operations))) {
+  if (!isObject(context) || !isObject(context.operations)) {
     throw argumentError(context, "context", owner, "a client's context: take the resource from its client");
   }
 }
