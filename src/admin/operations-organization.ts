@@ -1,8 +1,9 @@
 import { lazySchema } from "../core/lazy-schema.js";
+import { integerField, requestObject as openObject } from "../core/request-fields.js";
 import { org } from "./operation-types.js";
 import { ModelPathSchema, ProviderPathSchema } from "./operations-team.js";
 import * as s from "./schemas/index.js";
-import { integerField, nonBlankText, openObject } from "./schemas/request-fields.js";
+import { nonBlankText } from "./schemas/request-fields.js";
 import { pageQuerySchema } from "./schemas/requests-pagination.js";
 
 // The Organization API (organization key). Bodies that name the organization get it from the client.

@@ -1,7 +1,8 @@
 import { lazySchema } from "../core/lazy-schema.js";
+import { requestObject as openObject } from "../core/request-fields.js";
 import { team } from "./operation-types.js";
 import * as s from "./schemas/index.js";
-import { nonBlankText, openObject } from "./schemas/request-fields.js";
+import { nonBlankText } from "./schemas/request-fields.js";
 import { pageQuerySchema } from "./schemas/requests-pagination.js";
 
 // The Team Admin API (team key). Provider and model ids are free-form catalog names (see the policy's placeholders).

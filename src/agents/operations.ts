@@ -1,5 +1,6 @@
 import { argumentError } from "../core/arguments.js";
 import type { Operation, OperationContext, OperationOutput } from "../core/operation.js";
+import { requestObject as openObject, requiredText } from "../core/request-fields.js";
 import { matchRoute } from "../core/route-match.js";
 import { isPlainObject } from "../core/validation.js";
 import {
@@ -12,7 +13,6 @@ import {
   ListRepositoriesResponseSchema,
 } from "./schemas/lookups.js";
 import { ArchiveResponseSchema } from "./schemas/operation-results.js";
-import { openObject, requiredText } from "./schemas/request-fields.js";
 import {
   AgentUsageQuerySchema,
   CreateAgentRequestSchema,

@@ -29,6 +29,18 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
+/** An absolute http(s) address; `allowEmpty` for fields where "" means "off". @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
+// @__NO_SIDE_EFFECTS__
+export function httpUrl(label: string, options: { allowEmpty?: boolean } = {}) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.check(
+      (text) => (options.allowEmpty === true && text === "") || isHttpUrl(text),
+      `[http_url] ${label} must be an absolute http:// or https:// address${options.allowEmpty ? ' (or "" to turn it off)' : ""}`,
+    ),
+  );
+}
+
 /** A boolean, not a string like "true". @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function booleanField(label: string) {
@@ -42,22 +54,23 @@ export function oneOf<const TValues extends readonly string[]>(values: TValues, 
   return v.picklist(values, `[one_of] ${label} must be one of ${listed}`);
 }
 
+/** A whole number (a finite number without a fraction). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
+// @__NO_SIDE_EFFECTS__
+export function integerField(label: string) {
+  return v.pipe(v.number(`[type] ${label} must be a number`), v.integer(`[integer] ${label} must be a whole number`));
+}
+
 /** An integer >= `min`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Request bodies) */
 // @__NO_SIDE_EFFECTS__
 export function integerAtLeast(label: string, min: number) {
-  return v.pipe(
-    v.number(`[type] ${label} must be a number`),
-    v.integer(`[integer] ${label} must be a whole number`),
-    v.minValue(min, `[min_value] ${label} must be at least ${min}`),
-  );
+  return v.pipe(integerField(label), v.minValue(min, `[min_value] ${label} must be at least ${min}`));
 }
 
 /** An integer in `min..max`. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
 export function integerBetween(label: string, min: number, max: number) {
   return v.pipe(
-    v.number(`[type] ${label} must be a number`),
-    v.integer(`[integer] ${label} must be a whole number`),
+    integerField(label),
     v.minValue(min, `[min_value] ${label} must be at least ${min}`),
     v.maxValue(max, `[max_value] ${label} must be at most ${max}`),
   );
@@ -74,21 +87,29 @@ export function pathItem(input: unknown, key: string | number, value: unknown): 
   return { type: "unknown", origin: "value", input, key, value };
 }
 
+/** `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]`. */
 // @__NO_SIDE_EFFECTS__
 export function notAnArray<const TSchema extends v.GenericSchema>(schema: TSchema, message: string) {
   const refuseArray = v.never(message);
   return v.lazy((input) => (Array.isArray(input) ? refuseArray : schema));
 }
 
-type ObjectMessage = (issue: v.BaseIssue<unknown>) => string;
+type AnyIssue = v.BaseIssue<unknown>;
 
-// valibot reports a missing key with the object's own message; `issue.path` then names the key.
+/** The message of an object schema: a type error, a missing key, or (closed objects) an extra key. */
+type ObjectMessage = (issue: AnyIssue) => string;
+
+// valibot reports a missing key and an unknown key with the object's own message, so one function tells the three
+// cases apart: an unknown key has `expected` "never"; a missing key has a path naming it.
 // @__NO_SIDE_EFFECTS__
-function objectMessage(label: string): ObjectMessage {
+function objectMessage(label: string, closed: boolean): ObjectMessage {
   return (issue) => {
     const key = issue.path?.[0]?.key;
+    if (issue.expected === "never") {
+      return `[unknown_property] \`${String(key)}\` is not a field of ${label}, which allows no extra properties; remove it`;
+    }
     if (key !== undefined) return `[required] ${label} needs \`${String(key)}\``;
-    return `[type] ${label} must be an object`;
+    return `[type] ${label} must be an object${closed ? " with only the documented fields" : ""}`;
   };
 }
 
@@ -101,5 +122,14 @@ export function requestObject<const TEntries extends v.ObjectEntries>(
   entries: TEntries,
   label: string,
 ): v.ObjectSchema<TEntries, ObjectMessage> {
-  return v.looseObject(entries, objectMessage(label)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
+  return v.looseObject(entries, objectMessage(label, false)) as unknown as v.ObjectSchema<TEntries, ObjectMessage>;
+}
+
+/** A request object the spec marks "no extra properties": an unknown key is refused. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
+// @__NO_SIDE_EFFECTS__
+export function closedObject<const TEntries extends v.ObjectEntries>(
+  entries: TEntries,
+  label: string,
+): v.StrictObjectSchema<TEntries, ObjectMessage> {
+  return v.strictObject(entries, objectMessage(label, true));
 }

@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { AgentlineError, ValidationError, type ValidationIssue } from "./errors.js";
+import { coerceWireQuery } from "./wire-query.js";
 
 /**
  * A string enum that stays open: known values are typed, unknown ones pass through untouched, so a
@@ -98,14 +99,8 @@ function baseType(schema: unknown): string | undefined {
  */
 export function queryFromWire(schema: v.GenericSchema | undefined, query: URLSearchParams): Record<string, unknown> {
   const entries = (schema as { entries?: Record<string, unknown> } | undefined)?.entries ?? {};
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(query.keys())) {
+  return coerceWireQuery(query, (key) => {
     const type = Object.hasOwn(entries, key) ? baseType(entries[key]) : undefined;
-    const raw = query.get(key) ?? "";
-    if (type === "array") out[key] = query.getAll(key);
-    else if (type === "number" && /^[+-]?\d+(\.\d+)?$/.test(raw)) out[key] = Number(raw);
-    else if (type === "boolean" && (raw === "true" || raw === "false")) out[key] = raw === "true";
-    else out[key] = raw;
-  }
-  return out;
+    return type === "array" || type === "number" || type === "boolean" ? type : undefined;
+  });
 }

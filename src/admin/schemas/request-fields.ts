@@ -3,22 +3,10 @@ import { lazySchema } from "../../core/lazy-schema.js";
 import { pathItem } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
 
-export {
-  anyText,
-  arrayOf,
-  booleanField,
-  integerAtLeast,
-  integerBetween,
-  notAnArray,
-  oneOf,
-  pathItem,
-} from "../../core/request-fields.js";
-
-// Building blocks for the Admin and Organization request schemas. Every message starts with `[rule_name] `
+// Building blocks only the Admin and Organization request schemas use (the shared ones are in core/request-fields.ts
+// and core/request-rules.ts). Every message starts with `[rule_name] `
 // (see `toValidationIssues`) and says how to fix the call; the issue's `path` says where the field sits. Messages
 // name fields, never values: an email is personal data that should not end up in a log line.
-
-export { requestObject as openObject } from "../../core/request-fields.js";
 
 /** A string with at least one non-blank character. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 // @__NO_SIDE_EFFECTS__
@@ -58,12 +46,6 @@ export function oneOfOrNull<const TValues extends readonly string[]>(
   return v.nullable(v.picklist(values, `[one_of] ${label} must be one of ${listed(values)}, or null for ${nullMeans}`));
 }
 
-/** A finite number that is a whole number. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
-// @__NO_SIDE_EFFECTS__
-export function integerField(label: string) {
-  return v.pipe(v.number(`[type] ${label} must be a number`), v.integer(`[integer] ${label} must be a whole number`));
-}
-
 /** Epoch milliseconds; the client converts `Date` and ISO strings before checking. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 // @__NO_SIDE_EFFECTS__
 export function epochMsField(label: string) {
@@ -73,55 +55,9 @@ export function epochMsField(label: string) {
   );
 }
 
-/**
- * At most `max` array items. A raw check, unlike `v.maxLength`, also runs when an item is broken, so one error
- * lists every problem at once.
- * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
- */
-// @__NO_SIDE_EFFECTS__
-export function maxItems<TInput>(max: number, label: string, fix = "split the list"): v.RawCheckAction<TInput> {
-  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
-    const value: unknown = dataset.value;
-    if (Array.isArray(value) && value.length > max) {
-      addIssue({ message: `[max_items] ${label} has ${value.length} items; send at most ${max} (${fix})` });
-    }
-  });
-}
-
-/** At least `min` array items (raw check, like {@link maxItems}). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
-// @__NO_SIDE_EFFECTS__
-export function minItems<TInput>(min: number, label: string): v.RawCheckAction<TInput> {
-  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
-    const value: unknown = dataset.value;
-    if (Array.isArray(value) && value.length < min) {
-      addIssue({ message: `[min_items] ${label} is empty; send at least ${min} item${min === 1 ? "" : "s"}` });
-    }
-  });
-}
-
 /** A one-item issue path, as raw checks pass it. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
 export function pathTo(input: unknown, key: string | number, value: unknown): [v.UnknownPathItem] {
   return [pathItem(input, key, value)];
-}
-
-/** Keys of `body` (a plain object) whose value is not `undefined`. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
-export function presentKeys(body: Record<string, unknown>, keys: readonly string[]): string[] {
-  return keys.filter((key) => body[key] !== undefined);
-}
-
-/**
- * A PATCH body names at least one of `keys`; an empty PATCH is a 400.
- * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
- */
-// @__NO_SIDE_EFFECTS__
-export function atLeastOneOf<TInput>(keys: readonly string[]): v.RawCheckAction<TInput> {
-  const names = keys.map((key) => `\`${key}\``).join(", ");
-  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (isPlainObject(body) && presentKeys(body, keys).length === 0) {
-      addIssue({ message: `[at_least_one] send at least one of ${names}; an empty update is refused` });
-    }
-  });
 }
 
 /**
@@ -149,8 +85,3 @@ export function dateRange<TInput>(startKey: string, endKey: string, maxDays?: nu
     }
   });
 }
-
-/**
- * `schema`, except that an array is refused: valibot's `record` would otherwise accept `["a"]`.
- * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
- */

@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
+import { arrayOf, booleanField, oneOf, requestObject as openObject, pathItem } from "../../core/request-fields.js";
+import { atLeastOneOf, minItems } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
 import { billingGroupId, manifestId, teamRuleId } from "../ids.js";
 import { isAllowlistEntry } from "./allowlist.js";
@@ -10,18 +12,7 @@ import {
   LOCAL_EXECUTION_LEVELS,
   TEMPLATE_SHARING_LEVELS,
 } from "./constants.js";
-import {
-  arrayOf,
-  atLeastOneOf,
-  booleanField,
-  minItems,
-  nonBlankText,
-  oneOf,
-  oneOfOrNull,
-  openObject,
-  pathItem,
-  pathTo,
-} from "./request-fields.js";
+import { nonBlankText, oneOfOrNull, pathTo } from "./request-fields.js";
 
 // Request rules of the assistant-bot administration routes.
 

@@ -1,20 +1,18 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { isPlainObject } from "../../core/validation.js";
-import { billingGroupId, directoryGroupId, organizationGroupId, teamMemberId } from "../ids.js";
-import { ADMIN_LIMITS, BILLING_GROUP_TYPES } from "./constants.js";
 import {
   anyText,
   arrayOf,
-  atLeastOneOf,
   integerField,
-  maxItems,
-  nonBlankText,
   oneOf,
-  openObject,
+  requestObject as openObject,
   pathItem,
-  presentKeys,
-} from "./request-fields.js";
+} from "../../core/request-fields.js";
+import { atLeastOneOf, maxItems, presentKeys } from "../../core/request-rules.js";
+import { isPlainObject } from "../../core/validation.js";
+import { billingGroupId, directoryGroupId, organizationGroupId, teamMemberId } from "../ids.js";
+import { ADMIN_LIMITS, BILLING_GROUP_TYPES } from "./constants.js";
+import { nonBlankText } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
 // Request rules of the three group families. Each family's routes take only its own ids (../ids.ts); team

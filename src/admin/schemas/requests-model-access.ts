@@ -1,20 +1,18 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { isPlainObject } from "../../core/validation.js";
-import { ADMIN_LIMITS, MODEL_ACCESS_DEFAULTS } from "./constants.js";
 import {
   arrayOf,
   booleanField,
   integerField,
-  maxItems,
-  minItems,
-  nonBlankText,
   notAnArray,
   oneOf,
-  openObject,
+  requestObject as openObject,
   pathItem,
-  presentKeys,
-} from "./request-fields.js";
+} from "../../core/request-fields.js";
+import { maxItems, minItems, presentKeys } from "../../core/request-rules.js";
+import { isPlainObject } from "../../core/validation.js";
+import { ADMIN_LIMITS, MODEL_ACCESS_DEFAULTS } from "./constants.js";
+import { nonBlankText } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
 // Request rules of the model access routes (team and organization, single-team and bulk). Provider and model ids

@@ -1,22 +1,17 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { isPlainObject } from "../../core/validation.js";
-import { ADMIN_LIMITS, ORGANIZATION_SPEND_SORT_KEYS, SORT_DIRECTIONS } from "./constants.js";
 import {
   anyText,
   arrayOf,
-  dateRange,
-  emailField,
-  epochMsField,
   integerField,
-  maxItems,
-  minItems,
-  nonBlankText,
   oneOf,
-  openObject,
+  requestObject as openObject,
   pathItem,
-  presentKeys,
-} from "./request-fields.js";
+} from "../../core/request-fields.js";
+import { maxItems, minItems, presentKeys } from "../../core/request-rules.js";
+import { isPlainObject } from "../../core/validation.js";
+import { ADMIN_LIMITS, ORGANIZATION_SPEND_SORT_KEYS, SORT_DIRECTIONS } from "./constants.js";
+import { dateRange, emailField, epochMsField, nonBlankText } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
 // Request rules of the organization routes: membership sync, pooled usage, usage events, daily usage and spend.

@@ -1,8 +1,8 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-
+import { integerAtLeast, integerBetween, requestObject as openObject } from "../../core/request-fields.js";
 import { ADMIN_LIMITS } from "./constants.js";
-import { integerAtLeast, integerBetween, nonBlankText, openObject } from "./request-fields.js";
+import { nonBlankText } from "./request-fields.js";
 
 /** How a route treats a page size above its maximum: the server clamps it, or answers 400. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits) */
 export type PageSizeOverflow = "clamp" | "reject";

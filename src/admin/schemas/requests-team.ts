@@ -1,23 +1,18 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { isPlainObject } from "../../core/validation.js";
-import { teamMemberId } from "../ids.js";
-import { ADMIN_LIMITS, HOSTING_TYPES, SORT_DIRECTIONS, TEAM_SPEND_SORT_KEYS } from "./constants.js";
 import {
   anyText,
   arrayOf,
-  dateRange,
-  emailField,
-  epochMsField,
   integerField,
-  maxItems,
-  nonBlankText,
   oneOf,
-  openObject,
+  requestObject as openObject,
   pathItem,
-  pathTo,
-  presentKeys,
-} from "./request-fields.js";
+} from "../../core/request-fields.js";
+import { maxItems, presentKeys } from "../../core/request-rules.js";
+import { isPlainObject } from "../../core/validation.js";
+import { teamMemberId } from "../ids.js";
+import { ADMIN_LIMITS, HOSTING_TYPES, SORT_DIRECTIONS, TEAM_SPEND_SORT_KEYS } from "./constants.js";
+import { dateRange, emailField, epochMsField, nonBlankText, pathTo } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
 // Request rules of the team routes for members, audit logs, usage, spend, spend limits and blocklists.

@@ -1,7 +1,8 @@
 import * as v from "valibot";
+import { arrayOf, notAnArray, oneOf, requestObject as openObject, requiredText } from "../../core/request-fields.js";
 import { utf8ByteLength } from "../../core/validation.js";
 import { AGENT_ENV_TYPES, AGENT_LIMITS, AGENT_MODES, RESERVED_ENV_VAR_PREFIX } from "./constants.js";
-import { arrayOf, notAnArray, oneOf, openObject, requiredText, uriField } from "./request-fields.js";
+import { uriField } from "./request-fields.js";
 
 /** A model choice: an id from the model list plus optional parameters. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § ModelRef) */
 export const ModelRefInputSchema = openObject(

@@ -1,16 +1,16 @@
 import * as v from "valibot";
-import { base64DecodedLength, isPlainObject } from "../../core/validation.js";
-import { AGENT_LIMITS, IMAGE_MIME_TYPES } from "./constants.js";
 import {
   arrayOf,
-  httpUrlField,
+  httpUrl as httpUrlField,
   integerAtLeast,
-  maxItems,
   oneOf,
-  openObject,
+  requestObject as openObject,
   pathItem,
   requiredText,
-} from "./request-fields.js";
+} from "../../core/request-fields.js";
+import { maxItems } from "../../core/request-rules.js";
+import { base64DecodedLength, isPlainObject } from "../../core/validation.js";
+import { AGENT_LIMITS, IMAGE_MIME_TYPES } from "./constants.js";
 
 // Standard and URL-safe alphabets, optional padding; whitespace is tolerated (line-wrapped base64).
 const BASE64 = /^[A-Za-z0-9+/_\-\s]*={0,2}\s*$/;

@@ -1,16 +1,9 @@
 import * as v from "valibot";
+import { anyText, arrayOf, closedObject, requiredText } from "../../core/request-fields.js";
+import { maxItems } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
 import { AGENT_LIMITS } from "./constants.js";
-import {
-  anyText,
-  arrayOf,
-  closedObject,
-  httpUrlWithoutUserinfoField,
-  maxItems,
-  requiredText,
-  stringMap,
-  uniqueNames,
-} from "./request-fields.js";
+import { httpUrlWithoutUserinfoField, stringMap, uniqueNames } from "./request-fields.js";
 
 /** OAuth client settings of a remote MCP server (no extra properties). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § MCP server definitions (unique name within a list)) */
 export const McpAuthSchema = closedObject(

@@ -1,4 +1,14 @@
 import * as v from "valibot";
+import {
+  arrayOf,
+  booleanField,
+  integerAtLeast,
+  integerBetween,
+  requestObject as openObject,
+  pathItem,
+  requiredText,
+} from "../../core/request-fields.js";
+import { maxItems } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
 import { AGENT_ID_PATTERN } from "../ids.js";
 import {
@@ -11,18 +21,7 @@ import {
 import { AGENT_LIMITS } from "./constants.js";
 import { PromptSchema } from "./images.js";
 import { McpServerListSchema } from "./mcp.js";
-import {
-  arrayOf,
-  booleanField,
-  boundedText,
-  integerAtLeast,
-  integerBetween,
-  maxItems,
-  openObject,
-  pathItem,
-  requiredText,
-  uriField,
-} from "./request-fields.js";
+import { boundedText, uriField } from "./request-fields.js";
 import { CustomSubagentListSchema } from "./subagents.js";
 
 const AgentIdSchema = v.pipe(

@@ -1,8 +1,10 @@
 import * as v from "valibot";
+import { arrayOf, closedObject, requiredText } from "../../core/request-fields.js";
+import { maxItems } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
 import { ModelRefInputSchema } from "./agent-inputs.js";
 import { AGENT_LIMITS, BUILT_IN_SUBAGENT_NAMES } from "./constants.js";
-import { arrayOf, boundedText, closedObject, maxItems, requiredText, uniqueNames } from "./request-fields.js";
+import { boundedText, uniqueNames } from "./request-fields.js";
 
 const BUILT_IN: ReadonlySet<string> = /* @__PURE__ */ new Set(BUILT_IN_SUBAGENT_NAMES);
 

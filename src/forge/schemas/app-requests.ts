@@ -1,20 +1,11 @@
 import * as v from "valibot";
 import { argumentError } from "../../core/arguments.js";
 import { lazySchema } from "../../core/lazy-schema.js";
+import { booleanField, httpUrl, pathItem, requestObject, requiredText } from "../../core/request-fields.js";
+import { atLeastOneOf, itemCount } from "../../core/request-rules.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { PAGE_QUERY_ENTRIES } from "./page-query.js";
-import {
-  atLeastOneOf,
-  booleanField,
-  httpUrl,
-  itemCount,
-  pathItem,
-  pemPublicKey,
-  requestObject,
-  requiredText,
-  stringList,
-  timestampField,
-} from "./request-fields.js";
+import { pemPublicKey, stringList, timestampField } from "./request-fields.js";
 
 // Request bodies of app management, signing keys, token narrowing and webhook deliveries.
 

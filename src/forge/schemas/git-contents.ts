@@ -1,21 +1,19 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { base64DecodedLength, isPlainObject, utf8ByteLength } from "../../core/validation.js";
-import { FORGE_LIMITS } from "./limits.js";
 import {
   arrayOf,
   booleanField,
-  branchRefProblem,
-  fullSha,
   integerAtLeast,
   integerBetween,
-  itemCount,
   oneOf,
   pathItem,
   requestObject,
   requiredText,
-  stringList,
-} from "./request-fields.js";
+} from "../../core/request-fields.js";
+import { itemCount } from "../../core/request-rules.js";
+import { base64DecodedLength, isPlainObject, utf8ByteLength } from "../../core/validation.js";
+import { FORGE_LIMITS } from "./limits.js";
+import { branchRefProblem, fullSha, stringList } from "./request-fields.js";
 
 // Request bodies of text search and the Git data endpoints.
 

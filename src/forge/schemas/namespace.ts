@@ -1,8 +1,9 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
+import { oneOf, requestObject, requiredText } from "../../core/request-fields.js";
 import { RepositorySummarySchema } from "./auth.js";
 import { NextPageTokenSchema } from "./references.js";
-import { oneOf, requestObject, requiredText, stringList } from "./request-fields.js";
+import { stringList } from "./request-fields.js";
 
 // Namespace-level requests and responses: Create Repo, List Repos, the namespace app listing and
 // Add Installation Repos. The spec shows none of Create Repo's fields; the rules below are assumed

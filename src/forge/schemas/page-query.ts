@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
+import { integerBetween, requestObject } from "../../core/request-fields.js";
 import { FORGE_LIMITS } from "./limits.js";
-import { integerBetween, requestObject } from "./request-fields.js";
 
 /** `pageSize` (1..100) and `pageToken`, shared by every paginated list. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const PAGE_QUERY_ENTRIES = /* @__PURE__ */ lazySchema(() => ({

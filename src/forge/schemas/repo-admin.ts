@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { exactlyOneOf, requestObject, requiredText } from "./request-fields.js";
+import { requestObject, requiredText } from "../../core/request-fields.js";
+import { exactlyOneOf } from "../../core/request-rules.js";
 
 // Repository administration shapes the settings and response files do not cover: the principal selector of
 // Delete Grant, the Sync Mirror body and the mirror that Force Cutover answers. The spec shows none of their

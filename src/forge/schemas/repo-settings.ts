@@ -1,15 +1,8 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
+import { booleanField, oneOf, pathItem, requestObject, requiredText } from "../../core/request-fields.js";
+import { atLeastOneOf, exactlyOneOf } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
-import {
-  atLeastOneOf,
-  booleanField,
-  exactlyOneOf,
-  oneOf,
-  pathItem,
-  requestObject,
-  requiredText,
-} from "./request-fields.js";
 
 // Request bodies of repository settings, grants and mirror transitions.
 

@@ -1,22 +1,11 @@
 import * as v from "valibot";
-import { isHttpUrl, pathItem, requiredText } from "../../core/request-fields.js";
+import { pathItem, requiredText } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
 import { parseRfc3339 } from "../check-runs/timestamps.js";
 
-export {
-  arrayOf,
-  booleanField,
-  integerAtLeast,
-  integerBetween,
-  oneOf,
-  pathItem,
-  requiredText,
-} from "../../core/request-fields.js";
-
-// Forge request-schema building blocks. As everywhere in agentline, each message starts with `[rule_name] `
+// Building blocks only the Code Forge request schemas use (the shared ones are in core/request-fields.ts and
+// core/request-rules.ts). As everywhere in agentline, each message starts with `[rule_name] `
 // and names the field, never its value; the issue's `path` says where the field sits.
-
-export { requestObject } from "../../core/request-fields.js";
 
 /** How many Unicode code points `text` has (an emoji counts once, not as two UTF-16 units). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export function codePointLength(text: string): number {
@@ -84,52 +73,6 @@ export function stringList(label: string) {
   return v.array(requiredText(`every entry of ${label}`), `[type] ${label} must be an array of strings`);
 }
 
-/**
- * `min..max` array items, as a raw check: unlike `v.maxLength` it also runs when an item is broken, so one
- * error lists every problem at once. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants)
- */
-// @__NO_SIDE_EFFECTS__
-export function itemCount<TInput>(label: string, min: number, max: number): v.RawCheckAction<TInput> {
-  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
-    const value: unknown = dataset.value;
-    if (!Array.isArray(value)) return;
-    if (value.length < min) addIssue({ message: `[min_items] ${label} needs at least ${min} item(s)` });
-    if (value.length > max)
-      addIssue({ message: `[max_items] ${label} has ${value.length} items; send at most ${max}` });
-  });
-}
-
-/** Which of `keys` an object carries (a key set to `undefined` counts as absent). */
-export function presentKeys(body: Record<string, unknown>, keys: readonly string[]): string[] {
-  return keys.filter((key) => body[key] !== undefined);
-}
-
-const quoted = (keys: readonly string[]) => keys.map((key) => `\`${key}\``).join(", ");
-
-/** Exactly one of `keys` is present; reported on the object itself. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
-// @__NO_SIDE_EFFECTS__
-export function exactlyOneOf<TInput>(keys: readonly string[], label: string): v.RawCheckAction<TInput> {
-  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (!isPlainObject(body)) return;
-    const given = presentKeys(body, keys);
-    if (given.length === 1) return;
-    const found = given.length === 0 ? "none" : quoted(given);
-    addIssue({ message: `[exactly_one_of] ${label} needs exactly one of ${quoted(keys)}; it has ${found}` });
-  });
-}
-
-/** At least one of `keys` is present (a PATCH that changes nothing is a 400). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
-// @__NO_SIDE_EFFECTS__
-export function atLeastOneOf<TInput>(keys: readonly string[], label: string): v.RawCheckAction<TInput> {
-  return v.rawCheck<TInput>(({ dataset, addIssue }) => {
-    const body: unknown = dataset.value;
-    if (isPlainObject(body) && presentKeys(body, keys).length === 0) {
-      addIssue({ message: `[at_least_one] ${label} must set at least one of ${quoted(keys)}` });
-    }
-  });
-}
-
 /** A field the forge removed: refused at its own path with a message naming its replacement. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Versioning) */
 // @__NO_SIDE_EFFECTS__
 export function removedField<TInput>(field: string, replacement: string): v.RawCheckAction<TInput> {
@@ -157,18 +100,6 @@ export function pemPublicKey(label: string) {
     v.check(
       (text) => text.includes("PRIVATE KEY-----") || PEM_SPKI.test(text.trim()),
       `[pem_spki] ${label} must be a PEM SPKI public key: -----BEGIN PUBLIC KEY-----, base64 lines, -----END PUBLIC KEY-----`,
-    ),
-  );
-}
-
-/** An absolute http(s) address; `allowEmpty` for fields where "" means "off". @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
-// @__NO_SIDE_EFFECTS__
-export function httpUrl(label: string, options: { allowEmpty?: boolean } = {}) {
-  return v.pipe(
-    v.string(`[type] ${label} must be a string`),
-    v.check(
-      (text) => (options.allowEmpty === true && text === "") || isHttpUrl(text),
-      `[http_url] ${label} must be an absolute http:// or https:// address${options.allowEmpty ? ' (or "" to turn it off)' : ""}`,
     ),
   );
 }

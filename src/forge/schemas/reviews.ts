@@ -1,22 +1,18 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { isPlainObject } from "../../core/validation.js";
-import { FORGE_LIMITS } from "./limits.js";
-import { PAGE_QUERY_ENTRIES } from "./page-query.js";
 import {
   arrayOf,
   booleanField,
-  codePointText,
-  digitString,
-  exactlyOneOf,
   integerAtLeast,
-  itemCount,
   pathItem,
   requestObject,
   requiredText,
-  stringList,
-  timestampField,
-} from "./request-fields.js";
+} from "../../core/request-fields.js";
+import { exactlyOneOf, itemCount } from "../../core/request-rules.js";
+import { isPlainObject } from "../../core/validation.js";
+import { FORGE_LIMITS } from "./limits.js";
+import { PAGE_QUERY_ENTRIES } from "./page-query.js";
+import { codePointText, digitString, stringList, timestampField } from "./request-fields.js";
 
 // Request bodies and queries of comments, threads, reviews and reviewer requests.
 

@@ -2,6 +2,7 @@ import type * as v from "valibot";
 import type { AdminOperation } from "../../admin/operation-types.js";
 import { PAGE_SIZE_LIMITS } from "../../admin/schemas/requests-pagination.js";
 import { requestIssues } from "../../core/schema.js";
+import { coerceWireQuery } from "../../core/wire-query.js";
 import type { RequestBody } from "../router.js";
 import { AdminFailure, badRequest, type Envelope } from "./failures.js";
 
@@ -14,12 +15,7 @@ const NUMERIC_QUERY_KEYS: ReadonlySet<string> = new Set(["page", "pageSize", "li
 
 /** A query string as the object a query schema reads. */
 export function queryObject(query: URLSearchParams): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(query.keys())) {
-    const raw = query.get(key) ?? "";
-    out[key] = NUMERIC_QUERY_KEYS.has(key) && /^[+-]?\d+(\.\d+)?$/.test(raw) ? Number(raw) : raw;
-  }
-  return out;
+  return coerceWireQuery(query, (key) => (NUMERIC_QUERY_KEYS.has(key) ? "number" : undefined));
 }
 
 // The error body each operation answers in (see failures.ts); the rest use `{code: 'error', message}`. The single

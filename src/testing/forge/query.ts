@@ -1,3 +1,5 @@
+import { coerceWireQuery } from "../../core/wire-query.js";
+
 // A fake forge route's query as its operation's query schema reads it: the wire form (`URLSearchParams`, all
 // strings) turned into numbers, booleans and repeated-key arrays where the schema expects them.
 
@@ -16,15 +18,11 @@ export interface QueryShape {
 export function queryObject(query: unknown, shape: QueryShape = {}): unknown {
   if (query === undefined) return {};
   if (!(query instanceof URLSearchParams)) return query;
-  const out: Record<string, unknown> = {};
-  for (const key of new Set(query.keys())) {
-    const raw = query.get(key) ?? "";
-    if (shape.arrays?.includes(key)) out[key] = query.getAll(key);
-    else if (shape.numbers?.includes(key) && /^[+-]?\d+(\.\d+)?$/.test(raw)) out[key] = Number(raw);
-    else if (shape.booleans?.includes(key) && (raw === "true" || raw === "false")) out[key] = raw === "true";
-    else out[key] = raw;
-  }
-  return out;
+  return coerceWireQuery(query, (key) => {
+    if (shape.arrays?.includes(key)) return "array";
+    if (shape.numbers?.includes(key)) return "number";
+    return shape.booleans?.includes(key) ? "boolean" : undefined;
+  });
 }
 
 /** The page-size key every paginated list takes. */
