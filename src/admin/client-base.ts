@@ -22,7 +22,7 @@ export interface AdminClientOptions extends Omit<ApiKeyClientOptions, "authSchem
   rateBudgets?: false | { store?: RateBudgetStore | undefined } | undefined;
   /** Called before each wait for a budget (for progress lines). */
   onWait?: ((wait: RateBudgetWait) => void) | undefined;
-  /** Method and/or path overrides by operation name (e.g. the assumed team single-model `setProviderModel`). */
+  /** Method and/or path overrides by operation name (e.g. the assumed team single-model `modelAccess.setModel`). */
   routes?: RoutesOverride<typeof ADMIN_OPERATIONS> | undefined;
 }
 

@@ -12,7 +12,7 @@ export {
 /**
  * Every Team Admin and Organization API operation, by name (the key of the clients' `routes` option). The team
  * single-model operation is not shown in the spec: its path mirrors the organization one and is marked assumed.
- * Schemas are reachable here: `ADMIN_OPERATIONS.removeMember.body`.
+ * Schemas are reachable here: `ADMIN_OPERATIONS["members.remove"].body`.
  * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints)
  */
 export const ADMIN_OPERATIONS = {

@@ -20,17 +20,17 @@ export type BulkTeamsResult = BulkRowsResult<BulkTeamResult, number>;
 
 // Each bulk operation's body is its single-team operation's body plus `teamIds`.
 const SINGLE = {
-  orgSetModelAccessBulk: "orgSetModelAccess",
-  orgSetModelProviderBulk: "orgSetModelProvider",
-  orgSetProviderModelBulk: "orgSetProviderModel",
+  "org.modelAccess.setMany": "org.modelAccess.set",
+  "org.modelAccess.setProviderMany": "org.modelAccess.setProvider",
+  "org.modelAccess.setModelMany": "org.modelAccess.setModel",
 } as const;
 
 /** Model access across the organization's teams (preview). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export class OrgModelAccessResource extends AdminResource {
   /** Every linked team's configuration, paged (a team without control is a row with `errorMessage`). */
   list(params: { teamIds?: number[]; pageSize?: number } = {}, options?: CallOptions) {
-    const { pageSize, teamIds } = requestObject(params, "params", "modelAccess.list");
-    return pagedList(this.context, "orgListModelAccess", {
+    const { pageSize, teamIds } = requestObject(params, "params", "org.modelAccess.list");
+    return pagedList(this.context, "org.modelAccess.list", {
       itemsOf: (page): readonly OrgModelAccessRow[] => page.teams,
       placement: "query",
       params: { teamIds },
@@ -42,27 +42,27 @@ export class OrgModelAccessResource extends AdminResource {
 
   /** One team's configuration (404 unknown or unlinked team; 403 when control is unavailable). */
   get(teamId: number, options?: CallOptions) {
-    return callOperation(this.context, "orgGetModelAccess", { params: { teamId }, options });
+    return callOperation(this.context, "org.modelAccess.get", { params: { teamId }, options });
   }
 
   /** Sets one team's configuration: `{ state: "unrestricted" }` or both defaults. */
   set(teamId: number, config: ModelAccessConfigParams, options?: CallOptions) {
-    return callOperation(this.context, "orgSetModelAccess", { params: { teamId }, body: config, options });
+    return callOperation(this.context, "org.modelAccess.set", { params: { teamId }, body: config, options });
   }
 
   /** Sets the configuration of many teams: 100 per request, per-team rows; retry only failed teams. */
   setMany(teamIds: readonly number[], config: ModelAccessConfigParams, options?: CallOptions & BulkCallOptions) {
-    return this.#bulk("orgSetModelAccessBulk", teamIds, {}, config, options);
+    return this.#bulk("org.modelAccess.setMany", teamIds, {}, config, options);
   }
 
   /** One team's providers and models (409 unless its policy is custom). */
   providers(teamId: number, options?: CallOptions) {
-    return callOperation(this.context, "orgListModelProviders", { params: { teamId }, options });
+    return callOperation(this.context, "org.modelAccess.providers", { params: { teamId }, options });
   }
 
   /** Enables or disables a provider for one team. */
   setProvider(teamId: number, provider: string, enabled: boolean, options?: CallOptions) {
-    return callOperation(this.context, "orgSetModelProvider", {
+    return callOperation(this.context, "org.modelAccess.setProvider", {
       params: { teamId, provider },
       body: { enabled },
       options,
@@ -76,7 +76,7 @@ export class OrgModelAccessResource extends AdminResource {
     enabled: boolean,
     options?: CallOptions & BulkCallOptions,
   ) {
-    return this.#bulk("orgSetModelProviderBulk", teamIds, { provider }, { enabled }, options);
+    return this.#bulk("org.modelAccess.setProviderMany", teamIds, { provider }, { enabled }, options);
   }
 
   /** Enables or disables one model for one team, optionally with parameter settings. */
@@ -87,7 +87,11 @@ export class OrgModelAccessResource extends AdminResource {
     body: { enabled: boolean; parameters?: Record<string, ModelParameterSetting> },
     options?: CallOptions,
   ) {
-    return callOperation(this.context, "orgSetProviderModel", { params: { teamId, provider, model }, body, options });
+    return callOperation(this.context, "org.modelAccess.setModel", {
+      params: { teamId, provider, model },
+      body,
+      options,
+    });
   }
 
   /** Enables or disables one model for many teams (100 per request). */
@@ -98,7 +102,7 @@ export class OrgModelAccessResource extends AdminResource {
     body: { enabled: boolean; parameters?: Record<string, ModelParameterSetting> },
     options?: CallOptions & BulkCallOptions,
   ) {
-    return this.#bulk("orgSetProviderModelBulk", teamIds, { provider, model }, body, options);
+    return this.#bulk("org.modelAccess.setModelMany", teamIds, { provider, model }, body, options);
   }
 
   #bulk(

@@ -20,8 +20,8 @@ function organizationId(context: AdminContext): string {
 export class OrgMembersResource extends AdminResource {
   /** Members, paged (pageSize above 200 is clamped): `await` → first page, `for await` → every member. */
   list(params: { pageSize?: number } = {}, options?: CallOptions) {
-    params = requestObject(params, "params", "members.list");
-    return pagedList(this.context, "orgListMembers", {
+    params = requestObject(params, "params", "org.members.list");
+    return pagedList(this.context, "org.members.list", {
       itemsOf: (page): readonly OrgMember[] => page.members,
       placement: "query",
       pageSize: params.pageSize,
@@ -45,14 +45,14 @@ export class TeamMembershipsResource extends AdminResource {
     const entries =
       Array.isArray(users) && users.length === 0
         ? []
-        : checkRequest(SyncEntriesSchema, users === undefined ? {} : { users }, "teamMemberships.sync").users;
+        : checkRequest(SyncEntriesSchema, users === undefined ? {} : { users }, "org.teamMemberships.sync").users;
     return bulkRows<SyncResultRow, SyncEntry>({
       items: entries,
       size: ADMIN_LIMITS.maxSyncUsers,
       call: options,
       send: async (chunk) => {
         const body = { organizationId: organizationId(this.context), users: chunk };
-        const result = await sendOperation(this.context, "orgSyncMemberships", { body, options });
+        const result = await sendOperation(this.context, "org.teamMemberships.sync", { body, options });
         return result.data.results;
       },
     });
@@ -66,7 +66,7 @@ export class TeamMembershipsResource extends AdminResource {
           result,
           "report",
           "result",
-          "teamMemberships.retryFailed",
+          "org.teamMemberships.retryFailed",
           "the result of an earlier `sync`",
         ),
       ),
@@ -80,7 +80,7 @@ export class OrgUsageResource extends AdminResource {
   /** The pool (limit, used, remaining cents) and each team's use. */
   pooled(options?: CallOptions) {
     const body = { organizationId: organizationId(this.context) };
-    return callOperation(this.context, "orgPooledUsage", { body, options });
+    return callOperation(this.context, "org.usage.pooled", { body, options });
   }
 
   /** Usage events, each tagged with its team, paged. */
@@ -96,9 +96,9 @@ export class OrgUsageResource extends AdminResource {
     } = {},
     options?: CallOptions,
   ) {
-    params = requestObject(params, "params", "usage.events");
+    params = requestObject(params, "params", "org.usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
-    return pagedList(this.context, "orgUsageEvents", {
+    return pagedList(this.context, "org.usage.events", {
       itemsOf: (page): readonly OrgUsageEvent[] => page.usageEvents,
       placement: "body",
       params: () => ({
@@ -117,7 +117,7 @@ export class OrgUsageResource extends AdminResource {
     params: { startDate: DateInput; endDate: DateInput; teamIds?: number[]; userEmail?: string; pageSize?: number },
     options?: CallOptions,
   ): Promise<{ data: OrgDailyUsageRow[]; period: { startDate: number; endDate: number } }> {
-    params = requestObject(params, "params", "usage.daily", true);
+    params = requestObject(params, "params", "org.usage.daily", true);
     const { startDate, endDate, pageSize, ...filters } = params;
     const start = toEpochMs(startDate, "startDate");
     const end = toEpochMs(endDate, "endDate");
@@ -127,7 +127,7 @@ export class OrgUsageResource extends AdminResource {
       end,
       async (window) => {
         const rows: OrgDailyUsageRow[] = [];
-        const pages = pagedList(this.context, "orgDailyUsage", {
+        const pages = pagedList(this.context, "org.usage.daily", {
           itemsOf: (page) => page.data,
           placement: "body",
           params: {
@@ -162,9 +162,9 @@ export class OrgSpendResource extends AdminResource {
     } = {},
     options?: CallOptions,
   ) {
-    params = requestObject(params, "params", "spend.list");
+    params = requestObject(params, "params", "org.spend.list");
     const { pageSize, ...filters } = params;
-    return pagedList(this.context, "orgSpend", {
+    return pagedList(this.context, "org.spend.list", {
       itemsOf: (page) => (page.teamMemberSpend ?? []) as readonly OrgSpendRow[],
       placement: "body",
       params: { ...filters, organizationId: organizationId(this.context) },

@@ -103,12 +103,12 @@ export const GroupMemberIdsBodySchema = /* @__PURE__ */ lazySchema(() =>
 
 /** GET /teams/directory-groups and its members: `page`, `pageSize` (larger than 200 is clamped). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export const DirectoryGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
-  openObject(pageEntries("listDirectoryGroups"), "the list query"),
+  openObject(pageEntries("directoryGroups.list"), "the list query"),
 );
 
 /** GET /organizations/groups: `page`, `pageSize` (clamped to 200), exact `name` (blank lists all). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
-  openObject({ ...pageEntries("orgListGroups"), name: v.optional(anyText("`name`")) }, "the list query"),
+  openObject({ ...pageEntries("org.groups.list"), name: v.optional(anyText("`name`")) }, "the list query"),
 );
 
 /** GET /teams/groups and /teams/groups/{groupId}: `billingCycle`, a date string (default: current cycle). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */

@@ -192,7 +192,7 @@ export const ModelAccessPathSchema = /* @__PURE__ */ lazySchema(() =>
 export const OrgModelAccessQuerySchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
-      ...pageEntries("orgListModelAccess"),
+      ...pageEntries("org.modelAccess.list"),
       teamIds: v.optional(
         v.union(
           [

@@ -84,7 +84,7 @@ export const OrgSyncBodySchema = /* @__PURE__ */ lazySchema(() =>
       organizationId: OrganizationIdSchema,
       users: v.pipe(
         SyncUserListSchema,
-        maxItems(ADMIN_LIMITS.maxSyncUsers, "`users`", "the client's syncMemberships splits longer lists"),
+        maxItems(ADMIN_LIMITS.maxSyncUsers, "`users`", "`org.teamMemberships.sync` splits longer lists"),
       ),
     },
     "the request body",
@@ -117,7 +117,7 @@ export const OrgUsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
         ),
         email: v.optional(anyText("`email`")),
         serviceAccountId: v.optional(nonBlankText("`serviceAccountId`")),
-        ...pageEntries("orgUsageEvents"),
+        ...pageEntries("org.usage.events"),
       },
       "the request body",
     ),
@@ -148,7 +148,7 @@ export const OrgDailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
         teamIds: v.optional(teamIdList("`teamIds`")),
         userEmail: v.optional(emailOrEmails("`userEmail`")),
         userEmails: v.optional(emailOrEmails("`userEmails`")),
-        ...pageEntries("orgDailyUsage"),
+        ...pageEntries("org.usage.daily"),
       },
       "the request body",
     ),
@@ -173,7 +173,7 @@ export const OrgSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
       teamIds: v.optional(teamIdList("`teamIds`")),
       sortBy: v.optional(oneOf(ORGANIZATION_SPEND_SORT_KEYS, "`sortBy`")),
       sortDirection: v.optional(oneOf(SORT_DIRECTIONS, "`sortDirection`")),
-      ...pageEntries("orgSpend"),
+      ...pageEntries("org.spend.list"),
     },
     "the request body",
   ),
@@ -181,7 +181,7 @@ export const OrgSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
 
 /** GET /organizations/members: `page`, `pageSize` (larger than 200 is clamped). @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */
 export const OrgMembersQuerySchema = /* @__PURE__ */ lazySchema(() =>
-  openObject(pageEntries("orgListMembers"), "the list query"),
+  openObject(pageEntries("org.members.list"), "the list query"),
 );
 
 /** One sync entry. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key)) */

@@ -24,18 +24,18 @@ export interface PageSizeLimit {
  * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export const PAGE_SIZE_LIMITS: Readonly<Partial<Record<string, PageSizeLimit>>> = {
-  listAuditLogs: { defaultSize: 100 },
-  teamUsageEvents: { defaultSize: 100, max: 1000, overflow: "reject" },
-  listDirectoryGroups: { defaultSize: 50, max: 200, overflow: "clamp" },
-  listDirectoryGroupMembers: { defaultSize: 50, max: 200, overflow: "clamp" },
-  orgListMembers: { max: 200, overflow: "clamp" },
-  orgListGroups: { defaultSize: 50, max: 200, overflow: "clamp" },
-  orgListGroupMembers: { defaultSize: 50, max: 200, overflow: "clamp" },
-  orgUsageEvents: { defaultSize: 10 },
-  orgDailyUsage: { defaultSize: 1000 },
-  orgSpend: { defaultSize: 100 },
-  listTeamRules: { defaultSize: 50, max: ADMIN_LIMITS.maxCursorLimit, overflow: "reject" },
-  listSetupManifests: { defaultSize: 50, max: ADMIN_LIMITS.maxCursorLimit, overflow: "reject" },
+  "auditLogs.list": { defaultSize: 100 },
+  "usage.events": { defaultSize: 100, max: 1000, overflow: "reject" },
+  "directoryGroups.list": { defaultSize: 50, max: 200, overflow: "clamp" },
+  "directoryGroups.members": { defaultSize: 50, max: 200, overflow: "clamp" },
+  "org.members.list": { max: 200, overflow: "clamp" },
+  "org.groups.list": { defaultSize: 50, max: 200, overflow: "clamp" },
+  "org.groups.members": { defaultSize: 50, max: 200, overflow: "clamp" },
+  "org.usage.events": { defaultSize: 10 },
+  "org.usage.daily": { defaultSize: 1000 },
+  "org.spend.list": { defaultSize: 100 },
+  "assistantBot.teamRules.list": { defaultSize: 50, max: ADMIN_LIMITS.maxCursorLimit, overflow: "reject" },
+  "assistantBot.setupManifests.list": { defaultSize: 50, max: ADMIN_LIMITS.maxCursorLimit, overflow: "reject" },
 };
 
 /** `page`: a whole number from 1. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */

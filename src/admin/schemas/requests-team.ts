@@ -103,7 +103,7 @@ export const SetSpendLimitsBodySchema = /* @__PURE__ */ lazySchema(() =>
       updates: v.pipe(
         arrayOf(SpendLimitUpdateSchema, "`updates`"),
         uniqueEmails(),
-        maxItems(ADMIN_LIMITS.maxSpendLimitUpdates, "`updates`", "the client's setSpendLimits splits longer lists"),
+        maxItems(ADMIN_LIMITS.maxSpendLimitUpdates, "`updates`", "`spendLimits.setMany` splits longer lists"),
       ),
     },
     "the request body",
@@ -154,7 +154,7 @@ export const AuditLogsQuerySchema = /* @__PURE__ */ lazySchema(() =>
         eventTypes: v.optional(commaList("`eventTypes`")),
         search: v.optional(anyText("`search`")),
         users: v.optional(commaList("`users`")),
-        ...pageEntries("listAuditLogs"),
+        ...pageEntries("auditLogs.list"),
       },
       "the audit-log query",
     ),
@@ -195,7 +195,7 @@ export const DailyUsageBodySchema = /* @__PURE__ */ lazySchema(() =>
       {
         startDate: epochMsField("`startDate`"),
         endDate: epochMsField("`endDate`"),
-        ...pageEntries("teamDailyUsage"),
+        ...pageEntries("usage.daily"),
       },
       "the request body",
     ),
@@ -232,7 +232,7 @@ export const UsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
         cloudAgentId: v.optional(nonBlankText("`cloudAgentId`")),
         automationId: v.optional(nonBlankText("`automationId`")),
         hostingType: v.optional(oneOf(HOSTING_TYPES, "`hostingType`")),
-        ...pageEntries("teamUsageEvents"),
+        ...pageEntries("usage.events"),
       },
       "the request body",
     ),
@@ -247,7 +247,7 @@ export const TeamSpendBodySchema = /* @__PURE__ */ lazySchema(() =>
       searchTerm: v.optional(anyText("`searchTerm`")),
       sortBy: v.optional(oneOf(TEAM_SPEND_SORT_KEYS, "`sortBy`")),
       sortDirection: v.optional(oneOf(SORT_DIRECTIONS, "`sortDirection`")),
-      ...pageEntries("teamSpend"),
+      ...pageEntries("spend.list"),
     },
     "the request body",
   ),
@@ -274,9 +274,9 @@ export const BlocklistRepoIdSchema = /* @__PURE__ */ lazySchema(() =>
   openObject({ repoId: nonBlankText("`repoId`") }, "the path"),
 );
 
-/** What `removeMember` accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
+/** What `members.remove` accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type RemoveMemberParams = v.InferInput<typeof RemoveMemberBodySchema>;
-/** What `setSpendLimit` accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
+/** What `spendLimits.set` accepts. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SetSpendLimitParams = v.InferInput<typeof SetSpendLimitBodySchema>;
 /** One bulk spend-limit update. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */
 export type SpendLimitUpdate = v.InferInput<typeof SpendLimitUpdateSchema>;

@@ -13,10 +13,10 @@ import type {
 } from "../schemas/requests-assistant-bot.js";
 
 type SettingOperations = {
-  capabilities: ["getBotCapabilities", "updateBotCapabilities"];
-  autoReview: ["getBotAutoReview", "setBotAutoReview"];
-  access: ["getBotAccess", "setBotAccess"];
-  network: ["getBotNetwork", "setBotNetwork"];
+  capabilities: ["assistantBot.capabilities.get", "assistantBot.capabilities.update"];
+  autoReview: ["assistantBot.autoReview.get", "assistantBot.autoReview.set"];
+  access: ["assistantBot.access.get", "assistantBot.access.set"];
+  network: ["assistantBot.network.get", "assistantBot.network.set"];
 };
 
 /** A readable and writable assistant-bot setting (its two operations). */
@@ -60,22 +60,25 @@ export class AssistantBotResource extends AdminResource {
 
   constructor(context: AdminContext) {
     super(context);
-    this.capabilities = new CapabilitiesSetting(context, ["getBotCapabilities", "updateBotCapabilities"]);
-    this.autoReview = new Setting(context, ["getBotAutoReview", "setBotAutoReview"]);
-    this.access = new Setting(context, ["getBotAccess", "setBotAccess"]);
-    this.network = new Setting(context, ["getBotNetwork", "setBotNetwork"]);
+    this.capabilities = new CapabilitiesSetting(context, [
+      "assistantBot.capabilities.get",
+      "assistantBot.capabilities.update",
+    ]);
+    this.autoReview = new Setting(context, ["assistantBot.autoReview.get", "assistantBot.autoReview.set"]);
+    this.access = new Setting(context, ["assistantBot.access.get", "assistantBot.access.set"]);
+    this.network = new Setting(context, ["assistantBot.network.get", "assistantBot.network.set"]);
     this.teamRules = new TeamRulesResource(context);
     this.setupManifests = new SetupManifestsResource(context);
   }
 
   /** Enables the bot for the team (the first enable on an eligible Enterprise team starts the trial). */
   enable(options?: CallOptions) {
-    return callOperation(this.context, "enableAssistantBot", { options });
+    return callOperation(this.context, "assistantBot.enable", { options });
   }
 
   /** Disables it: members lose access; their computers are not deleted. */
   disable(options?: CallOptions) {
-    return callOperation(this.context, "disableAssistantBot", { options });
+    return callOperation(this.context, "assistantBot.disable", { options });
   }
 }
 
@@ -83,22 +86,26 @@ export class AssistantBotResource extends AdminResource {
 export class TeamRulesResource extends AdminResource {
   /** Every rule: `await` → first page, `for await` → every rule (stops where `nextCursor` is null). */
   list(params: { limit?: number } = {}, options?: CallOptions) {
-    return listOperation(this.context, "listTeamRules", { query: params, options });
+    return listOperation(this.context, "assistantBot.teamRules.list", { query: params, options });
   }
 
   /** Creates a rule (name, content, enabled). Not retried when ambiguous. */
   create(body: TeamRuleCreateParams, options?: CallOptions) {
-    return callOperation(this.context, "createTeamRule", { body: body, options });
+    return callOperation(this.context, "assistantBot.teamRules.create", { body: body, options });
   }
 
   /** Updates any of name, content, enabled. */
   update(ruleId: string, patch: TeamRuleUpdateParams, options?: CallOptions) {
-    return callOperation(this.context, "updateTeamRule", { params: { ruleId: ruleId }, body: patch, options });
+    return callOperation(this.context, "assistantBot.teamRules.update", {
+      params: { ruleId: ruleId },
+      body: patch,
+      options,
+    });
   }
 
   /** Deletes a rule. */
   delete(ruleId: string, options?: CallOptions) {
-    return callOperation(this.context, "deleteTeamRule", { params: { ruleId: ruleId }, options });
+    return callOperation(this.context, "assistantBot.teamRules.delete", { params: { ruleId: ruleId }, options });
   }
 }
 
@@ -106,12 +113,12 @@ export class TeamRulesResource extends AdminResource {
 export class SetupManifestsResource extends AdminResource {
   /** Every manifest: `await` → first page, `for await` → every manifest. */
   list(params: { limit?: number } = {}, options?: CallOptions) {
-    return listOperation(this.context, "listSetupManifests", { query: params, options });
+    return listOperation(this.context, "assistantBot.setupManifests.list", { query: params, options });
   }
 
   /** Creates or replaces a manifest (id: letters, digits, dot, underscore, hyphen). */
   put(manifestId: string, body: SetupManifestParams, options?: CallOptions) {
-    return callOperation(this.context, "putSetupManifest", {
+    return callOperation(this.context, "assistantBot.setupManifests.put", {
       params: { manifestId: manifestId },
       body: body,
       options,
@@ -120,6 +127,9 @@ export class SetupManifestsResource extends AdminResource {
 
   /** Deletes a manifest. */
   delete(manifestId: string, options?: CallOptions) {
-    return callOperation(this.context, "deleteSetupManifest", { params: { manifestId: manifestId }, options });
+    return callOperation(this.context, "assistantBot.setupManifests.delete", {
+      params: { manifestId: manifestId },
+      options,
+    });
   }
 }

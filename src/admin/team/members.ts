@@ -13,12 +13,12 @@ import { WindowedList } from "../windowed-list.js";
 export class MembersResource extends AdminResource {
   /** Every member of the team (`{ teamMembers }`). */
   list(options?: CallOptions) {
-    return callOperation(this.context, "listMembers", { options });
+    return callOperation(this.context, "members.list", { options });
   }
 
   /** Removes a member by exactly one of `userId` (user_ id) or `email`. Enterprise only; not retried when ambiguous. */
   remove(params: RemoveMemberParams, options?: CallOptions) {
-    return callOperation(this.context, "removeMember", { body: params, options });
+    return callOperation(this.context, "members.remove", { body: params, options });
   }
 }
 
@@ -46,11 +46,11 @@ export class AuditLogsResource extends AdminResource {
       () => splitRange(toEpochMs(startTime, "startTime"), toEpochMs(endTime, "endTime"), 30, fields),
       (window) => ({
         pageSize,
-        defaultPageSize: PAGE_SIZE_LIMITS.listAuditLogs?.defaultSize ?? 100,
+        defaultPageSize: PAGE_SIZE_LIMITS["auditLogs.list"]?.defaultSize ?? 100,
         itemsOf: (page: AuditLogsResponse) => page.events,
         fetchPage: (page: number, size: number) => {
           const query = toQuery({ ...filters, startTime: window.start, endTime: window.end, page, pageSize: size });
-          return sendOperation(this.context, "listAuditLogs", { query, options });
+          return sendOperation(this.context, "auditLogs.list", { query, options });
         },
       }),
     );
@@ -61,16 +61,16 @@ export class AuditLogsResource extends AdminResource {
 export class RepoBlocklistsResource extends AdminResource {
   /** Every blocklist entry (`{ repos }`). */
   list(options?: CallOptions) {
-    return callOperation(this.context, "listBlocklists", { options });
+    return callOperation(this.context, "repoBlocklists.list", { options });
   }
 
   /** Replaces the patterns of the listed repositories only. */
   upsert(repos: Array<{ url: string; patterns: string[] }>, options?: CallOptions) {
-    return callOperation(this.context, "upsertBlocklists", { body: { repos }, options });
+    return callOperation(this.context, "repoBlocklists.upsert", { body: { repos }, options });
   }
 
   /** Deletes one entry. */
   delete(repoId: string, options?: CallOptions) {
-    return callOperation(this.context, "deleteBlocklist", { params: { repoId }, options });
+    return callOperation(this.context, "repoBlocklists.delete", { params: { repoId }, options });
   }
 }

@@ -53,10 +53,10 @@ export class UsageResource extends AdminResource {
       async (window) => {
         if (params.pageSize === undefined) {
           const body = { startDate: window.start, endDate: window.end };
-          return (await sendOperation(this.context, "teamDailyUsage", { body, options })).data.data;
+          return (await sendOperation(this.context, "usage.daily", { body, options })).data.data;
         }
         const rows: TeamDailyUsageRow[] = [];
-        const pages = pagedList(this.context, "teamDailyUsage", {
+        const pages = pagedList(this.context, "usage.daily", {
           itemsOf: (page) => page.data,
           placement: "body",
           params: { startDate: window.start, endDate: window.end },
@@ -77,7 +77,7 @@ export class UsageResource extends AdminResource {
   events(params: UsageEventsParams = {}, options?: CallOptions): PageNumberPromise<UsageEvent, UsageEventsResponse> {
     params = requestObject(params, "params", "usage.events");
     const { pageSize, startDate, endDate, ...filters } = params;
-    return pagedList(this.context, "teamUsageEvents", {
+    return pagedList(this.context, "usage.events", {
       itemsOf: (page) => page.usageEvents,
       placement: "body",
       params: () => ({
@@ -105,7 +105,7 @@ export class SpendResource extends AdminResource {
   ): PageNumberPromise<TeamSpendRow, TeamSpendResponse> {
     params = requestObject(params, "params", "spend.list");
     const { pageSize, ...filters } = params;
-    return pagedList(this.context, "teamSpend", {
+    return pagedList(this.context, "spend.list", {
       itemsOf: (page) => page.teamMemberSpend,
       placement: "body",
       params: filters,
@@ -126,7 +126,7 @@ export interface SpendLimitsResult extends BulkRowsResult<SpendLimitRowResult, S
 export class SpendLimitsResource extends AdminResource {
   /** Sets (integer dollars; 0 = $0) or removes (`null`) one member's limit. Enterprise only. */
   set(params: SetSpendLimitParams, options?: CallOptions) {
-    return callOperation(this.context, "setSpendLimit", { body: params, options });
+    return callOperation(this.context, "spendLimits.set", { body: params, options });
   }
 
   /**
@@ -151,7 +151,10 @@ export class SpendLimitsResource extends AdminResource {
       size: ADMIN_LIMITS.maxSpendLimitUpdates,
       call: options,
       send: async (chunk) => {
-        const response = await sendOperation(this.context, "setSpendLimits", { body: { updates: chunk }, options });
+        const response = await sendOperation(this.context, "spendLimits.setMany", {
+          body: { updates: chunk },
+          options,
+        });
         const { results } = response.data;
         // The counts are optional in the answer; the rows say the same thing.
         updatedCount += response.data.updatedCount ?? results.filter((row) => row.status === "updated").length;

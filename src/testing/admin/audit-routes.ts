@@ -73,4 +73,4 @@ function listAuditLogs(context: AdminContext) {
 }
 
 /** The audit log route. */
-export const auditHandlers: AdminHandlers = { listAuditLogs };
+export const auditHandlers: AdminHandlers = { "auditLogs.list": listAuditLogs };

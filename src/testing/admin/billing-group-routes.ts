@@ -140,11 +140,11 @@ function removeBillingGroupMembers(context: AdminContext) {
 
 /** Billing group routes. */
 export const billingGroupHandlers: AdminHandlers = {
-  listBillingGroups,
-  getBillingGroup,
-  createBillingGroup,
-  updateBillingGroup,
-  deleteBillingGroup,
-  addBillingGroupMembers,
-  removeBillingGroupMembers,
+  "billingGroups.list": listBillingGroups,
+  "billingGroups.get": getBillingGroup,
+  "billingGroups.create": createBillingGroup,
+  "billingGroups.update": updateBillingGroup,
+  "billingGroups.delete": deleteBillingGroup,
+  "billingGroups.addMembers": addBillingGroupMembers,
+  "billingGroups.removeMembers": removeBillingGroupMembers,
 };

@@ -49,7 +49,7 @@ function deleteBlocklist(context: AdminContext) {
 
 /** Repository blocklist routes. */
 export const blocklistHandlers: AdminHandlers = {
-  listBlocklists: (context) => reply({ repos: teamOf(context).blocklists.map(view) }),
-  upsertBlocklists,
-  deleteBlocklist,
+  "repoBlocklists.list": (context) => reply({ repos: teamOf(context).blocklists.map(view) }),
+  "repoBlocklists.upsert": upsertBlocklists,
+  "repoBlocklists.delete": deleteBlocklist,
 };

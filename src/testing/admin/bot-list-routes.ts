@@ -156,11 +156,11 @@ function deleteSetupManifest(context: AdminContext) {
 
 /** Team rule and setup manifest routes. */
 export const botListHandlers: AdminHandlers = {
-  listTeamRules,
-  createTeamRule,
-  updateTeamRule,
-  deleteTeamRule,
-  listSetupManifests,
-  putSetupManifest,
-  deleteSetupManifest,
+  "assistantBot.teamRules.list": listTeamRules,
+  "assistantBot.teamRules.create": createTeamRule,
+  "assistantBot.teamRules.update": updateTeamRule,
+  "assistantBot.teamRules.delete": deleteTeamRule,
+  "assistantBot.setupManifests.list": listSetupManifests,
+  "assistantBot.setupManifests.put": putSetupManifest,
+  "assistantBot.setupManifests.delete": deleteSetupManifest,
 };

@@ -163,14 +163,14 @@ function setNetwork(context: AdminContext) {
 
 /** Assistant-bot availability and policy routes. */
 export const botHandlers: AdminHandlers = {
-  enableAssistantBot: setAvailability(true),
-  disableAssistantBot: setAvailability(false),
-  getBotCapabilities: (context) => reply(capabilitiesView(teamOf(context).bot)),
-  updateBotCapabilities: updateCapabilities,
-  getBotAutoReview: (context) => reply(autoReviewView(teamOf(context).bot)),
-  setBotAutoReview: setAutoReview,
-  getBotAccess: (context) => reply(accessView(teamOf(context))),
-  setBotAccess: setAccess,
-  getBotNetwork: (context) => reply(networkView(teamOf(context).bot)),
-  setBotNetwork: setNetwork,
+  "assistantBot.enable": setAvailability(true),
+  "assistantBot.disable": setAvailability(false),
+  "assistantBot.capabilities.get": (context) => reply(capabilitiesView(teamOf(context).bot)),
+  "assistantBot.capabilities.update": updateCapabilities,
+  "assistantBot.autoReview.get": (context) => reply(autoReviewView(teamOf(context).bot)),
+  "assistantBot.autoReview.set": setAutoReview,
+  "assistantBot.access.get": (context) => reply(accessView(teamOf(context))),
+  "assistantBot.access.set": setAccess,
+  "assistantBot.network.get": (context) => reply(networkView(teamOf(context).bot)),
+  "assistantBot.network.set": setNetwork,
 };

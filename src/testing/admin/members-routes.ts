@@ -49,6 +49,6 @@ function removeMember(context: AdminContext) {
 
 /** Team member routes. */
 export const membersHandlers: AdminHandlers = {
-  listMembers: (context) => reply({ teamMembers: teamOf(context).members.map(memberView) }),
-  removeMember,
+  "members.list": (context) => reply({ teamMembers: teamOf(context).members.map(memberView) }),
+  "members.remove": removeMember,
 };

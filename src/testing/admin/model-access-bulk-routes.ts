@@ -82,7 +82,7 @@ function orgSetProviderModelBulk(context: AdminContext) {
 
 /** Bulk organization model access routes. */
 export const modelAccessBulkHandlers: AdminHandlers = {
-  orgSetModelAccessBulk,
-  orgSetModelProviderBulk,
-  orgSetProviderModelBulk,
+  "org.modelAccess.setMany": orgSetModelAccessBulk,
+  "org.modelAccess.setProviderMany": orgSetModelProviderBulk,
+  "org.modelAccess.setModelMany": orgSetProviderModelBulk,
 };

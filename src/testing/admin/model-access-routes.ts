@@ -122,16 +122,16 @@ const organization = handlers(pathTeam);
 
 /** Team and single-team organization model access routes. */
 export const modelAccessHandlers: AdminHandlers = {
-  getModelAccess: team.getConfiguration,
-  setModelAccess: team.setConfiguration,
-  listModelProviders: team.listProviders,
-  setModelProvider: team.setProvider,
-  listProviderModels: team.listModels,
-  setProviderModel: team.setModel,
-  orgListModelAccess,
-  orgGetModelAccess: organization.getConfiguration,
-  orgSetModelAccess: organization.setConfiguration,
-  orgListModelProviders: organization.listProviders,
-  orgSetModelProvider: organization.setProvider,
-  orgSetProviderModel: organization.setModel,
+  "modelAccess.get": team.getConfiguration,
+  "modelAccess.set": team.setConfiguration,
+  "modelAccess.providers": team.listProviders,
+  "modelAccess.setProvider": team.setProvider,
+  "modelAccess.models": team.listModels,
+  "modelAccess.setModel": team.setModel,
+  "org.modelAccess.list": orgListModelAccess,
+  "org.modelAccess.get": organization.getConfiguration,
+  "org.modelAccess.set": organization.setConfiguration,
+  "org.modelAccess.providers": organization.listProviders,
+  "org.modelAccess.setProvider": organization.setProvider,
+  "org.modelAccess.setModel": organization.setModel,
 };

@@ -153,7 +153,7 @@ function pooledUsage(context: AdminContext) {
 
 /** Organization members, sync and pooled usage routes. */
 export const orgHandlers: AdminHandlers = {
-  orgListMembers: listOrgMembers,
-  orgSyncMemberships: syncMemberships,
-  orgPooledUsage: pooledUsage,
+  "org.members.list": listOrgMembers,
+  "org.teamMemberships.sync": syncMemberships,
+  "org.usage.pooled": pooledUsage,
 };

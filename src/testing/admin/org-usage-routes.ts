@@ -151,4 +151,8 @@ function orgSpend(context: AdminContext) {
 }
 
 /** Organization usage routes. */
-export const orgUsageHandlers: AdminHandlers = { orgUsageEvents, orgDailyUsage, orgSpend };
+export const orgUsageHandlers: AdminHandlers = {
+  "org.usage.events": orgUsageEvents,
+  "org.usage.daily": orgDailyUsage,
+  "org.spend.list": orgSpend,
+};

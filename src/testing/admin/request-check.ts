@@ -21,13 +21,13 @@ export function queryObject(query: URLSearchParams): Record<string, unknown> {
 // The error body each operation answers in (see failures.ts); the rest use `{code: 'error', message}`. The single
 // spend-limit route reports its failures, an invalid email included, as 200 `{outcome: 'error', message}`.
 const ENVELOPES: Readonly<Record<string, Envelope>> = {
-  removeMember: "error",
-  orgSyncMemberships: "error",
-  setSpendLimit: "outcome",
+  "members.remove": "error",
+  "org.teamMemberships.sync": "error",
+  "spendLimits.set": "outcome",
 };
 
 // Where the service reports a broken item as an error row of a 200 instead of refusing the request: sync entries.
-const ROW_CHECKED: Readonly<Record<string, string>> = { orgSyncMemberships: "users[" };
+const ROW_CHECKED: Readonly<Record<string, string>> = { "org.teamMemberships.sync": "users[" };
 
 /** A path parameter as its schema reads it: a team id is a number on the wire's path too. */
 function pathValues(params: Record<string, string>): Record<string, unknown> {

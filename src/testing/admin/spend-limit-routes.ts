@@ -76,4 +76,7 @@ function setSpendLimits(context: AdminContext) {
 }
 
 /** Spend-limit routes. */
-export const spendLimitHandlers: AdminHandlers = { setSpendLimit, setSpendLimits };
+export const spendLimitHandlers: AdminHandlers = {
+  "spendLimits.set": setSpendLimit,
+  "spendLimits.setMany": setSpendLimits,
+};

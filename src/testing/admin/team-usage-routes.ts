@@ -130,7 +130,7 @@ function teamSpend(context: AdminContext) {
 
 /** Team usage and spend routes. */
 export const teamUsageHandlers: AdminHandlers = {
-  teamDailyUsage,
-  teamUsageEvents: teamUsageEventsRoute,
-  teamSpend,
+  "usage.daily": teamDailyUsage,
+  "usage.events": teamUsageEventsRoute,
+  "spend.list": teamSpend,
 };

@@ -93,9 +93,9 @@ describe("id checkers", () => {
 
   it("throw a request ValidationError through checkRequest", () => {
     const schema = v.object({ groupId: directoryGroupId("`groupId`") });
-    expect(() => checkRequest(schema, { groupId: "group_1" }, "getDirectoryGroup")).toThrow(ValidationError);
+    expect(() => checkRequest(schema, { groupId: "group_1" }, "directoryGroups.get")).toThrow(ValidationError);
     try {
-      checkRequest(schema, { groupId: "group_1" }, "getDirectoryGroup");
+      checkRequest(schema, { groupId: "group_1" }, "directoryGroups.get");
     } catch (error) {
       expect(error).toMatchObject({ direction: "request", path: "groupId", rule: "id_family" });
     }

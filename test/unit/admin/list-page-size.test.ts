@@ -32,7 +32,7 @@ const asSize = (size: unknown) => size as number;
 const CASES: ListCase[] = [
   {
     name: "auditLogs.list",
-    route: "listAuditLogs",
+    route: "auditLogs.list",
     field: "pageSize",
     path: "/teams/audit-logs",
     call: ({ admin, now }, size) =>
@@ -40,7 +40,7 @@ const CASES: ListCase[] = [
   },
   {
     name: "usage.daily",
-    route: "teamDailyUsage",
+    route: "usage.daily",
     field: "pageSize",
     path: "/teams/daily-usage-data",
     call: ({ admin, now }, size) =>
@@ -48,28 +48,28 @@ const CASES: ListCase[] = [
   },
   {
     name: "usage.events",
-    route: "teamUsageEvents",
+    route: "usage.events",
     field: "pageSize",
     path: "/teams/filtered-usage-events",
     call: ({ admin }, size) => Promise.resolve(admin.usage.events({ pageSize: asSize(size) })),
   },
   {
     name: "spend.list",
-    route: "teamSpend",
+    route: "spend.list",
     field: "pageSize",
     path: "/teams/spend",
     call: ({ admin }, size) => Promise.resolve(admin.spend.list({ pageSize: asSize(size) })),
   },
   {
     name: "directoryGroups.list",
-    route: "listDirectoryGroups",
+    route: "directoryGroups.list",
     field: "pageSize",
     path: "/teams/directory-groups",
     call: ({ admin }, size) => Promise.resolve(admin.directoryGroups.list({ pageSize: asSize(size) })),
   },
   {
     name: "directoryGroups.members",
-    route: "listDirectoryGroupMembers",
+    route: "directoryGroups.members",
     field: "pageSize",
     path: /^\/teams\/directory-groups\/[^/]+\/members$/,
     call: ({ admin }, size, ids) =>
@@ -77,63 +77,63 @@ const CASES: ListCase[] = [
   },
   {
     name: "assistantBot.teamRules.list",
-    route: "listTeamRules",
+    route: "assistantBot.teamRules.list",
     field: "limit",
     path: "/assistant-bot/team-rules",
     call: ({ admin }, size) => Promise.resolve(admin.assistantBot.teamRules.list({ limit: asSize(size) })),
   },
   {
     name: "assistantBot.setupManifests.list",
-    route: "listSetupManifests",
+    route: "assistantBot.setupManifests.list",
     field: "limit",
     path: "/assistant-bot/setup-manifests",
     call: ({ admin }, size) => Promise.resolve(admin.assistantBot.setupManifests.list({ limit: asSize(size) })),
   },
   {
     name: "org members.list",
-    route: "orgListMembers",
+    route: "org.members.list",
     field: "pageSize",
     path: "/organizations/members",
     call: ({ org }, size) => Promise.resolve(org.members.list({ pageSize: asSize(size) })),
   },
   {
     name: "org usage.events",
-    route: "orgUsageEvents",
+    route: "org.usage.events",
     field: "pageSize",
     path: "/organizations/filtered-usage-events",
     call: ({ org }, size) => Promise.resolve(org.usage.events({ pageSize: asSize(size) })),
   },
   {
     name: "org usage.daily",
-    route: "orgDailyUsage",
+    route: "org.usage.daily",
     field: "pageSize",
     path: "/organizations/daily-usage-data",
     call: ({ org, now }, size) => org.usage.daily({ startDate: now() - DAY, endDate: now(), pageSize: asSize(size) }),
   },
   {
     name: "org spend.list",
-    route: "orgSpend",
+    route: "org.spend.list",
     field: "pageSize",
     path: "/organizations/spend",
     call: ({ org }, size) => Promise.resolve(org.spend.list({ pageSize: asSize(size) })),
   },
   {
     name: "org modelAccess.list",
-    route: "orgListModelAccess",
+    route: "org.modelAccess.list",
     field: "pageSize",
     path: "/organizations/teams/model-access/configuration",
     call: ({ org }, size) => Promise.resolve(org.modelAccess.list({ pageSize: asSize(size) })),
   },
   {
     name: "org groups.list",
-    route: "orgListGroups",
+    route: "org.groups.list",
     field: "pageSize",
     path: "/organizations/groups",
     call: ({ org }, size) => Promise.resolve(org.groups.list({ pageSize: asSize(size) })),
   },
   {
     name: "org groups.members",
-    route: "orgListGroupMembers",
+    route: "org.groups.members",
     field: "pageSize",
     path: /^\/organizations\/groups\/[^/]+\/members$/,
     call: ({ org }, size, ids) =>

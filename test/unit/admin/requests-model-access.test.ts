@@ -10,37 +10,37 @@ const teamIds = (count: number) => Array.from({ length: count }, (_, index) => i
 
 describe("model access configuration", () => {
   it("accepts state unrestricted alone, or both defaults", () => {
-    expect(requestIssues(OPS.setModelAccess.body, { state: "unrestricted" })).toEqual([]);
+    expect(requestIssues(OPS["modelAccess.set"].body, { state: "unrestricted" })).toEqual([]);
     expect(
-      requestIssues(OPS.setModelAccess.body, { newProviderDefault: "enabled", newModelDefault: "disabled" }),
+      requestIssues(OPS["modelAccess.set"].body, { newProviderDefault: "enabled", newModelDefault: "disabled" }),
     ).toEqual([]);
   });
 
   it("refuses every other form", () => {
-    expect(rules(requestIssues(OPS.setModelAccess.body, {}))).toEqual([": exactly_one_of"]);
-    expect(rules(requestIssues(OPS.setModelAccess.body, { state: "custom" }))).toEqual(["state: one_of"]);
+    expect(rules(requestIssues(OPS["modelAccess.set"].body, {}))).toEqual([": exactly_one_of"]);
+    expect(rules(requestIssues(OPS["modelAccess.set"].body, { state: "custom" }))).toEqual(["state: one_of"]);
     expect(
-      rules(requestIssues(OPS.setModelAccess.body, { state: "unrestricted", newModelDefault: "enabled" })),
+      rules(requestIssues(OPS["modelAccess.set"].body, { state: "unrestricted", newModelDefault: "enabled" })),
     ).toEqual(["state: exclusive"]);
-    expect(rules(requestIssues(OPS.setModelAccess.body, { newProviderDefault: "enabled" }))).toEqual([
+    expect(rules(requestIssues(OPS["modelAccess.set"].body, { newProviderDefault: "enabled" }))).toEqual([
       "newModelDefault: required",
     ]);
-    expect(rules(requestIssues(OPS.setModelAccess.body, { newModelDefault: "enabled" }))).toEqual([
+    expect(rules(requestIssues(OPS["modelAccess.set"].body, { newModelDefault: "enabled" }))).toEqual([
       "newProviderDefault: required",
     ]);
     expect(
-      rules(requestIssues(OPS.setModelAccess.body, { newProviderDefault: "on", newModelDefault: "enabled" })),
+      rules(requestIssues(OPS["modelAccess.set"].body, { newProviderDefault: "on", newModelDefault: "enabled" })),
     ).toEqual(["newProviderDefault: one_of"]);
   });
 
   it("bulk: the same rules plus 1..100 teamIds", () => {
-    expect(requestIssues(OPS.orgSetModelAccessBulk.body, { teamIds: [1, 2], state: "unrestricted" })).toEqual([]);
-    expect(rules(requestIssues(OPS.orgSetModelAccessBulk.body, { state: "unrestricted" }))).toEqual([
+    expect(requestIssues(OPS["org.modelAccess.setMany"].body, { teamIds: [1, 2], state: "unrestricted" })).toEqual([]);
+    expect(rules(requestIssues(OPS["org.modelAccess.setMany"].body, { state: "unrestricted" }))).toEqual([
       "teamIds: required",
     ]);
-    expect(rules(requestIssues(OPS.orgSetModelAccessBulk.body, { teamIds: [1], newModelDefault: "enabled" }))).toEqual([
-      "newProviderDefault: required",
-    ]);
+    expect(
+      rules(requestIssues(OPS["org.modelAccess.setMany"].body, { teamIds: [1], newModelDefault: "enabled" })),
+    ).toEqual(["newProviderDefault: required"]);
   });
 });
 
@@ -66,17 +66,19 @@ describe("bulk teamIds", () => {
 
 describe("provider toggles", () => {
   it("needs enabled (and teamIds in bulk)", () => {
-    expect(requestIssues(OPS.setModelProvider.body, { enabled: false })).toEqual([]);
-    expect(requestIssues(OPS.orgSetModelProviderBulk.body, { enabled: true, teamIds: [1] })).toEqual([]);
-    expect(rules(requestIssues(OPS.setModelProvider.body, {}))).toEqual(["enabled: required"]);
-    expect(rules(requestIssues(OPS.setModelProvider.body, { enabled: "true" }))).toEqual(["enabled: type"]);
-    expect(rules(requestIssues(OPS.orgSetModelProviderBulk.body, { enabled: true }))).toEqual(["teamIds: required"]);
+    expect(requestIssues(OPS["modelAccess.setProvider"].body, { enabled: false })).toEqual([]);
+    expect(requestIssues(OPS["org.modelAccess.setProviderMany"].body, { enabled: true, teamIds: [1] })).toEqual([]);
+    expect(rules(requestIssues(OPS["modelAccess.setProvider"].body, {}))).toEqual(["enabled: required"]);
+    expect(rules(requestIssues(OPS["modelAccess.setProvider"].body, { enabled: "true" }))).toEqual(["enabled: type"]);
+    expect(rules(requestIssues(OPS["org.modelAccess.setProviderMany"].body, { enabled: true }))).toEqual([
+      "teamIds: required",
+    ]);
   });
 });
 
 describe("model toggles and parameters", () => {
   it("accepts enabled alone, or with parameter settings keyed by id", () => {
-    expect(requestIssues(OPS.setProviderModel.body, { enabled: true })).toEqual([]);
+    expect(requestIssues(OPS["modelAccess.setModel"].body, { enabled: true })).toEqual([]);
     const body = {
       enabled: true,
       parameters: {
@@ -85,45 +87,53 @@ describe("model toggles and parameters", () => {
         effort: {},
       },
     };
-    expect(assertRequest(OPS.setProviderModel.body, body)).toEqual(body);
-    expect(requestIssues(OPS.orgSetProviderModelBulk.body, { ...body, teamIds: [1] })).toEqual([]);
+    expect(assertRequest(OPS["modelAccess.setModel"].body, body)).toEqual(body);
+    expect(requestIssues(OPS["org.modelAccess.setModelMany"].body, { ...body, teamIds: [1] })).toEqual([]);
   });
 
   it("checks parameters: an object of settings, allowedValues never empty, default among allowed values", () => {
-    expect(rules(requestIssues(OPS.setProviderModel.body, { enabled: true, parameters: [] }))).toEqual([
+    expect(rules(requestIssues(OPS["modelAccess.setModel"].body, { enabled: true, parameters: [] }))).toEqual([
       "parameters: type",
     ]);
-    expect(rules(requestIssues(OPS.setProviderModel.body, { enabled: true, parameters: "x" }))).toEqual([
+    expect(rules(requestIssues(OPS["modelAccess.setModel"].body, { enabled: true, parameters: "x" }))).toEqual([
       "parameters: type",
     ]);
     expect(
-      rules(requestIssues(OPS.setProviderModel.body, { enabled: true, parameters: { t: { allowedValues: [] } } })),
+      rules(
+        requestIssues(OPS["modelAccess.setModel"].body, { enabled: true, parameters: { t: { allowedValues: [] } } }),
+      ),
     ).toEqual(["parameters.t.allowedValues: min_items"]);
     expect(
-      rules(requestIssues(OPS.setProviderModel.body, { enabled: true, parameters: { t: { allowedValues: "low" } } })),
+      rules(
+        requestIssues(OPS["modelAccess.setModel"].body, { enabled: true, parameters: { t: { allowedValues: "low" } } }),
+      ),
     ).toEqual(["parameters.t.allowedValues: type"]);
     expect(
-      rules(requestIssues(OPS.setProviderModel.body, { enabled: true, parameters: { t: { allowedValues: [1] } } })),
+      rules(
+        requestIssues(OPS["modelAccess.setModel"].body, { enabled: true, parameters: { t: { allowedValues: [1] } } }),
+      ),
     ).toEqual(["parameters.t.allowedValues[0]: type"]);
     expect(
-      rules(requestIssues(OPS.setProviderModel.body, { enabled: true, parameters: { t: { defaultValue: 3 } } })),
+      rules(requestIssues(OPS["modelAccess.setModel"].body, { enabled: true, parameters: { t: { defaultValue: 3 } } })),
     ).toEqual(["parameters.t.defaultValue: type"]);
     expect(
       rules(
-        requestIssues(OPS.setProviderModel.body, {
+        requestIssues(OPS["modelAccess.setModel"].body, {
           enabled: true,
           parameters: { t: { allowedValues: ["low"], defaultValue: "high" } },
         }),
       ),
     ).toEqual(["parameters.t.defaultValue: default_not_allowed"]);
-    expect(rules(requestIssues(OPS.setProviderModel.body, { enabled: true, parameters: { t: 1 } }))).toEqual([
+    expect(rules(requestIssues(OPS["modelAccess.setModel"].body, { enabled: true, parameters: { t: 1 } }))).toEqual([
       "parameters.t: type",
     ]);
   });
 
   it("needs enabled, and teamIds in bulk", () => {
-    expect(rules(requestIssues(OPS.setProviderModel.body, { parameters: {} }))).toEqual(["enabled: required"]);
-    expect(rules(requestIssues(OPS.orgSetProviderModelBulk.body, { enabled: true }))).toEqual(["teamIds: required"]);
+    expect(rules(requestIssues(OPS["modelAccess.setModel"].body, { parameters: {} }))).toEqual(["enabled: required"]);
+    expect(rules(requestIssues(OPS["org.modelAccess.setModelMany"].body, { enabled: true }))).toEqual([
+      "teamIds: required",
+    ]);
   });
 });
 
@@ -142,16 +152,20 @@ describe("path parameters and the organization list query", () => {
   });
 
   it("accepts teamIds as numbers or comma-separated", () => {
-    expect(requestIssues(OPS.orgListModelAccess.query, wireQuery({ teamIds: [1, 2], page: 1, pageSize: 50 }))).toEqual(
-      [],
-    );
-    expect(requestIssues(OPS.orgListModelAccess.query, wireQuery(new URLSearchParams("teamIds=1,2&page=2")))).toEqual(
-      [],
-    );
-    expect(rules(requestIssues(OPS.orgListModelAccess.query, wireQuery({ teamIds: "1,a" })))).toEqual([
+    expect(
+      requestIssues(OPS["org.modelAccess.list"].query, wireQuery({ teamIds: [1, 2], page: 1, pageSize: 50 })),
+    ).toEqual([]);
+    expect(
+      requestIssues(OPS["org.modelAccess.list"].query, wireQuery(new URLSearchParams("teamIds=1,2&page=2"))),
+    ).toEqual([]);
+    expect(rules(requestIssues(OPS["org.modelAccess.list"].query, wireQuery({ teamIds: "1,a" })))).toEqual([
       "teamIds: pattern",
     ]);
-    expect(rules(requestIssues(OPS.orgListModelAccess.query, wireQuery({ teamIds: true })))).toEqual(["teamIds: type"]);
-    expect(rules(requestIssues(OPS.orgListModelAccess.query, wireQuery({ page: 0 })))).toEqual(["page: min_value"]);
+    expect(rules(requestIssues(OPS["org.modelAccess.list"].query, wireQuery({ teamIds: true })))).toEqual([
+      "teamIds: type",
+    ]);
+    expect(rules(requestIssues(OPS["org.modelAccess.list"].query, wireQuery({ page: 0 })))).toEqual([
+      "page: min_value",
+    ]);
   });
 });

@@ -13,7 +13,9 @@ const entries = (count: number) => Array.from({ length: count }, (_, index) => e
 
 describe("membership sync", () => {
   it("accepts 1..500 entries of either form, with numeric or string user ids", () => {
-    expect(requestIssues(OPS.orgSyncMemberships.body, { organizationId: "org_1", users: entries(500) })).toEqual([]);
+    expect(
+      requestIssues(OPS["org.teamMemberships.sync"].body, { organizationId: "org_1", users: entries(500) }),
+    ).toEqual([]);
     const body = {
       organizationId: "org_1",
       users: [
@@ -22,22 +24,22 @@ describe("membership sync", () => {
         { userId: 2, teamIds: Array.from({ length: 100 }, (_, index) => index) },
       ],
     };
-    expect(assertRequest(OPS.orgSyncMemberships.body, body)).toEqual(body);
+    expect(assertRequest(OPS["org.teamMemberships.sync"].body, body)).toEqual(body);
   });
 
   it("requires organizationId and a non-empty users array of at most 500 per request", () => {
-    expect(rules(requestIssues(OPS.orgSyncMemberships.body, {}))).toEqual([
+    expect(rules(requestIssues(OPS["org.teamMemberships.sync"].body, {}))).toEqual([
       "organizationId: required",
       "users: required",
     ]);
-    expect(rules(requestIssues(OPS.orgSyncMemberships.body, { organizationId: "", users: [] }))).toEqual([
+    expect(rules(requestIssues(OPS["org.teamMemberships.sync"].body, { organizationId: "", users: [] }))).toEqual([
       "organizationId: min_length",
       "users: min_items",
     ]);
-    expect(rules(requestIssues(OPS.orgSyncMemberships.body, { organizationId: "o", users: entries(501) }))).toEqual([
-      "users: max_items",
-    ]);
-    expect(rules(requestIssues(OPS.orgSyncMemberships.body, { organizationId: "o", users: {} }))).toEqual([
+    expect(
+      rules(requestIssues(OPS["org.teamMemberships.sync"].body, { organizationId: "o", users: entries(501) })),
+    ).toEqual(["users: max_items"]);
+    expect(rules(requestIssues(OPS["org.teamMemberships.sync"].body, { organizationId: "o", users: {} }))).toEqual([
       "users: type",
     ]);
   });
@@ -54,7 +56,7 @@ describe("membership sync", () => {
       { teamIds: [1] },
       { userId: "", destinationTeamId: 1 },
     ];
-    expect(rules(requestIssues(OPS.orgSyncMemberships.body, { organizationId: "o", users }))).toEqual([
+    expect(rules(requestIssues(OPS["org.teamMemberships.sync"].body, { organizationId: "o", users }))).toEqual([
       "users[0].userId: integer",
       "users[1].userId: type",
       "users[2]: exactly_one_of",
@@ -81,8 +83,8 @@ describe("membership sync", () => {
 
 describe("organization usage and spend bodies", () => {
   it("pooled usage needs organizationId", () => {
-    expect(requestIssues(OPS.orgPooledUsage.body, { organizationId: "org_1" })).toEqual([]);
-    expect(rules(requestIssues(OPS.orgPooledUsage.body, {}))).toEqual(["organizationId: required"]);
+    expect(requestIssues(OPS["org.usage.pooled"].body, { organizationId: "org_1" })).toEqual([]);
+    expect(rules(requestIssues(OPS["org.usage.pooled"].body, {}))).toEqual(["organizationId: required"]);
   });
 
   it("usage events: documented filters, ordered range", () => {
@@ -97,16 +99,16 @@ describe("organization usage and spend bodies", () => {
       page: 1,
       pageSize: 10,
     };
-    expect(requestIssues(OPS.orgUsageEvents.body, body)).toEqual([]);
-    expect(requestIssues(OPS.orgUsageEvents.body, { organizationId: "org_1", userId: 42 })).toEqual([]);
-    expect(rules(requestIssues(OPS.orgUsageEvents.body, { teamIds: [1.5] }))).toEqual([
+    expect(requestIssues(OPS["org.usage.events"].body, body)).toEqual([]);
+    expect(requestIssues(OPS["org.usage.events"].body, { organizationId: "org_1", userId: 42 })).toEqual([]);
+    expect(rules(requestIssues(OPS["org.usage.events"].body, { teamIds: [1.5] }))).toEqual([
       "organizationId: required",
       "teamIds[0]: integer",
     ]);
-    expect(rules(requestIssues(OPS.orgUsageEvents.body, { organizationId: "o", startDate: 2, endDate: 1 }))).toEqual([
-      "endDate: date_range",
-    ]);
-    expect(rules(requestIssues(OPS.orgUsageEvents.body, { organizationId: "o", userId: false }))).toEqual([
+    expect(
+      rules(requestIssues(OPS["org.usage.events"].body, { organizationId: "o", startDate: 2, endDate: 1 })),
+    ).toEqual(["endDate: date_range"]);
+    expect(rules(requestIssues(OPS["org.usage.events"].body, { organizationId: "o", userId: false }))).toEqual([
       "userId: type",
     ]);
   });
@@ -114,7 +116,7 @@ describe("organization usage and spend bodies", () => {
   it("daily usage: range of at most 30 days, userEmail or its alias userEmails (not both)", () => {
     const base = { organizationId: "org_1", startDate: JAN_1, endDate: JAN_1 + 30 * DAY };
     expect(
-      requestIssues(OPS.orgDailyUsage.body, {
+      requestIssues(OPS["org.usage.daily"].body, {
         ...base,
         teamIds: [1],
         page: 1,
@@ -122,27 +124,35 @@ describe("organization usage and spend bodies", () => {
         userEmail: "a@example.com",
       }),
     ).toEqual([]);
-    expect(requestIssues(OPS.orgDailyUsage.body, { ...base, userEmails: ["a@example.com", "b@example.com"] })).toEqual(
-      [],
-    );
-    expect(rules(requestIssues(OPS.orgDailyUsage.body, { ...base, endDate: JAN_1 + 31 * DAY }))).toEqual([
+    expect(
+      requestIssues(OPS["org.usage.daily"].body, { ...base, userEmails: ["a@example.com", "b@example.com"] }),
+    ).toEqual([]);
+    expect(rules(requestIssues(OPS["org.usage.daily"].body, { ...base, endDate: JAN_1 + 31 * DAY }))).toEqual([
       "endDate: max_range",
     ]);
-    expect(rules(requestIssues(OPS.orgDailyUsage.body, { ...base, endDate: JAN_1 - 1 }))).toEqual([
+    expect(rules(requestIssues(OPS["org.usage.daily"].body, { ...base, endDate: JAN_1 - 1 }))).toEqual([
       "endDate: date_range",
     ]);
     expect(
       rules(
-        requestIssues(OPS.orgDailyUsage.body, { ...base, userEmail: "a@example.com", userEmails: "b@example.com" }),
+        requestIssues(OPS["org.usage.daily"].body, {
+          ...base,
+          userEmail: "a@example.com",
+          userEmails: "b@example.com",
+        }),
       ),
     ).toEqual(["userEmails: exclusive"]);
-    expect(rules(requestIssues(OPS.orgDailyUsage.body, { ...base, userEmail: "nope" }))).toEqual(["userEmail: email"]);
-    expect(rules(requestIssues(OPS.orgDailyUsage.body, { ...base, userEmails: [1] }))).toEqual(["userEmails: type"]);
+    expect(rules(requestIssues(OPS["org.usage.daily"].body, { ...base, userEmail: "nope" }))).toEqual([
+      "userEmail: email",
+    ]);
+    expect(rules(requestIssues(OPS["org.usage.daily"].body, { ...base, userEmails: [1] }))).toEqual([
+      "userEmails: type",
+    ]);
   });
 
   it("spend: sortBy email/name/spendCents, sortDirection asc/desc", () => {
     expect(
-      requestIssues(OPS.orgSpend.body, {
+      requestIssues(OPS["org.spend.list"].body, {
         organizationId: "o",
         teamIds: [1],
         sortBy: "spendCents",
@@ -151,13 +161,13 @@ describe("organization usage and spend bodies", () => {
         pageSize: 100,
       }),
     ).toEqual([]);
-    expect(rules(requestIssues(OPS.orgSpend.body, { organizationId: "o", sortBy: "amount" }))).toEqual([
+    expect(rules(requestIssues(OPS["org.spend.list"].body, { organizationId: "o", sortBy: "amount" }))).toEqual([
       "sortBy: one_of",
     ]);
-    expect(rules(requestIssues(OPS.orgSpend.body, { organizationId: "o", sortDirection: "ASC" }))).toEqual([
+    expect(rules(requestIssues(OPS["org.spend.list"].body, { organizationId: "o", sortDirection: "ASC" }))).toEqual([
       "sortDirection: one_of",
     ]);
-    expect(rules(requestIssues(OPS.orgSpend.body, { organizationId: "o", pageSize: 0 }))).toEqual([
+    expect(rules(requestIssues(OPS["org.spend.list"].body, { organizationId: "o", pageSize: 0 }))).toEqual([
       "pageSize: min_value",
     ]);
   });

@@ -11,11 +11,11 @@ const rules = (issues: readonly ValidationIssue[]) => issues.map((issue) => `${i
 describe("clampPageSize", () => {
   it("clamps to 200 on the routes whose server clamps", () => {
     for (const route of [
-      "listDirectoryGroups",
-      "listDirectoryGroupMembers",
-      "orgListGroups",
-      "orgListGroupMembers",
-      "orgListMembers",
+      "directoryGroups.list",
+      "directoryGroups.members",
+      "org.groups.list",
+      "org.groups.members",
+      "org.members.list",
     ] as const) {
       expect([route, clampPageSize(route, 5000)]).toEqual([route, 200]);
       expect(clampPageSize(route, 50)).toBe(50);
@@ -24,17 +24,17 @@ describe("clampPageSize", () => {
   });
 
   it("leaves other routes alone (refusing routes are caught by the check instead)", () => {
-    expect(clampPageSize("teamUsageEvents", 5000)).toBe(5000);
-    expect(clampPageSize("orgSpend", 5000)).toBe(5000);
+    expect(clampPageSize("usage.events", 5000)).toBe(5000);
+    expect(clampPageSize("org.spend.list", 5000)).toBe(5000);
   });
 });
 
 describe("page queries", () => {
   it("accept page and pageSize, as an object, URLSearchParams or nothing", () => {
-    expect(requestIssues(pageQuerySchema("listDirectoryGroups"), wireQuery({ page: 1, pageSize: 50 }))).toEqual([]);
-    expect(requestIssues(pageQuerySchema("orgListMembers"), wireQuery(undefined))).toEqual([]);
+    expect(requestIssues(pageQuerySchema("directoryGroups.list"), wireQuery({ page: 1, pageSize: 50 }))).toEqual([]);
+    expect(requestIssues(pageQuerySchema("org.members.list"), wireQuery(undefined))).toEqual([]);
     expect(
-      assertRequest(pageQuerySchema("orgListMembers"), wireQuery(new URLSearchParams("page=2&pageSize=20"))),
+      assertRequest(pageQuerySchema("org.members.list"), wireQuery(new URLSearchParams("page=2&pageSize=20"))),
     ).toEqual({
       page: 2,
       pageSize: 20,
@@ -42,41 +42,53 @@ describe("page queries", () => {
   });
 
   it("let a clamped route's large pageSize through, but refuse it where the server would", () => {
-    expect(requestIssues(pageQuerySchema("orgListGroups"), wireQuery({ pageSize: 1000 }))).toEqual([]);
-    expect(requestIssues(pageQuerySchema("teamUsageEvents"), wireQuery({ pageSize: 1000 }))).toEqual([]);
-    expect(rules(requestIssues(pageQuerySchema("teamUsageEvents"), wireQuery({ pageSize: 1001 })))).toEqual([
+    expect(requestIssues(pageQuerySchema("org.groups.list"), wireQuery({ pageSize: 1000 }))).toEqual([]);
+    expect(requestIssues(pageQuerySchema("usage.events"), wireQuery({ pageSize: 1000 }))).toEqual([]);
+    expect(rules(requestIssues(pageQuerySchema("usage.events"), wireQuery({ pageSize: 1001 })))).toEqual([
       "pageSize: max_value",
     ]);
   });
 
   it("refuse page and pageSize below 1, fractions and non-numbers", () => {
-    expect(rules(requestIssues(pageQuerySchema("listDirectoryGroups"), wireQuery({ page: 0, pageSize: 0 })))).toEqual([
+    expect(rules(requestIssues(pageQuerySchema("directoryGroups.list"), wireQuery({ page: 0, pageSize: 0 })))).toEqual([
       "page: min_value",
       "pageSize: min_value",
     ]);
-    expect(rules(requestIssues(pageQuerySchema("listDirectoryGroups"), wireQuery({ page: 1.5 })))).toEqual([
+    expect(rules(requestIssues(pageQuerySchema("directoryGroups.list"), wireQuery({ page: 1.5 })))).toEqual([
       "page: integer",
     ]);
     expect(
-      rules(requestIssues(pageQuerySchema("listDirectoryGroups"), wireQuery(new URLSearchParams("pageSize=ten")))),
+      rules(requestIssues(pageQuerySchema("directoryGroups.list"), wireQuery(new URLSearchParams("pageSize=ten")))),
     ).toEqual(["pageSize: type"]);
   });
 });
 
 describe("cursor queries", () => {
   it("accept limit 1..100 and a cursor", () => {
-    expect(requestIssues(OPS.listTeamRules.query, wireQuery({ limit: 100, cursor: "abc" }))).toEqual([]);
-    expect(requestIssues(OPS.listTeamRules.query, wireQuery(undefined))).toEqual([]);
-    expect(assertRequest(OPS.listTeamRules.query, wireQuery(new URLSearchParams("limit=1&cursor=c1")))).toEqual({
+    expect(requestIssues(OPS["assistantBot.teamRules.list"].query, wireQuery({ limit: 100, cursor: "abc" }))).toEqual(
+      [],
+    );
+    expect(requestIssues(OPS["assistantBot.teamRules.list"].query, wireQuery(undefined))).toEqual([]);
+    expect(
+      assertRequest(OPS["assistantBot.teamRules.list"].query, wireQuery(new URLSearchParams("limit=1&cursor=c1"))),
+    ).toEqual({
       limit: 1,
       cursor: "c1",
     });
   });
 
   it("refuse limit outside 1..100 and an empty cursor", () => {
-    expect(rules(requestIssues(OPS.listTeamRules.query, wireQuery({ limit: 0 })))).toEqual(["limit: min_value"]);
-    expect(rules(requestIssues(OPS.listTeamRules.query, wireQuery({ limit: 101 })))).toEqual(["limit: max_value"]);
-    expect(rules(requestIssues(OPS.listTeamRules.query, wireQuery({ limit: 2.5 })))).toEqual(["limit: integer"]);
-    expect(rules(requestIssues(OPS.listTeamRules.query, wireQuery({ cursor: "" })))).toEqual(["cursor: min_length"]);
+    expect(rules(requestIssues(OPS["assistantBot.teamRules.list"].query, wireQuery({ limit: 0 })))).toEqual([
+      "limit: min_value",
+    ]);
+    expect(rules(requestIssues(OPS["assistantBot.teamRules.list"].query, wireQuery({ limit: 101 })))).toEqual([
+      "limit: max_value",
+    ]);
+    expect(rules(requestIssues(OPS["assistantBot.teamRules.list"].query, wireQuery({ limit: 2.5 })))).toEqual([
+      "limit: integer",
+    ]);
+    expect(rules(requestIssues(OPS["assistantBot.teamRules.list"].query, wireQuery({ cursor: "" })))).toEqual([
+      "cursor: min_length",
+    ]);
   });
 });

@@ -21,32 +21,34 @@ function thrownBy(run: () => unknown): ValidationError {
 
 describe("remove member", () => {
   it("accepts a user_ id or an email, and keeps unknown fields", () => {
-    expect(requestIssues(OPS.removeMember.body, { userId: "user_abc" })).toEqual([]);
-    expect(requestIssues(OPS.removeMember.body, { email: "dev@example.com" })).toEqual([]);
-    expect(assertRequest(OPS.removeMember.body, { email: "dev@example.com", later: 1 })).toEqual({
+    expect(requestIssues(OPS["members.remove"].body, { userId: "user_abc" })).toEqual([]);
+    expect(requestIssues(OPS["members.remove"].body, { email: "dev@example.com" })).toEqual([]);
+    expect(assertRequest(OPS["members.remove"].body, { email: "dev@example.com", later: 1 })).toEqual({
       email: "dev@example.com",
       later: 1,
     });
   });
 
   it("needs exactly one of userId or email", () => {
-    expect(rules(requestIssues(OPS.removeMember.body, {}))).toEqual([": exactly_one_of"]);
-    expect(rules(requestIssues(OPS.removeMember.body, { userId: "user_a", email: "dev@example.com" }))).toEqual([
+    expect(rules(requestIssues(OPS["members.remove"].body, {}))).toEqual([": exactly_one_of"]);
+    expect(rules(requestIssues(OPS["members.remove"].body, { userId: "user_a", email: "dev@example.com" }))).toEqual([
       ": exactly_one_of",
     ]);
   });
 
   it("takes only user_ ids and real emails", () => {
-    expect(rules(requestIssues(OPS.removeMember.body, { userId: "g_a" }))).toEqual(["userId: id_family"]);
-    expect(rules(requestIssues(OPS.removeMember.body, { email: "not-an-email" }))).toEqual(["email: email"]);
-    expect(rules(requestIssues(OPS.removeMember.body, { email: "" }))).toEqual(["email: min_length"]);
-    expect(rules(requestIssues(OPS.removeMember.body, "x"))).toEqual([": type"]);
+    expect(rules(requestIssues(OPS["members.remove"].body, { userId: "g_a" }))).toEqual(["userId: id_family"]);
+    expect(rules(requestIssues(OPS["members.remove"].body, { email: "not-an-email" }))).toEqual(["email: email"]);
+    expect(rules(requestIssues(OPS["members.remove"].body, { email: "" }))).toEqual(["email: min_length"]);
+    expect(rules(requestIssues(OPS["members.remove"].body, "x"))).toEqual([": type"]);
   });
 
   it("throws before sending, naming the context and the rule", () => {
-    const error = thrownBy(() => assertRequest(OPS.removeMember.body, { userId: "team_group_1" }, "removeMember"));
+    const error = thrownBy(() =>
+      assertRequest(OPS["members.remove"].body, { userId: "team_group_1" }, "members.remove"),
+    );
     expect(error.direction).toBe("request");
-    expect(error.message).toContain("removeMember: userId:");
+    expect(error.message).toContain("members.remove: userId:");
     expect(error.message).toContain("[id_family]");
   });
 });
@@ -54,12 +56,14 @@ describe("remove member", () => {
 describe("single spend limit", () => {
   it("accepts whole dollars, 0 and null", () => {
     for (const spendLimitDollars of [250, 0, null]) {
-      expect(requestIssues(OPS.setSpendLimit.body, { userEmail: "dev@example.com", spendLimitDollars })).toEqual([]);
+      expect(requestIssues(OPS["spendLimits.set"].body, { userEmail: "dev@example.com", spendLimitDollars })).toEqual(
+        [],
+      );
     }
   });
 
   it("requires userEmail and spendLimitDollars", () => {
-    expect(rules(requestIssues(OPS.setSpendLimit.body, {}))).toEqual([
+    expect(rules(requestIssues(OPS["spendLimits.set"].body, {}))).toEqual([
       "userEmail: required",
       "spendLimitDollars: required",
     ]);
@@ -67,19 +71,19 @@ describe("single spend limit", () => {
 
   it("checks each field", () => {
     const base = { userEmail: "dev@example.com" };
-    expect(rules(requestIssues(OPS.setSpendLimit.body, { ...base, spendLimitDollars: 1.5 }))).toEqual([
+    expect(rules(requestIssues(OPS["spendLimits.set"].body, { ...base, spendLimitDollars: 1.5 }))).toEqual([
       "spendLimitDollars: integer",
     ]);
-    expect(rules(requestIssues(OPS.setSpendLimit.body, { ...base, spendLimitDollars: "5" }))).toEqual([
+    expect(rules(requestIssues(OPS["spendLimits.set"].body, { ...base, spendLimitDollars: "5" }))).toEqual([
       "spendLimitDollars: type",
     ]);
-    expect(rules(requestIssues(OPS.setSpendLimit.body, { ...base, spendLimitDollars: -1 }))).toEqual([
+    expect(rules(requestIssues(OPS["spendLimits.set"].body, { ...base, spendLimitDollars: -1 }))).toEqual([
       "spendLimitDollars: min_value",
     ]);
-    expect(rules(requestIssues(OPS.setSpendLimit.body, { userEmail: "dev", spendLimitDollars: 1 }))).toEqual([
+    expect(rules(requestIssues(OPS["spendLimits.set"].body, { userEmail: "dev", spendLimitDollars: 1 }))).toEqual([
       "userEmail: email",
     ]);
-    expect(rules(requestIssues(OPS.setSpendLimit.body, { userEmail: 3, spendLimitDollars: 1 }))).toEqual([
+    expect(rules(requestIssues(OPS["spendLimits.set"].body, { userEmail: 3, spendLimitDollars: 1 }))).toEqual([
       "userEmail: type",
     ]);
   });
@@ -93,12 +97,14 @@ describe("bulk spend limits", () => {
   const updates = (count: number) => Array.from({ length: count }, (_, index) => update(index));
 
   it("accepts up to 100 updates in one request", () => {
-    expect(requestIssues(OPS.setSpendLimits.body, { updates: updates(100) })).toEqual([]);
-    expect(assertRequest(OPS.setSpendLimits.body, { updates: [update(1, null)] }).updates).toHaveLength(1);
+    expect(requestIssues(OPS["spendLimits.setMany"].body, { updates: updates(100) })).toEqual([]);
+    expect(assertRequest(OPS["spendLimits.setMany"].body, { updates: [update(1, null)] }).updates).toHaveLength(1);
   });
 
   it("refuses more than 100 updates in one request, but checks any length row by row", () => {
-    expect(rules(requestIssues(OPS.setSpendLimits.body, { updates: updates(101) }))).toEqual(["updates: max_items"]);
+    expect(rules(requestIssues(OPS["spendLimits.setMany"].body, { updates: updates(101) }))).toEqual([
+      "updates: max_items",
+    ]);
     expect(requestIssues(SpendLimitUpdatesSchema, fieldOf("updates", updates(250)))).toEqual([]);
     expect(assertRequest(SpendLimitUpdatesSchema, fieldOf("updates", updates(250))).updates).toHaveLength(250);
   });
@@ -122,13 +128,13 @@ describe("bulk spend limits", () => {
     expect(rules(requestIssues(SpendLimitUpdatesSchema, fieldOf("updates", list)))).toEqual([
       "updates[140].userEmail: unique",
     ]);
-    expect(rules(requestIssues(OPS.setSpendLimits.body, { updates: [update(1), update(1)] }))).toEqual([
+    expect(rules(requestIssues(OPS["spendLimits.setMany"].body, { updates: [update(1), update(1)] }))).toEqual([
       "updates[1].userEmail: unique",
     ]);
   });
 
   it("requires updates", () => {
-    expect(rules(requestIssues(OPS.setSpendLimits.body, {}))).toEqual(["updates: required"]);
+    expect(rules(requestIssues(OPS["spendLimits.setMany"].body, {}))).toEqual(["updates: required"]);
   });
 });
 
@@ -143,47 +149,51 @@ describe("audit logs query", () => {
       pageSize: 50,
       users: ["dev@example.com", 42, "user_abc"].join(","),
     };
-    expect(requestIssues(OPS.listAuditLogs.query, wireQuery(query))).toEqual([]);
+    expect(requestIssues(OPS["auditLogs.list"].query, wireQuery(query))).toEqual([]);
     expect(
       requestIssues(
-        OPS.listAuditLogs.query,
+        OPS["auditLogs.list"].query,
         wireQuery({ eventTypes: ["login", "a_future_type"], users: ["dev@example.com"] }),
       ),
     ).toEqual([]);
     expect(
-      requestIssues(OPS.listAuditLogs.query, wireQuery(new URLSearchParams("page=1&pageSize=10&startTime=7d"))),
+      requestIssues(OPS["auditLogs.list"].query, wireQuery(new URLSearchParams("page=1&pageSize=10&startTime=7d"))),
     ).toEqual([]);
-    expect(requestIssues(OPS.listAuditLogs.query, wireQuery(undefined))).toEqual([]);
-    expect(assertRequest(OPS.listAuditLogs.query, wireQuery(new URLSearchParams("page=3")))).toEqual({ page: 3 });
+    expect(requestIssues(OPS["auditLogs.list"].query, wireQuery(undefined))).toEqual([]);
+    expect(assertRequest(OPS["auditLogs.list"].query, wireQuery(new URLSearchParams("page=3")))).toEqual({ page: 3 });
   });
 
   it("limits users to pageSize (100 by default)", () => {
     const users = Array.from({ length: 101 }, (_, index) => `u${index}@example.com`);
-    expect(rules(requestIssues(OPS.listAuditLogs.query, wireQuery({ users })))).toEqual(["users: max_items"]);
-    expect(requestIssues(OPS.listAuditLogs.query, wireQuery({ users, pageSize: 200 }))).toEqual([]);
+    expect(rules(requestIssues(OPS["auditLogs.list"].query, wireQuery({ users })))).toEqual(["users: max_items"]);
+    expect(requestIssues(OPS["auditLogs.list"].query, wireQuery({ users, pageSize: 200 }))).toEqual([]);
     expect(
-      rules(requestIssues(OPS.listAuditLogs.query, wireQuery(new URLSearchParams("users=a,b,c&pageSize=2")))),
+      rules(requestIssues(OPS["auditLogs.list"].query, wireQuery(new URLSearchParams("users=a,b,c&pageSize=2")))),
     ).toEqual(["users: max_items"]);
   });
 
   it("checks the range: ordered and at most 30 days", () => {
     expect(
-      rules(requestIssues(OPS.listAuditLogs.query, wireQuery({ startTime: JAN_1 + DAY, endTime: JAN_1 }))),
+      rules(requestIssues(OPS["auditLogs.list"].query, wireQuery({ startTime: JAN_1 + DAY, endTime: JAN_1 }))),
     ).toEqual(["endTime: date_range"]);
     expect(
-      rules(requestIssues(OPS.listAuditLogs.query, wireQuery({ startTime: JAN_1, endTime: JAN_1 + 31 * DAY }))),
+      rules(requestIssues(OPS["auditLogs.list"].query, wireQuery({ startTime: JAN_1, endTime: JAN_1 + 31 * DAY }))),
     ).toEqual(["endTime: max_range"]);
-    expect(requestIssues(OPS.listAuditLogs.query, wireQuery({ startTime: JAN_1, endTime: JAN_1 + 30 * DAY }))).toEqual(
-      [],
-    );
+    expect(
+      requestIssues(OPS["auditLogs.list"].query, wireQuery({ startTime: JAN_1, endTime: JAN_1 + 30 * DAY })),
+    ).toEqual([]);
   });
 
   it("checks field types and page numbers", () => {
-    expect(rules(requestIssues(OPS.listAuditLogs.query, wireQuery({ startTime: true })))).toEqual(["startTime: type"]);
-    expect(rules(requestIssues(OPS.listAuditLogs.query, wireQuery({ eventTypes: 5 })))).toEqual(["eventTypes: type"]);
-    expect(rules(requestIssues(OPS.listAuditLogs.query, wireQuery({ search: 5 })))).toEqual(["search: type"]);
-    expect(rules(requestIssues(OPS.listAuditLogs.query, wireQuery({ page: 0 })))).toEqual(["page: min_value"]);
-    expect(rules(requestIssues(OPS.listAuditLogs.query, wireQuery(new URLSearchParams("pageSize=abc"))))).toEqual([
+    expect(rules(requestIssues(OPS["auditLogs.list"].query, wireQuery({ startTime: true })))).toEqual([
+      "startTime: type",
+    ]);
+    expect(rules(requestIssues(OPS["auditLogs.list"].query, wireQuery({ eventTypes: 5 })))).toEqual([
+      "eventTypes: type",
+    ]);
+    expect(rules(requestIssues(OPS["auditLogs.list"].query, wireQuery({ search: 5 })))).toEqual(["search: type"]);
+    expect(rules(requestIssues(OPS["auditLogs.list"].query, wireQuery({ page: 0 })))).toEqual(["page: min_value"]);
+    expect(rules(requestIssues(OPS["auditLogs.list"].query, wireQuery(new URLSearchParams("pageSize=abc"))))).toEqual([
       "pageSize: type",
     ]);
   });
@@ -191,33 +201,33 @@ describe("audit logs query", () => {
 
 describe("team daily usage body", () => {
   it("accepts a range, with or without page and pageSize together", () => {
-    expect(requestIssues(OPS.teamDailyUsage.body, { startDate: JAN_1, endDate: JAN_1 + 7 * DAY })).toEqual([]);
+    expect(requestIssues(OPS["usage.daily"].body, { startDate: JAN_1, endDate: JAN_1 + 7 * DAY })).toEqual([]);
     expect(
-      requestIssues(OPS.teamDailyUsage.body, { startDate: JAN_1, endDate: JAN_1, page: 1, pageSize: 100 }),
+      requestIssues(OPS["usage.daily"].body, { startDate: JAN_1, endDate: JAN_1, page: 1, pageSize: 100 }),
     ).toEqual([]);
   });
 
   it("requires startDate and endDate as epoch ms numbers", () => {
-    expect(rules(requestIssues(OPS.teamDailyUsage.body, {}))).toEqual(["startDate: required", "endDate: required"]);
-    expect(rules(requestIssues(OPS.teamDailyUsage.body, { startDate: "2025-01-01", endDate: JAN_1 }))).toEqual([
+    expect(rules(requestIssues(OPS["usage.daily"].body, {}))).toEqual(["startDate: required", "endDate: required"]);
+    expect(rules(requestIssues(OPS["usage.daily"].body, { startDate: "2025-01-01", endDate: JAN_1 }))).toEqual([
       "startDate: type",
     ]);
-    expect(rules(requestIssues(OPS.teamDailyUsage.body, { startDate: JAN_1, endDate: Number.NaN }))).toEqual([
+    expect(rules(requestIssues(OPS["usage.daily"].body, { startDate: JAN_1, endDate: Number.NaN }))).toEqual([
       "endDate: type",
     ]);
   });
 
   it("checks the range and that page and pageSize come together", () => {
-    expect(rules(requestIssues(OPS.teamDailyUsage.body, { startDate: JAN_1, endDate: JAN_1 - 1 }))).toEqual([
+    expect(rules(requestIssues(OPS["usage.daily"].body, { startDate: JAN_1, endDate: JAN_1 - 1 }))).toEqual([
       "endDate: date_range",
     ]);
-    expect(rules(requestIssues(OPS.teamDailyUsage.body, { startDate: JAN_1, endDate: JAN_1 + 31 * DAY }))).toEqual([
+    expect(rules(requestIssues(OPS["usage.daily"].body, { startDate: JAN_1, endDate: JAN_1 + 31 * DAY }))).toEqual([
       "endDate: max_range",
     ]);
-    expect(rules(requestIssues(OPS.teamDailyUsage.body, { startDate: JAN_1, endDate: JAN_1, pageSize: 10 }))).toEqual([
+    expect(rules(requestIssues(OPS["usage.daily"].body, { startDate: JAN_1, endDate: JAN_1, pageSize: 10 }))).toEqual([
       "page: together",
     ]);
-    expect(rules(requestIssues(OPS.teamDailyUsage.body, { startDate: JAN_1, endDate: JAN_1, page: 1 }))).toEqual([
+    expect(rules(requestIssues(OPS["usage.daily"].body, { startDate: JAN_1, endDate: JAN_1, page: 1 }))).toEqual([
       "pageSize: together",
     ]);
   });
@@ -237,26 +247,26 @@ describe("team usage events body", () => {
       automationId: "*",
       hostingType: "SELF_HOSTED_POOL",
     };
-    expect(requestIssues(OPS.teamUsageEvents.body, body)).toEqual([]);
-    expect(requestIssues(OPS.teamUsageEvents.body, {})).toEqual([]);
+    expect(requestIssues(OPS["usage.events"].body, body)).toEqual([]);
+    expect(requestIssues(OPS["usage.events"].body, {})).toEqual([]);
   });
 
   it("checks each rule", () => {
-    expect(rules(requestIssues(OPS.teamUsageEvents.body, { pageSize: 1001 }))).toEqual(["pageSize: max_value"]);
-    expect(rules(requestIssues(OPS.teamUsageEvents.body, { pageSize: 0 }))).toEqual(["pageSize: min_value"]);
-    expect(rules(requestIssues(OPS.teamUsageEvents.body, { hostingType: "cloud" }))).toEqual(["hostingType: one_of"]);
-    expect(rules(requestIssues(OPS.teamUsageEvents.body, { userId: "42" }))).toEqual(["userId: type"]);
-    expect(rules(requestIssues(OPS.teamUsageEvents.body, { startDate: 2, endDate: 1 }))).toEqual([
+    expect(rules(requestIssues(OPS["usage.events"].body, { pageSize: 1001 }))).toEqual(["pageSize: max_value"]);
+    expect(rules(requestIssues(OPS["usage.events"].body, { pageSize: 0 }))).toEqual(["pageSize: min_value"]);
+    expect(rules(requestIssues(OPS["usage.events"].body, { hostingType: "cloud" }))).toEqual(["hostingType: one_of"]);
+    expect(rules(requestIssues(OPS["usage.events"].body, { userId: "42" }))).toEqual(["userId: type"]);
+    expect(rules(requestIssues(OPS["usage.events"].body, { startDate: 2, endDate: 1 }))).toEqual([
       "endDate: date_range",
     ]);
-    expect(rules(requestIssues(OPS.teamUsageEvents.body, { cloudAgentId: "" }))).toEqual(["cloudAgentId: min_length"]);
+    expect(rules(requestIssues(OPS["usage.events"].body, { cloudAgentId: "" }))).toEqual(["cloudAgentId: min_length"]);
   });
 });
 
 describe("team spend body", () => {
   it("accepts the documented fields", () => {
     expect(
-      requestIssues(OPS.teamSpend.body, {
+      requestIssues(OPS["spend.list"].body, {
         searchTerm: "ann",
         sortBy: "amount",
         sortDirection: "asc",
@@ -267,32 +277,34 @@ describe("team spend body", () => {
   });
 
   it("checks sortBy, sortDirection and pages", () => {
-    expect(rules(requestIssues(OPS.teamSpend.body, { sortBy: "email" }))).toEqual(["sortBy: one_of"]);
-    expect(rules(requestIssues(OPS.teamSpend.body, { sortDirection: "up" }))).toEqual(["sortDirection: one_of"]);
-    expect(rules(requestIssues(OPS.teamSpend.body, { page: 1.5 }))).toEqual(["page: integer"]);
-    expect(rules(requestIssues(OPS.teamSpend.body, { searchTerm: 1 }))).toEqual(["searchTerm: type"]);
+    expect(rules(requestIssues(OPS["spend.list"].body, { sortBy: "email" }))).toEqual(["sortBy: one_of"]);
+    expect(rules(requestIssues(OPS["spend.list"].body, { sortDirection: "up" }))).toEqual(["sortDirection: one_of"]);
+    expect(rules(requestIssues(OPS["spend.list"].body, { page: 1.5 }))).toEqual(["page: integer"]);
+    expect(rules(requestIssues(OPS["spend.list"].body, { searchTerm: 1 }))).toEqual(["searchTerm: type"]);
   });
 });
 
 describe("repository blocklists", () => {
   it("accepts repos with patterns", () => {
     expect(
-      requestIssues(OPS.upsertBlocklists.body, {
+      requestIssues(OPS["repoBlocklists.upsert"].body, {
         repos: [{ url: "https://github.com/acme/web", patterns: ["*", "**/*.secret"] }],
       }),
     ).toEqual([]);
-    expect(assertRequest(OPS.deleteBlocklist.params, fieldOf("repoId", "repo_1")).repoId).toBe("repo_1");
+    expect(assertRequest(OPS["repoBlocklists.delete"].params, fieldOf("repoId", "repo_1")).repoId).toBe("repo_1");
   });
 
   it("requires repos, url and patterns", () => {
-    expect(rules(requestIssues(OPS.upsertBlocklists.body, {}))).toEqual(["repos: required"]);
-    expect(rules(requestIssues(OPS.upsertBlocklists.body, { repos: [{}] }))).toEqual([
+    expect(rules(requestIssues(OPS["repoBlocklists.upsert"].body, {}))).toEqual(["repos: required"]);
+    expect(rules(requestIssues(OPS["repoBlocklists.upsert"].body, { repos: [{}] }))).toEqual([
       "repos[0].url: required",
       "repos[0].patterns: required",
     ]);
-    expect(rules(requestIssues(OPS.upsertBlocklists.body, { repos: [{ url: "x", patterns: [""] }] }))).toEqual([
+    expect(rules(requestIssues(OPS["repoBlocklists.upsert"].body, { repos: [{ url: "x", patterns: [""] }] }))).toEqual([
       "repos[0].patterns[0]: min_length",
     ]);
-    expect(rules(requestIssues(OPS.deleteBlocklist.params, fieldOf("repoId", "")))).toEqual(["repoId: min_length"]);
+    expect(rules(requestIssues(OPS["repoBlocklists.delete"].params, fieldOf("repoId", "")))).toEqual([
+      "repoId: min_length",
+    ]);
   });
 });

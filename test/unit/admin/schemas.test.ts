@@ -44,16 +44,16 @@ describe("members, audit log, removal, blocklists", () => {
 
   it("keeps unknown fields and unknown roles", () => {
     const body = { teamMembers: [{ ...member, role: "billing-admin", avatar: "x" }], extra: true };
-    expect(parseResponse(ListMembersResponseSchema, body, "listMembers")).toEqual(body);
+    expect(parseResponse(ListMembersResponseSchema, body, "members.list")).toEqual(body);
   });
 
   it("reads a member without a field the spec does not require, and names a field of the wrong type", () => {
     const { isRemoved: _isRemoved, ...partial } = member;
-    expect(parseResponse(ListMembersResponseSchema, { teamMembers: [partial] }, "listMembers")).toEqual({
+    expect(parseResponse(ListMembersResponseSchema, { teamMembers: [partial] }, "members.list")).toEqual({
       teamMembers: [partial],
     });
     const error = responseErrorOf(() =>
-      parseResponse(ListMembersResponseSchema, { teamMembers: [{ ...member, isRemoved: "no" }] }, "listMembers"),
+      parseResponse(ListMembersResponseSchema, { teamMembers: [{ ...member, isRemoved: "no" }] }, "members.list"),
     );
     expect(error.direction).toBe("response");
     expect(error.path).toBe("teamMembers[0].isRemoved");
@@ -74,7 +74,7 @@ describe("members, audit log, removal, blocklists", () => {
       pagination: { ...pagination, pageSize: 100 },
       params: { teamId: 7, startDate: "2025-01-01", endDate: 1735776000000 },
     };
-    expect(parseResponse(AuditLogsResponseSchema, body, "listAuditLogs")).toEqual(body);
+    expect(parseResponse(AuditLogsResponseSchema, body, "auditLogs.list")).toEqual(body);
     const error = responseErrorOf(() =>
       parseResponse(AuditLogsResponseSchema, { ...body, pagination: { ...pagination, hasNextPage: "no" } }, "x"),
     );

@@ -164,7 +164,8 @@ export async function sweepCallable(
   }
 }
 
-function methodNames(value: object): string[] {
+/** A value's method names: its prototype chain's functions and its own function-valued properties (not `toJSON`). */
+export function methodNames(value: object): string[] {
   const names = new Set<string>();
   for (
     let proto = Object.getPrototypeOf(value);

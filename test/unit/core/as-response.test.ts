@@ -10,6 +10,7 @@ import { createFakeService } from "../../../src/testing/index.js";
 import {
   ADMIN_INVOKERS,
   AGENTS_INVOKERS,
+  adminValues,
   argument,
   type Clients,
   FORGE_INVOKERS,
@@ -35,20 +36,12 @@ function clientsOn(fetch: (request: Request) => Promise<Response>): Clients {
   };
 }
 
-const groupPrefix = (route: string) =>
-  route.startsWith("org") ? "g_" : route.includes("Directory") ? "team_group_" : "group_";
 /** A valid value for each placeholder of a route. */
 function values(route: string): Record<string, string> {
   return {
     id: "bc-1",
     runId: "run-1",
-    groupId: `${groupPrefix(route)}1`,
-    ruleId: "rule_1",
-    manifestId: "node",
-    repoId: "repo_1",
-    teamId: "12",
-    provider: "openai",
-    model: "gpt",
+    ...adminValues(route),
     owner: "acme",
     repo: "widgets",
     ref: "heads/main",
@@ -120,16 +113,17 @@ describe("asResponse()", () => {
     expect(without.sort()).toEqual(
       [
         "runs.stream",
-        "teamDailyUsage",
-        "setSpendLimits",
-        "addDirectoryGroupMembers",
-        "removeDirectoryGroupMembers",
-        "orgSyncMemberships",
-        "orgDailyUsage",
-        "orgSetModelProviderBulk",
-        "orgSetProviderModelBulk",
-        "orgAddGroupMembers",
-        "orgRemoveGroupMembers",
+        "usage.daily",
+        "spendLimits.setMany",
+        "directoryGroups.addMembers",
+        "directoryGroups.removeMembers",
+        "org.teamMemberships.sync",
+        "org.usage.daily",
+        "org.modelAccess.setMany",
+        "org.modelAccess.setProviderMany",
+        "org.modelAccess.setModelMany",
+        "org.groups.addMembers",
+        "org.groups.removeMembers",
         "installationToken",
       ].sort(),
     );

@@ -11,6 +11,8 @@ import { createFakeService } from "../../../src/testing/index.js";
 import {
   ADMIN_INVOKERS,
   AGENTS_INVOKERS,
+  adminGroupPrefix,
+  adminValues,
   type Clients,
   FORGE_INVOKERS,
   type Invoker,
@@ -39,8 +41,6 @@ interface Table {
   odd: (route: string, placeholder: string, text: string) => string | undefined;
 }
 
-const adminGroupPrefix = (route: string) =>
-  route.startsWith("org") ? "g_" : route.includes("Directory") ? "team_group_" : "group_";
 const ADMIN_PREFIX: Record<string, (route: string) => string> = {
   groupId: adminGroupPrefix,
   ruleId: () => "rule_",
@@ -62,16 +62,7 @@ const TABLES: Table[] = [
     routes: ADMIN_OPERATIONS,
     invokers: ADMIN_INVOKERS,
     prefix: "",
-    good: (route, placeholder) =>
-      ({
-        groupId: `${adminGroupPrefix(route)}1`,
-        ruleId: "rule_1",
-        manifestId: "node",
-        repoId: "repo_1",
-        teamId: "12",
-        provider: "openai",
-        model: "gpt",
-      })[placeholder] ?? "x",
+    good: (route, placeholder) => adminValues(route)[placeholder] ?? "x",
     argument: (placeholder) => placeholder,
     kinds: { provider: "name", model: "name" },
     odd: (route, placeholder, text) => {

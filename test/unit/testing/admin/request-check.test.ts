@@ -28,7 +28,10 @@ describe("the fake validates with the operations' schemas", () => {
     for (const [name, operation] of Object.entries(ADMIN_OPERATIONS) as Array<[string, AdminOperation]>) {
       const client = operation.keyKind === "team" ? team : org;
       // A valid-looking id for each placeholder, so only the body or query is wrong.
-      const path = pathOf(operation, name.includes("Billing") ? "group_1" : name.startsWith("org") ? "g_1" : "x1")
+      const path = pathOf(
+        operation,
+        name.startsWith("billingGroups.") ? "group_1" : name.startsWith("org.") ? "g_1" : "x1",
+      )
         .replace(/\/teams\/(g_1|x1)\//, "/teams/1/")
         .replace(/directory-groups\/x1/, "directory-groups/team_group_1");
       const cases: Array<[string, { body?: unknown; query?: Record<string, string> }, boolean]> = [];
