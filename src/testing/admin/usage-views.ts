@@ -1,6 +1,6 @@
 import { badRequest } from "./failures.js";
 import { DAY_MS, dayIndex } from "./hash.js";
-import { slicePage } from "./input.js";
+import { slicePage } from "./paging.js";
 import { type UsageEvent, visibleBefore } from "./usage-data.js";
 
 // Wire shapes and rules the team and organization usage routes share.
