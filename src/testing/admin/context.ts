@@ -1,6 +1,5 @@
 import type { AdminOperation, AdminOperationName } from "../../admin/operations.js";
 import type { Reply } from "../responses.js";
-import type { RequestBody } from "../router.js";
 import type { AdminCaller } from "./auth.js";
 import { AdminFailure, type Envelope, notFound } from "./failures.js";
 import type { CheckedRequest } from "./request-check.js";
@@ -13,9 +12,8 @@ export interface AdminContext {
   name: AdminOperationName;
   /** Path, query and body as the operation's schemas parsed them: valid by the time the handler runs. */
   input: CheckedRequest;
+  /** The raw path parameters (ids as strings). */
   params: Record<string, string>;
-  query: URLSearchParams;
-  body: RequestBody;
   caller: AdminCaller;
   /** Read once per request. */
   now: number;

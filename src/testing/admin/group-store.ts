@@ -1,9 +1,6 @@
 import { isoTime } from "../clock.js";
 import { badRequest } from "./failures.js";
 
-/** Group spending limits are whole dollars in 0..2147483647. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Limits) */
-export const MAX_GROUP_LIMIT_DOLLARS = 2_147_483_647;
-
 /** A team directory group or an organization group. */
 export interface GroupRecord {
   readonly id: string;

@@ -1,13 +1,11 @@
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, requireOrganizationId } from "./context.js";
 import { badRequest } from "./failures.js";
-import { DAY_MS } from "./hash.js";
 import { teamPoolSpend } from "./org-routes.js";
 import { type JsonObject, pageOf, slicePage } from "./paging.js";
 import { activeMembers, findPerson, type OrganizationState, type TeamState } from "./state.js";
-import { DEFAULT_EVENTS_DAYS } from "./team-usage-routes.js";
 import { dailyUsageRow, teamUsageEvents } from "./usage-data.js";
-import { checkRange, MAX_RANGE_DAYS, rangeDays, usageEventsEnvelope, usersPagination } from "./usage-views.js";
+import { MAX_RANGE_DAYS, rangeDays, rangeOf, usageEventsEnvelope, usersPagination } from "./usage-views.js";
 
 // Organization usage events, daily usage and spend across linked teams; every `teamIds` entry must
 // belong to the organization. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Organization API (organization key))
@@ -29,18 +27,10 @@ function selectTeams(
   return organization ? { organization, teams } : { teams };
 }
 
-/** The date range a body names (epoch ms its schema accepted); without dates the 7 days before now. */
-function rangeOf(context: AdminContext, body: { startDate?: number; endDate?: number }, maxDays?: number) {
-  const end = body.endDate ?? context.now;
-  const start = body.startDate ?? end - DEFAULT_EVENTS_DAYS * DAY_MS;
-  checkRange(start, end, maxDays);
-  return { start, end };
-}
-
 function orgUsageEvents(context: AdminContext) {
   const body = context.input.body as { userId?: number | string; email?: string; serviceAccountId?: string };
   const { teams } = selectTeams(context, context.input.body);
-  const { start, end } = rangeOf(context, context.input.body);
+  const { start, end } = rangeOf(context.now, context.input.body);
   const { page, pageSize } = pageOf(context.name, context.input.body);
   const { userId, serviceAccountId } = body;
   const person = userId === undefined ? undefined : (findPerson(context.state, String(userId)) ?? null);
@@ -61,7 +51,7 @@ function orgUsageEvents(context: AdminContext) {
 function orgDailyUsage(context: AdminContext) {
   const body = context.input.body as { userEmail?: string | string[]; userEmails?: string | string[] };
   const { teams } = selectTeams(context, context.input.body);
-  const { start, end } = rangeOf(context, context.input.body, MAX_RANGE_DAYS);
+  const { start, end } = rangeOf(context.now, context.input.body, MAX_RANGE_DAYS);
   const { page, pageSize } = pageOf(context.name, context.input.body);
   const rawEmails = body.userEmail ?? body.userEmails;
   const emails = new Set((typeof rawEmails === "string" ? [rawEmails] : (rawEmails ?? [])).map((e) => e.toLowerCase()));

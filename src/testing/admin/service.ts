@@ -126,8 +126,6 @@ export function createAdminService(input: AdminInput, primaryTeamId: number, now
         name: entry.name,
         input,
         params,
-        query: url.searchParams,
-        body,
         caller,
         now: at,
         state: state(),

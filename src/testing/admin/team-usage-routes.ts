@@ -4,12 +4,9 @@ import { billingCycleOf, DAY_MS, hash } from "./hash.js";
 import { pageOf, slicePage } from "./paging.js";
 import { activeMembers, type TeamMemberRecord, type TeamState } from "./state.js";
 import { dailyUsageRow, elapsedDays, memberCycleSpend, teamUsageEvents } from "./usage-data.js";
-import { checkRange, rangeDays, usageEventsEnvelope, usersPagination } from "./usage-views.js";
+import { rangeDays, rangeOf, usageEventsEnvelope, usersPagination } from "./usage-views.js";
 
 // The team's usage, usage events and spend. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team Admin API (team key))
-
-/** Without dates, the usage-events routes cover the 7 days before now (the spec does not show a default). */
-export const DEFAULT_EVENTS_DAYS = 7;
 
 /** POST /teams/daily-usage-data: rows per member per day; paginated by user when page and pageSize are both given. */
 function teamDailyUsage(context: AdminContext) {
@@ -50,9 +47,7 @@ interface UsageEventFilters {
 function teamUsageEventsRoute(context: AdminContext) {
   const team = teamOf(context);
   const body = context.input.body as UsageEventFilters;
-  const end = body.endDate ?? context.now;
-  const start = body.startDate ?? end - DEFAULT_EVENTS_DAYS * DAY_MS;
-  checkRange(start, end);
+  const { start, end } = rangeOf(context.now, body);
   const { page, pageSize } = pageOf(context.name, context.input.body);
   const { serviceAccountId, cloudAgentId, automationId, hostingType } = body;
   const email = body.email?.toLowerCase();

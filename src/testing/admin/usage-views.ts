@@ -9,6 +9,17 @@ import { type UsageEvent, visibleBefore } from "./usage-data.js";
 /** The documented maximum date range of audit logs and daily usage. */
 export const MAX_RANGE_DAYS = 30;
 
+/** Without dates, the usage routes cover the 7 days before now (the spec does not show a default). */
+const DEFAULT_RANGE_DAYS = 7;
+
+/** The range a usage body names (epoch ms its schema accepted), defaults filled in and checked with {@link checkRange}. */
+export function rangeOf(now: number, body: { startDate?: unknown; endDate?: unknown }, maxDays?: number) {
+  const end = (body.endDate as number | undefined) ?? now;
+  const start = (body.startDate as number | undefined) ?? end - DEFAULT_RANGE_DAYS * DAY_MS;
+  checkRange(start, end, maxDays);
+  return { start, end };
+}
+
 /** 400 when `start` is after `end` or the range exceeds `maxDays`. */
 export function checkRange(start: number, end: number, maxDays?: number): void {
   if (start > end) throw badRequest("The start of the date range is after its end.");
