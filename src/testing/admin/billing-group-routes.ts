@@ -2,17 +2,19 @@ import { reply } from "../responses.js";
 import { BillingViews, currentGroupId, cycleView, readCycle, UNASSIGNED_ID } from "./billing-groups.js";
 import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
 import { badRequest, notFound } from "./failures.js";
-import { readUserIds, requireObject } from "./input.js";
-import { activeMember, type BillingGroupRecord, type Person, recordAudit, type TeamState } from "./state.js";
+import {
+  activeMember,
+  type BillingGroupRecord,
+  findPerson,
+  type Person,
+  recordAudit,
+  type TeamState,
+} from "./state.js";
 
 // Billing groups (/teams/groups, group_ ids): a member is in at most one; the rest are Unassigned.
 // @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Billing group)
 
-function groupId(context: AdminContext): string {
-  const id = context.params.groupId ?? "";
-  if (!/^group_[A-Za-z0-9]+$/.test(id)) throw badRequest(`${JSON.stringify(id)} is not a billing group id (group_…).`);
-  return id;
-}
+const groupId = (context: AdminContext): string => context.params.groupId ?? "";
 
 function requireGroup(team: TeamState, id: string): BillingGroupRecord {
   if (id === UNASSIGNED_ID) throw badRequest("The Unassigned group is reserved and cannot be changed.");
@@ -22,12 +24,10 @@ function requireGroup(team: TeamState, id: string): BillingGroupRecord {
 }
 
 function currentViews(context: AdminContext, team: TeamState): BillingViews {
-  return new BillingViews(team, readCycle(null, context.now), context.now, context.state.activityStart);
+  return new BillingViews(team, readCycle(undefined, context.now), context.now, context.state.activityStart);
 }
 
-function checkName(team: TeamState, name: unknown, self?: BillingGroupRecord): string {
-  if (typeof name !== "string" || name.trim() === "")
-    throw badRequest("`name` is required and must be a non-empty string.");
+function checkName(team: TeamState, name: string, self?: BillingGroupRecord): string {
   const clean = name.trim();
   if (team.billingGroups.some((g) => g !== self && g.name.toLowerCase() === clean.toLowerCase()))
     throw badRequest(`A billing group named ${JSON.stringify(clean)} already exists.`);
@@ -36,7 +36,7 @@ function checkName(team: TeamState, name: unknown, self?: BillingGroupRecord): s
 
 function listBillingGroups(context: AdminContext) {
   const team = teamOf(context);
-  const cycle = readCycle(context.query.get("billingCycle"), context.now);
+  const cycle = readCycle(context.input.query.billingCycle as string | undefined, context.now);
   const views = new BillingViews(team, cycle, context.now, context.state.activityStart);
   return reply({
     groups: team.billingGroups.map((group) => views.full(group)),
@@ -48,7 +48,7 @@ function listBillingGroups(context: AdminContext) {
 function getBillingGroup(context: AdminContext) {
   const team = teamOf(context);
   const id = groupId(context);
-  const cycle = readCycle(context.query.get("billingCycle"), context.now);
+  const cycle = readCycle(context.input.query.billingCycle as string | undefined, context.now);
   const views = new BillingViews(team, cycle, context.now, context.state.activityStart, true);
   if (id === UNASSIGNED_ID) return reply({ group: views.unassigned(), billingCycle: cycleView(cycle) });
   const group = team.billingGroups.find((g) => g.id === id);
@@ -58,9 +58,7 @@ function getBillingGroup(context: AdminContext) {
 
 function createBillingGroup(context: AdminContext) {
   const team = teamOf(context);
-  const body = requireObject(context.body);
-  const name = checkName(team, body.name);
-  if (body.type !== undefined && body.type !== "BILLING") throw badRequest("`type` must be BILLING.");
+  const name = checkName(team, context.input.body.name as string);
   const group = {
     id: context.state.mint("group_"),
     name,
@@ -76,13 +74,12 @@ function createBillingGroup(context: AdminContext) {
 function updateBillingGroup(context: AdminContext) {
   const team = teamOf(context);
   const group = requireGroup(team, groupId(context));
-  const body = requireObject(context.body);
-  const fields = ["name", "directoryGroupId"].filter((field) => body[field] !== undefined);
-  if (fields.length !== 1) throw badRequest("Send exactly one of `name` or `directoryGroupId` per request.");
-  if (fields[0] === "name") group.name = checkName(team, body.name, group);
+  // The schema let exactly one of the two fields through.
+  const body = context.input.body as { name?: string; directoryGroupId?: string | null };
+  if (body.name !== undefined) group.name = checkName(team, body.name, group);
   else {
-    const target = body.directoryGroupId;
-    if (target !== null && (typeof target !== "string" || !team.directoryGroups.get(target)))
+    const target = body.directoryGroupId ?? null;
+    if (target !== null && !team.directoryGroups.get(target))
       throw badRequest("`directoryGroupId` must be a team directory group id of this team, or null to detach.");
     group.directoryGroupId = target;
   }
@@ -103,9 +100,9 @@ function deleteBillingGroup(context: AdminContext) {
 }
 
 function teamPeople(context: AdminContext, team: TeamState): Person[] {
-  const userIds = readUserIds(requireObject(context.body), "userIds", Number.MAX_SAFE_INTEGER);
+  const userIds = [...new Set((context.input.body.userIds as Array<string | number>).map(String))];
   return userIds.map((userId) => {
-    const person = context.state.peopleByUserId.get(userId);
+    const person = findPerson(context.state, userId);
     if (!person || !activeMember(team, person.id)) throw badRequest(`${userId} is not a member of this team.`);
     return person;
   });

@@ -1,5 +1,4 @@
 import { isoTime } from "../clock.js";
-import { badRequest } from "./failures.js";
 import { billingCycleOf, DAY_MS, isoDay, roundCents } from "./hash.js";
 import {
   activeMembers,
@@ -23,12 +22,9 @@ export interface Cycle {
   end: number;
 }
 
-/** The cycle a `billingCycle` query names (any date inside it), default the current one; 400 when unreadable. */
-export function readCycle(value: string | null, now: number): Cycle {
-  if (value === null || value.trim() === "") return billingCycleOf(now);
-  const at = Date.parse(value.trim());
-  if (Number.isNaN(at)) throw badRequest("`billingCycle` must be a date string such as 2030-01-15.");
-  return billingCycleOf(at);
+/** The cycle a `billingCycle` (a date its schema accepted) falls in, default the current one. */
+export function readCycle(value: string | undefined, now: number): Cycle {
+  return billingCycleOf(value === undefined ? now : Date.parse(value.trim()));
 }
 
 /** The `billingCycle` object of the list and get routes. */

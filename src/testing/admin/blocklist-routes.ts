@@ -1,7 +1,6 @@
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
-import { badRequest, notFound } from "./failures.js";
-import { isObject, isStringArray, requireObject } from "./input.js";
+import { notFound } from "./failures.js";
 import { type BlocklistRecord, recordAudit } from "./state.js";
 
 // Repository blocklists: upsert replaces the patterns of the listed repositories only.
@@ -9,19 +8,11 @@ import { type BlocklistRecord, recordAudit } from "./state.js";
 
 const view = (entry: BlocklistRecord) => ({ id: entry.id, url: entry.url, patterns: [...entry.patterns] });
 
-/** POST …/upsert: validates every entry first, then applies; answers the listed entries in request order. */
+/** POST …/upsert: the schema checked every entry first; answers the listed entries in request order. */
 function upsertBlocklists(context: AdminContext) {
   const team = teamOf(context);
-  const { repos } = requireObject(context.body);
-  if (!Array.isArray(repos) || repos.length === 0)
-    throw badRequest("`repos` is required and must be a non-empty array.");
-  const entries = repos.map((repo, index) => {
-    if (!isObject(repo) || typeof repo.url !== "string" || repo.url.trim() === "")
-      throw badRequest(`repos[${index}].url is required and must be a non-empty string.`);
-    if (!isStringArray(repo.patterns) || repo.patterns.some((p) => p.trim() === ""))
-      throw badRequest(`repos[${index}].patterns must be an array of non-empty glob strings.`);
-    return { url: repo.url.trim(), patterns: [...new Set(repo.patterns)] };
-  });
+  const { repos } = context.input.body as { repos: Array<{ url: string; patterns: string[] }> };
+  const entries = repos.map((repo) => ({ url: repo.url.trim(), patterns: [...new Set(repo.patterns)] }));
   const upserted = entries.map(({ url, patterns }) => {
     let entry = team.blocklists.find((e) => e.url === url);
     if (entry) entry.patterns = patterns;

@@ -2,7 +2,7 @@ import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
 import { badRequest, notFound } from "./failures.js";
-import { decodeCursor, encodeCursor, isObject, readCursorPage, requireObject } from "./input.js";
+import { decodeCursor, encodeCursor } from "./paging.js";
 import { activeMembers, recordAudit, type TeamRuleRecord, type TeamState } from "./state.js";
 
 // Assistant-bot team rules (newest first, at most 50) and setup manifests (by id, at most 100),
@@ -10,7 +10,12 @@ import { activeMembers, recordAudit, type TeamRuleRecord, type TeamState } from 
 
 const MAX_RULES = 50;
 const MAX_MANIFESTS = 100;
-const MANIFEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** `limit` (default 50) and `cursor` of a cursor list, as the schema accepted them. */
+const cursorPage = (context: AdminContext) => {
+  const { limit = 50, cursor } = context.input.query as { limit?: number; cursor?: string };
+  return { limit, cursor };
+};
 
 const ruleView = (rule: TeamRuleRecord) => ({
   id: rule.id,
@@ -24,7 +29,7 @@ const ruleView = (rule: TeamRuleRecord) => ({
 
 function listTeamRules(context: AdminContext) {
   const { rules } = teamOf(context).bot;
-  const { limit, cursor } = readCursorPage(context.query);
+  const { limit, cursor } = cursorPage(context);
   const after = cursor === undefined ? Number.POSITIVE_INFINITY : Number(decodeCursor("rules", cursor));
   const rest = [...rules].sort((a, b) => b.seq - a.seq).filter((rule) => rule.seq < after);
   const page = rest.slice(0, limit);
@@ -35,18 +40,9 @@ function listTeamRules(context: AdminContext) {
   });
 }
 
-function requireText(body: Record<string, unknown>, field: string): string {
-  const value = body[field];
-  if (typeof value !== "string" || value.trim() === "") throw badRequest(`\`${field}\` must be a non-empty string.`);
-  return value;
-}
-
 function createTeamRule(context: AdminContext) {
   const team = teamOf(context);
-  const body = requireObject(context.body);
-  const name = requireText(body, "name");
-  const content = requireText(body, "content");
-  if (typeof body.enabled !== "boolean") throw badRequest("`enabled` is required and must be a boolean.");
+  const { name, content, enabled } = context.input.body as Pick<TeamRuleRecord, "name" | "content" | "enabled">;
   if (team.bot.rules.length >= MAX_RULES)
     throw badRequest(`A team stores at most ${MAX_RULES} rules; delete one first.`);
   const seq = context.state.nextSeq();
@@ -55,7 +51,7 @@ function createTeamRule(context: AdminContext) {
     seq,
     name,
     content,
-    enabled: body.enabled,
+    enabled,
     createdAt: context.now,
     updatedAt: context.now,
   };
@@ -65,7 +61,6 @@ function createTeamRule(context: AdminContext) {
 }
 
 function requireRule(team: TeamState, id: string): TeamRuleRecord {
-  if (!/^rule_[A-Za-z0-9]+$/.test(id)) throw badRequest(`${JSON.stringify(id)} is not a team rule id (rule_…).`);
   const rule = team.bot.rules.find((r) => r.id === id);
   if (!rule) throw notFound(`No team rule ${id}.`);
   return rule;
@@ -74,13 +69,13 @@ function requireRule(team: TeamState, id: string): TeamRuleRecord {
 function updateTeamRule(context: AdminContext) {
   const team = teamOf(context);
   const rule = requireRule(team, context.params.ruleId ?? "");
-  const body = requireObject(context.body);
-  if (body.name === undefined && body.content === undefined && body.enabled === undefined)
-    throw badRequest("Send at least one of `name`, `content`, `enabled`.");
-  const name = body.name === undefined ? rule.name : requireText(body, "name");
-  const content = body.content === undefined ? rule.content : requireText(body, "content");
-  if (body.enabled !== undefined && typeof body.enabled !== "boolean") throw badRequest("`enabled` must be a boolean.");
-  Object.assign(rule, { name, content, enabled: body.enabled ?? rule.enabled, updatedAt: context.now });
+  const { name, content, enabled } = context.input.body as Partial<TeamRuleRecord>;
+  Object.assign(rule, {
+    name: name ?? rule.name,
+    content: content ?? rule.content,
+    enabled: enabled ?? rule.enabled,
+    updatedAt: context.now,
+  });
   recordAudit(context.state, team, context.now, "team_rule", { ruleId: rule.id, action: "updated" });
   return reply({ teamRule: ruleView(rule) });
 }
@@ -95,7 +90,7 @@ function deleteTeamRule(context: AdminContext) {
 
 function listSetupManifests(context: AdminContext) {
   const { manifests } = teamOf(context).bot;
-  const { limit, cursor } = readCursorPage(context.query);
+  const { limit, cursor } = cursorPage(context);
   const after = cursor === undefined ? undefined : decodeCursor("manifests", cursor);
   const ids = [...manifests.keys()].sort().filter((id) => after === undefined || id > after);
   const page = ids.slice(0, limit);
@@ -106,31 +101,14 @@ function listSetupManifests(context: AdminContext) {
   });
 }
 
-function readScripts(value: unknown): Array<Record<string, string>> {
-  if (!Array.isArray(value)) throw badRequest("`scripts` is required and must be an array.");
-  const seen = new Set<string>();
-  return value.map((script, index) => {
-    if (!isObject(script)) throw badRequest(`scripts[${index}] must be an object.`);
-    const { id, setup, check } = script;
-    if (typeof id !== "string" || !MANIFEST_ID.test(id))
-      throw badRequest(`scripts[${index}].id must use letters, digits, dot, underscore or hyphen.`);
-    if (seen.has(id)) throw badRequest(`scripts[${index}].id ${JSON.stringify(id)} is used twice.`);
-    seen.add(id);
-    if (typeof setup !== "string" || setup.trim() === "")
-      throw badRequest(`scripts[${index}].setup must be a non-empty command.`);
-    if (check !== undefined && typeof check !== "string") throw badRequest(`scripts[${index}].check must be a string.`);
-    const kept: Record<string, string> = { id, setup };
-    if (check !== undefined) kept.check = check;
-    return kept;
-  });
-}
-
 /** PUT a manifest: create or replace; a team stores at most 100 and needs an owner to attribute them to. */
 function putSetupManifest(context: AdminContext) {
   const team = teamOf(context);
   const id = context.params.manifestId ?? "";
-  if (!MANIFEST_ID.test(id)) throw badRequest(`${JSON.stringify(id)} is not a manifest id (letters, digits, . _ -).`);
-  const scripts = readScripts(requireObject(context.body).scripts);
+  const body = context.input.body as { scripts: Array<{ id: string; setup: string; check?: string }> };
+  const scripts = body.scripts.map(
+    ({ id, setup, check }): Record<string, string> => (check === undefined ? { id, setup } : { id, setup, check }),
+  );
   const { manifests } = team.bot;
   if (!manifests.has(id) && manifests.size >= MAX_MANIFESTS)
     throw badRequest(`A team stores at most ${MAX_MANIFESTS} setup manifests; delete one first.`);
@@ -145,7 +123,6 @@ function putSetupManifest(context: AdminContext) {
 function deleteSetupManifest(context: AdminContext) {
   const team = teamOf(context);
   const id = context.params.manifestId ?? "";
-  if (!MANIFEST_ID.test(id)) throw badRequest(`${JSON.stringify(id)} is not a manifest id.`);
   if (!team.bot.manifests.delete(id)) throw notFound(`No setup manifest ${id}.`);
   recordAudit(context.state, team, context.now, "assistant_bot_team_setup_manifest", {
     manifestId: id,

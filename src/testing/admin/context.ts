@@ -1,16 +1,19 @@
 import type { AdminOperation, AdminOperationName } from "../../admin/operations.js";
 import type { Reply } from "../responses.js";
-import type { RequestBody } from "../router.js";
 import type { AdminCaller } from "./auth.js";
 import { AdminFailure, type Envelope, notFound } from "./failures.js";
+import type { CheckedRequest } from "./request-check.js";
 import type { AdminState, OrganizationState, TeamState } from "./state.js";
 
 /** Everything an admin route handler gets. */
 export interface AdminContext {
   route: AdminOperation;
+  /** The operation's name (keys the page-size table). */
+  name: AdminOperationName;
+  /** Path, query and body as the operation's schemas parsed them: valid by the time the handler runs. */
+  input: CheckedRequest;
+  /** The raw path parameters (ids as strings). */
   params: Record<string, string>;
-  query: URLSearchParams;
-  body: RequestBody;
   caller: AdminCaller;
   /** Read once per request. */
   now: number;
@@ -38,8 +41,8 @@ export function organizationOf(context: AdminContext): OrganizationState | undef
 }
 
 /**
- * Checks a body's `organizationId` against the key: 400 when missing, 403 when it names another known
- * organization, 404 when unknown. Returns the organization (empty for a key of another organization).
+ * Checks a body's `organizationId` (its schema required a non-blank string) against the key: 403 when it names
+ * another known organization, 404 when unknown. Returns the organization (empty for a key of another organization).
  * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Endpoints) (sync rules)
  */
 export function requireOrganizationId(
@@ -48,9 +51,8 @@ export function requireOrganizationId(
   envelope: Envelope = "code",
 ): OrganizationState | undefined {
   if (context.caller.kind !== "organization") throw new Error("requireOrganizationId: not an organization route");
-  if (typeof value !== "string" || value.trim() === "")
-    throw new AdminFailure(400, "`organizationId` is required and must be a string.", envelope);
-  if (!context.state.knownOrganizationIds.has(value)) throw notFound(`Organization ${value} was not found.`, envelope);
+  if (typeof value !== "string" || !context.state.knownOrganizationIds.has(value))
+    throw notFound(`Organization ${String(value)} was not found.`, envelope);
   if (value !== context.caller.organizationId)
     throw new AdminFailure(403, `This key belongs to another organization than ${value}.`, envelope);
   return organizationOf(context);

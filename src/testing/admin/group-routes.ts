@@ -2,22 +2,17 @@ import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandler, type AdminHandlers, organizationOf, teamOf } from "./context.js";
 import { badRequest, notFound } from "./failures.js";
 import { type GroupRecord, GroupStore, groupView, readGroupPatch } from "./group-store.js";
-import { pagination, readPage, readUserIds, requireObject, slicePage } from "./input.js";
+import { pageOf, pagination, slicePage } from "./paging.js";
 import { activeMember, groupMemberView, type Person, recordAudit } from "./state.js";
 
 // Team directory groups (/teams/directory-groups, team_group_ ids) and organization groups
 // (/organizations/groups, g_ ids; grp_ public ids are refused): one set of rules over two scopes.
 // @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team directory group)
 
-const PAGE_RULE = { defaultPageSize: 50, maxPageSize: 200, clamp: true };
-const MAX_BULK = 100;
-
 interface GroupScope {
   store: GroupStore;
   /** "team" or "organization", for messages. */
   label: string;
-  /** 400 for an id of another family or a malformed one. */
-  checkId(id: string): void;
   /** Whether a person may join a group of this scope. */
   eligible(person: Person): boolean;
   /** Records an audit event (team groups only). */
@@ -29,10 +24,6 @@ function teamScope(context: AdminContext): GroupScope {
   return {
     store: team.directoryGroups,
     label: "team",
-    checkId(id) {
-      if (!/^team_group_[A-Za-z0-9]+$/.test(id))
-        throw badRequest(`${JSON.stringify(id)} is not a team directory group id (team_group_…).`);
-    },
     eligible: (person) => activeMember(team, person.id) !== undefined,
     audit: (ctx, eventType, data) => recordAudit(ctx.state, team, ctx.now, eventType, data),
   };
@@ -46,12 +37,6 @@ function organizationScope(context: AdminContext): GroupScope {
   return {
     store: organization?.groups ?? EMPTY_ORGANIZATION_GROUPS(),
     label: "organization",
-    checkId(id) {
-      if (id.startsWith("grp_"))
-        throw badRequest(`${JSON.stringify(id)} is a public id (grp_); organization group routes take the g_ id.`);
-      if (!/^g_[A-Za-z0-9]+$/.test(id))
-        throw badRequest(`${JSON.stringify(id)} is not an organization group id (g_…).`);
-    },
     eligible: (person) => organization !== undefined && person.inOrganization,
     audit: () => {},
   };
@@ -59,7 +44,6 @@ function organizationScope(context: AdminContext): GroupScope {
 
 function requireGroup(scope: GroupScope, context: AdminContext): GroupRecord {
   const id = context.params.groupId ?? "";
-  scope.checkId(id);
   const group = scope.store.get(id);
   if (!group) throw notFound(`No group ${id} in this ${scope.label}.`);
   return group;
@@ -73,6 +57,9 @@ function members(context: AdminContext, userIds: readonly string[], scope: Group
   });
 }
 
+/** `userIds` as the schema accepted them (user_ ids, at most 100), each once. */
+const userIdsOf = (context: AdminContext) => [...new Set(context.input.body.userIds as string[])];
+
 type GroupOperation = "list" | "get" | "create" | "update" | "delete" | "listMembers" | "addMembers" | "removeMembers";
 
 function handlers(
@@ -82,8 +69,8 @@ function handlers(
   return {
     list(context) {
       const scope = scopeOf(context);
-      const { page, pageSize } = readPage(context.query, PAGE_RULE);
-      const name = nameFilter ? (context.query.get("name")?.trim() ?? "") : "";
+      const { page, pageSize } = pageOf(context.name, context.input.query);
+      const name = nameFilter ? ((context.input.query.name as string | undefined)?.trim() ?? "") : "";
       const groups = scope.store.groups.filter((g) => name === "" || g.name === name);
       return reply({
         groups: slicePage(groups, page, pageSize).map(groupView),
@@ -93,14 +80,14 @@ function handlers(
     get: (context) => reply({ group: groupView(requireGroup(scopeOf(context), context)) }),
     create(context) {
       const scope = scopeOf(context);
-      const group = scope.store.create(requireObject(context.body).name, context.now);
+      const group = scope.store.create(context.input.body.name as string, context.now);
       scope.audit(context, "create_directory_group", { groupId: group.id, name: group.name });
       return reply({ group: groupView(group) }, 201);
     },
     update(context) {
       const scope = scopeOf(context);
       const group = requireGroup(scope, context);
-      const patch = readGroupPatch(requireObject(context.body));
+      const patch = readGroupPatch(context.input.body);
       scope.store.update(group, patch, context.now);
       scope.audit(context, "update_directory_group", { groupId: group.id, ...patch });
       return reply({ group: groupView(group) });
@@ -115,7 +102,7 @@ function handlers(
     listMembers(context) {
       const scope = scopeOf(context);
       const group = requireGroup(scope, context);
-      const { page, pageSize } = readPage(context.query, PAGE_RULE);
+      const { page, pageSize } = pageOf(context.name, context.input.query);
       const all = [...group.members].flatMap(([personId, joinedAt]) => {
         const person = context.state.peopleById.get(personId);
         return person ? [groupMemberView(person, joinedAt)] : [];
@@ -125,7 +112,7 @@ function handlers(
     addMembers(context) {
       const scope = scopeOf(context);
       const group = requireGroup(scope, context);
-      const people = members(context, readUserIds(requireObject(context.body), "userIds", MAX_BULK), scope);
+      const people = members(context, userIdsOf(context), scope);
       const added = people.filter((person) => !group.members.has(person.id));
       for (const person of added) group.members.set(person.id, context.now);
       if (added.length > 0) {
@@ -137,7 +124,7 @@ function handlers(
     removeMembers(context) {
       const scope = scopeOf(context);
       const group = requireGroup(scope, context);
-      const userIds = readUserIds(requireObject(context.body), "userIds", MAX_BULK);
+      const userIds = userIdsOf(context);
       const removed = userIds.filter((userId) => {
         const person = context.state.peopleByUserId.get(userId);
         return person !== undefined && group.members.delete(person.id);

@@ -1,9 +1,6 @@
 import { isoTime } from "../clock.js";
 import { badRequest } from "./failures.js";
 
-/** Group spending limits are whole dollars in 0..2147483647. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Limits) */
-export const MAX_GROUP_LIMIT_DOLLARS = 2_147_483_647;
-
 /** A team directory group or an organization group. */
 export interface GroupRecord {
   readonly id: string;
@@ -44,8 +41,8 @@ export class GroupStore {
     return this.groups.find((group) => group.id === id);
   }
 
-  /** Creates a group; 400 for a missing, empty or taken name. */
-  create(name: unknown, now: number, scimMapped = false): GroupRecord {
+  /** Creates a group; 400 for a taken name. */
+  create(name: string, now: number, scimMapped = false): GroupRecord {
     const clean = this.checkName(name, undefined);
     const group: GroupRecord = {
       id: this.mint(this.idPrefix),
@@ -79,9 +76,7 @@ export class GroupStore {
     this.groups.splice(this.groups.indexOf(group), 1);
   }
 
-  private checkName(name: unknown, self: GroupRecord | undefined): string {
-    if (typeof name !== "string" || name.trim() === "")
-      throw badRequest("`name` is required and must be a non-empty string.");
+  private checkName(name: string, self: GroupRecord | undefined): string {
     const clean = name.trim();
     const taken = this.groups.some((g) => g !== self && g.name.toLowerCase() === clean.toLowerCase());
     if (taken) throw badRequest(`A group named ${JSON.stringify(clean)} already exists.`);
@@ -89,29 +84,12 @@ export class GroupStore {
   }
 }
 
-/** Reads a PATCH body: at least one field, limit 0..2147483647, never limit plus clear. */
+/** A PATCH body its schema accepted (at least one field, limit 0..2147483647, never limit plus clear) as a patch. */
 export function readGroupPatch(body: Record<string, unknown>): GroupPatch {
-  const patch: GroupPatch = {};
-  if (body.name !== undefined) {
-    if (typeof body.name !== "string") throw badRequest("`name` must be a string.");
-    patch.name = body.name;
-  }
-  const limit = body.monthlySpendingLimitDollars;
-  if (limit !== undefined) {
-    if (typeof limit !== "number" || !Number.isInteger(limit) || limit < 0 || limit > MAX_GROUP_LIMIT_DOLLARS)
-      throw badRequest(`\`monthlySpendingLimitDollars\` must be an integer from 0 to ${MAX_GROUP_LIMIT_DOLLARS}.`);
-    patch.monthlySpendingLimitDollars = limit;
-  }
-  const clear = body.clearMonthlySpendingLimitDollars;
-  if (clear !== undefined) {
-    if (typeof clear !== "boolean") throw badRequest("`clearMonthlySpendingLimitDollars` must be a boolean.");
-    if (clear && limit !== undefined)
-      throw badRequest("Send either `monthlySpendingLimitDollars` or `clearMonthlySpendingLimitDollars`, not both.");
-    if (clear) patch.clear = true;
-  }
-  if (Object.keys(patch).length === 0)
-    throw badRequest("Send at least one of `name`, `monthlySpendingLimitDollars`, `clearMonthlySpendingLimitDollars`.");
-  return patch;
+  const { name, monthlySpendingLimitDollars, clearMonthlySpendingLimitDollars } = body as GroupPatch & {
+    clearMonthlySpendingLimitDollars?: true;
+  };
+  return { name, monthlySpendingLimitDollars, ...(clearMonthlySpendingLimitDollars ? { clear: true } : {}) };
 }
 
 /** A group's wire shape. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team directory group) */

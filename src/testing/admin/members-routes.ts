@@ -2,7 +2,6 @@ import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
 import { AdminFailure, badRequest } from "./failures.js";
 import { billingCycleOf } from "./hash.js";
-import { requireObject } from "./input.js";
 import { activeMembers, memberView, recordAudit, type TeamMemberRecord } from "./state.js";
 import { elapsedDays, memberCycleSpend } from "./usage-data.js";
 
@@ -16,7 +15,7 @@ export const isPaidRole = (role: string): boolean => role !== "free-owner";
 
 // The body passed the operation's schema (exactly one of a user_ id or an email) before the handler runs.
 function findRemovable(context: AdminContext): TeamMemberRecord {
-  const body = requireObject(context.body, "error") as { userId?: string | null; email?: string | null };
+  const body = context.input.body as { userId?: string; email?: string };
   const hasId = typeof body.userId === "string";
   const token = (hasId ? body.userId : body.email) ?? "";
   const wanted = token.trim().toLowerCase();

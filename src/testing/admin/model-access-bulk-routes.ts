@@ -1,7 +1,5 @@
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, linkedTeam } from "./context.js";
-import { badRequest } from "./failures.js";
-import { isInteger, type JsonObject, requireObject } from "./input.js";
 import {
   type AccessOutcome,
   applyConfiguration,
@@ -13,22 +11,15 @@ import {
   requireProvider,
 } from "./model-access.js";
 import { auditModelAccess } from "./model-access-routes.js";
+import type { JsonObject } from "./paging.js";
 import type { TeamState } from "./state.js";
 
 // Bulk model access (up to 100 teamIds): a 4xx rejects the whole request with nothing changed; otherwise
 // each team gets a result row, successes are kept, and unlinked teams or teams without a policy are
 // error rows. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Organization API (organization key))
 
-const MAX_TEAMS = 100;
-
-function readTeamIds(body: JsonObject): number[] {
-  const { teamIds } = body;
-  if (!Array.isArray(teamIds) || teamIds.length === 0)
-    throw badRequest("`teamIds` is required and must be a non-empty array of team ids.");
-  if (teamIds.length > MAX_TEAMS) throw badRequest(`\`teamIds\` holds ${teamIds.length} ids; at most ${MAX_TEAMS}.`);
-  if (!teamIds.every(isInteger)) throw badRequest("`teamIds` must hold numeric team ids.");
-  return [...new Set(teamIds as number[])];
-}
+/** `teamIds` as the schema accepted them (1 to 100 numbers), each once. */
+const readTeamIds = (body: JsonObject): number[] => [...new Set(body.teamIds as number[])];
 
 function runBulk(
   context: AdminContext,
@@ -49,18 +40,17 @@ function runBulk(
 }
 
 function orgSetModelAccessBulk(context: AdminContext) {
-  const body = requireObject(context.body);
+  const body = context.input.body;
   const teamIds = readTeamIds(body);
   const input = readConfigurationBody(body);
   return runBulk(context, teamIds, (team) => applyConfiguration(team, input), { ...input });
 }
 
 function orgSetModelProviderBulk(context: AdminContext) {
-  const body = requireObject(context.body);
+  const body = context.input.body;
   const teamIds = readTeamIds(body);
   const provider = requireProvider(context.params.provider ?? "");
-  if (typeof body.enabled !== "boolean") throw badRequest("`enabled` is required and must be a boolean.");
-  const enabled = body.enabled;
+  const enabled = body.enabled as boolean;
   return runBulk(context, teamIds, (team) => applyProvider(team, provider, enabled), {
     provider: provider.id,
     enabled,
@@ -68,7 +58,7 @@ function orgSetModelProviderBulk(context: AdminContext) {
 }
 
 function orgSetProviderModelBulk(context: AdminContext) {
-  const body = requireObject(context.body);
+  const body = context.input.body;
   const teamIds = readTeamIds(body);
   const provider = requireProvider(context.params.provider ?? "");
   const model = requireModel(provider, context.params.model ?? "");

@@ -1,7 +1,6 @@
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, linkedTeam, organizationOf, teamOf } from "./context.js";
 import { AdminFailure, badRequest, notFound } from "./failures.js";
-import { commaList, isInteger, pagination, readPage, requireObject, slicePage } from "./input.js";
 import {
   type AccessOutcome,
   applyConfiguration,
@@ -17,6 +16,7 @@ import {
   requireModel,
   requireProvider,
 } from "./model-access.js";
+import { listItems, pageOf, pagination, slicePage } from "./paging.js";
 import { recordAudit, type TeamState } from "./state.js";
 
 // Model access for the key's team (/teams/model-access/…) and for one linked team of the organization
@@ -33,10 +33,9 @@ export function auditModelAccess(context: AdminContext, team: TeamState, change:
   recordAudit(context.state, team, context.now, "team_settings", { setting: "model_access", ...change });
 }
 
-/** The linked team named by `:teamId`: 400 when not a number, 404 when unknown or unlinked. */
+/** The linked team named by `:teamId` (a number, per its schema): 404 when unknown or unlinked. */
 function pathTeam(context: AdminContext): TeamState {
   const raw = context.params.teamId ?? "";
-  if (!/^\d+$/.test(raw)) throw badRequest(`${JSON.stringify(raw)} is not a numeric team id.`);
   const team = linkedTeam(context, Number(raw));
   if (!team) throw notFound(`Team ${raw} is not linked to this organization.`);
   return team;
@@ -58,7 +57,7 @@ function handlers(teamOfContext: TeamOf) {
     getConfiguration: (context: AdminContext) => reply(configurationView(resolve(context))),
     setConfiguration(context: AdminContext) {
       const team = resolve(context);
-      const input = readConfigurationBody(requireObject(context.body));
+      const input = readConfigurationBody(context.input.body);
       enforce(applyConfiguration(team, input));
       auditModelAccess(context, team, { ...input });
       return reply(configurationView(team));
@@ -71,10 +70,9 @@ function handlers(teamOfContext: TeamOf) {
     setProvider(context: AdminContext) {
       const team = resolve(context);
       const provider = requireProvider(context.params.provider ?? "");
-      const body = requireObject(context.body);
-      if (typeof body.enabled !== "boolean") throw badRequest("`enabled` is required and must be a boolean.");
-      enforce(applyProvider(team, provider, body.enabled));
-      auditModelAccess(context, team, { provider: provider.id, enabled: body.enabled });
+      const enabled = context.input.body.enabled as boolean;
+      enforce(applyProvider(team, provider, enabled));
+      auditModelAccess(context, team, { provider: provider.id, enabled });
       return reply(providersView(team));
     },
     listModels(context: AdminContext) {
@@ -87,7 +85,7 @@ function handlers(teamOfContext: TeamOf) {
       const team = resolve(context);
       const provider = requireProvider(context.params.provider ?? "");
       const model = requireModel(provider, context.params.model ?? "");
-      const input = readModelBody(requireObject(context.body), model);
+      const input = readModelBody(context.input.body, model);
       enforce(applyModel(team, provider, model, input));
       auditModelAccess(context, team, { provider: provider.id, model: model.id, enabled: input.enabled });
       return reply(providerModelsView(team, provider));
@@ -99,13 +97,10 @@ function handlers(teamOfContext: TeamOf) {
 function orgListModelAccess(context: AdminContext) {
   const organization = organizationOf(context);
   const linked = organization?.teamIds ?? [];
-  const { page, pageSize } = readPage(context.query, { defaultPageSize: 100 });
-  const wanted = commaList(context.query.get("teamIds")).map((item) => {
-    const id = Number(item);
-    if (!isInteger(id)) throw badRequest(`\`teamIds\`: ${JSON.stringify(item)} is not a numeric team id.`);
-    if (!linked.includes(id)) throw badRequest(`\`teamIds\`: team ${id} is not linked to this organization.`);
-    return id;
-  });
+  const { page, pageSize } = pageOf(context.name, context.input.query);
+  const wanted = listItems(context.input.query.teamIds).map(Number);
+  const unlinked = wanted.find((id) => !linked.includes(id));
+  if (unlinked !== undefined) throw badRequest(`\`teamIds\`: team ${unlinked} is not linked to this organization.`);
   const teams = linked
     .filter((id) => wanted.length === 0 || wanted.includes(id))
     .flatMap((id) => context.state.teams.get(id) ?? []);

@@ -1,6 +1,6 @@
 import { badRequest } from "./failures.js";
-import { isObject, type JsonObject } from "./input.js";
 import { type CatalogModel, type CatalogProvider, findProvider, MODEL_CATALOG } from "./model-catalog.js";
+import type { JsonObject } from "./paging.js";
 import type { ModelAccessRecord, ParameterSetting, TeamState } from "./state.js";
 
 // The model access state machine and its wire shapes. Static body checks throw 400 (the whole request
@@ -22,23 +22,11 @@ export interface ModelInput {
   parameters?: Map<string, Partial<ParameterSetting>>;
 }
 
-const DEFAULTS = ["enabled", "disabled"] as const;
-type DefaultValue = (typeof DEFAULTS)[number];
-const isDefault = (value: unknown): value is DefaultValue => DEFAULTS.includes(value as DefaultValue);
-
-/** Reads `state: "unrestricted"` or both defaults; 400 for anything else. */
+/** A configuration body its schema accepted: `state: "unrestricted"` alone, or both defaults. */
 export function readConfigurationBody(body: JsonObject): ConfigurationInput {
-  const hasDefaults = body.newProviderDefault !== undefined || body.newModelDefault !== undefined;
-  if (body.state !== undefined) {
-    if (body.state !== "unrestricted") throw badRequest('`state` accepts only "unrestricted".');
-    if (hasDefaults) throw badRequest("Send either `state` or the two defaults, not both.");
-    return { state: "unrestricted" };
-  }
-  if (!isDefault(body.newProviderDefault) || !isDefault(body.newModelDefault))
-    throw badRequest(
-      'Send `state: "unrestricted"`, or both `newProviderDefault` and `newModelDefault` as "enabled" or "disabled".',
-    );
-  return { newProviderDefault: body.newProviderDefault, newModelDefault: body.newModelDefault };
+  const { state, newProviderDefault, newModelDefault } = body as Record<string, "enabled" | "disabled" | undefined>;
+  if (state !== undefined) return { state: "unrestricted" };
+  return { newProviderDefault, newModelDefault } as ConfigurationInput;
 }
 
 /** A catalog provider, or 400. */
@@ -55,37 +43,32 @@ export function requireModel(provider: CatalogProvider, modelId: string): Catalo
   return model;
 }
 
-/** Reads `enabled` and the optional `parameters` of a model PUT against the catalog; 400 when invalid. */
+/**
+ * `enabled` and the optional `parameters` of a model PUT its schema accepted, checked against the catalog (which
+ * only the service knows): 400 for an unknown parameter or an unsupported value.
+ */
 export function readModelBody(body: JsonObject, model: CatalogModel): ModelInput {
-  if (typeof body.enabled !== "boolean") throw badRequest("`enabled` is required and must be a boolean.");
-  if (body.parameters === undefined || body.parameters === null) return { enabled: body.enabled };
-  if (!isObject(body.parameters)) throw badRequest("`parameters` must be an object keyed by parameter id.");
+  const { enabled, parameters: given } = body as {
+    enabled: boolean;
+    parameters?: Record<string, { allowedValues?: string[] | null; defaultValue?: string | null }>;
+  };
+  if (given === undefined) return { enabled };
   const parameters = new Map<string, Partial<ParameterSetting>>();
-  for (const [id, value] of Object.entries(body.parameters)) {
+  for (const [id, { allowedValues, defaultValue }] of Object.entries(given)) {
     const parameter = model.parameters.find((p) => p.id === id);
     if (!parameter) throw badRequest(`Unknown parameter ${JSON.stringify(id)} for model ${model.id}.`);
-    if (!isObject(value)) throw badRequest(`\`parameters.${id}\` must be an object.`);
+    const unsupported = [...(allowedValues ?? []), defaultValue ?? null].find(
+      (value) => value !== null && !parameter.supportedValues.includes(value),
+    );
+    if (unsupported !== undefined)
+      throw badRequest(`\`parameters.${id}\`: ${JSON.stringify(unsupported)} is not a supported value.`);
     const setting: Partial<ParameterSetting> = {};
-    if (value.allowedValues !== undefined) {
-      const allowed = value.allowedValues;
-      if (allowed !== null) {
-        if (!Array.isArray(allowed) || allowed.length === 0)
-          throw badRequest(`\`parameters.${id}.allowedValues\` must be a non-empty array or null.`);
-        for (const item of allowed)
-          if (typeof item !== "string" || !parameter.supportedValues.includes(item))
-            throw badRequest(`\`parameters.${id}.allowedValues\`: ${JSON.stringify(item)} is not a supported value.`);
-      }
-      setting.allowedValues = allowed === null ? null : [...new Set(allowed as string[])];
-    }
-    if (value.defaultValue !== undefined) {
-      const def = value.defaultValue;
-      if (def !== null && (typeof def !== "string" || !parameter.supportedValues.includes(def)))
-        throw badRequest(`\`parameters.${id}.defaultValue\`: ${JSON.stringify(def)} is not a supported value.`);
-      setting.defaultValue = def;
-    }
+    if (allowedValues !== undefined)
+      setting.allowedValues = allowedValues === null ? null : [...new Set(allowedValues)];
+    if (defaultValue !== undefined) setting.defaultValue = defaultValue;
     parameters.set(id, setting);
   }
-  return { enabled: body.enabled, parameters };
+  return { enabled, parameters };
 }
 
 /** 403 when the team has no model access control. */

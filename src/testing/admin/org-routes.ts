@@ -1,9 +1,11 @@
+import { SyncEntrySchema } from "../../admin/schemas/requests-organization.js";
+import { requestIssues } from "../../core/schema.js";
+import { isPlainObject } from "../../core/validation.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, organizationOf, requireOrganizationId } from "./context.js";
-import { badRequest } from "./failures.js";
 import { hourFloor } from "./hash.js";
-import { isInteger, isObject, pagination, readPage, requireObject, slicePage } from "./input.js";
+import { pageOf, pagination, slicePage } from "./paging.js";
 import { addMember } from "./seed.js";
 import {
   type AdminState,
@@ -18,12 +20,9 @@ import { organizationSpendCents } from "./usage-data.js";
 
 // Organization members, team membership sync and pooled usage. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Organization API (organization key))
 
-const MAX_SYNC_USERS = 500;
-const MAX_SYNC_TEAMS = 100;
-
 function listOrgMembers(context: AdminContext) {
   const organization = organizationOf(context);
-  const { page, pageSize } = readPage(context.query, { defaultPageSize: 100, maxPageSize: 200, clamp: true });
+  const { page, pageSize } = pageOf(context.name, context.input.query);
   const people = organization ? context.state.people.filter((p) => p.inOrganization) : [];
   const members = slicePage(people, page, pageSize).map((person) => ({
     userId: person.id,
@@ -68,28 +67,23 @@ function moveMember(state: AdminState, organization: OrganizationState, person: 
   }
 }
 
-/** One sync entry: an error row for bad fields, unknown people or unlinked teams; otherwise applied. */
+const wholeOrZero = (value: unknown): number => (Number.isSafeInteger(value) ? (value as number) : 0);
+
+/**
+ * One sync entry: the service answers a broken entry (its schema's issues), an unknown person or an unlinked team
+ * with an error row of the 200 instead of refusing the request; a valid entry is applied.
+ */
 function syncEntry(context: AdminContext, organization: OrganizationState | undefined, entry: unknown): SyncRow {
-  const fields = isObject(entry) ? entry : {};
-  const validUserId = isInteger(fields.userId) || (typeof fields.userId === "string" && fields.userId.trim() !== "");
+  const issues = requestIssues(SyncEntrySchema, entry);
+  const fields: Record<string, unknown> = isPlainObject(entry) ? entry : {};
+  const validUserId = fields.userId !== undefined && !issues.some((issue) => issue.path === "userId");
   const row: SyncRow = { userId: validUserId ? fields.userId : 0, teamIds: [], status: "error" };
-  const fail = (errorMessage: string): SyncRow => ({ ...row, status: "error", errorMessage });
-  const hasTeams = fields.teamIds !== undefined;
-  const hasDestination = fields.destinationTeamId !== undefined;
-  if (hasDestination) {
-    row.destinationTeamId = isInteger(fields.destinationTeamId) ? fields.destinationTeamId : 0;
+  if (fields.destinationTeamId !== undefined) {
+    row.destinationTeamId = wholeOrZero(fields.destinationTeamId);
     row.teamIds = [row.destinationTeamId];
-  } else if (Array.isArray(fields.teamIds)) {
-    row.teamIds = fields.teamIds.map((id) => (isInteger(id) ? id : 0));
-  }
-  if (!isObject(entry)) return fail("Each users entry must be an object.");
-  if (!validUserId) return fail("Invalid userId: send an integer or a string user id.");
-  if (hasTeams === hasDestination) return fail("Send exactly one of teamIds or destinationTeamId.");
-  if (hasDestination && !isInteger(fields.destinationTeamId)) return fail("Invalid destinationTeamId: send a number.");
-  if (hasTeams && (!Array.isArray(fields.teamIds) || !fields.teamIds.every(isInteger)))
-    return fail("Invalid teamIds: send an array of numbers.");
-  if (row.teamIds.length > MAX_SYNC_TEAMS)
-    return fail(`teamIds holds ${row.teamIds.length} teams; at most ${MAX_SYNC_TEAMS}.`);
+  } else if (Array.isArray(fields.teamIds)) row.teamIds = fields.teamIds.map(wholeOrZero);
+  const fail = (errorMessage: string): SyncRow => ({ ...row, status: "error", errorMessage });
+  if (issues.length > 0) return fail(issues.map((issue) => issue.message).join("; "));
   const person = findPerson(context.state, String(fields.userId));
   if (!person) return fail(`User ${String(fields.userId)} not found.`);
   if (!person.inOrganization || !organization)
@@ -102,12 +96,8 @@ function syncEntry(context: AdminContext, organization: OrganizationState | unde
 
 /** POST /organizations/team-memberships/sync: errors as `{error}`; per-entry failures are rows. */
 function syncMemberships(context: AdminContext) {
-  const body = requireObject(context.body, "error");
-  const organization = requireOrganizationId(context, body.organizationId, "error");
-  const { users } = body;
-  if (!Array.isArray(users) || users.length === 0) throw badRequest("`users` must be a non-empty array.", "error");
-  if (users.length > MAX_SYNC_USERS)
-    throw badRequest(`\`users\` holds ${users.length} entries; at most ${MAX_SYNC_USERS} per request.`, "error");
+  const { organizationId, users } = context.input.body as { organizationId: string; users: unknown[] };
+  const organization = requireOrganizationId(context, organizationId, "error");
   const results = users.map((entry) => syncEntry(context, organization, entry));
   const successCount = results.filter((r) => r.status === "success").length;
   return reply({ results, successCount, errorCount: results.length - successCount });
@@ -126,7 +116,7 @@ export function teamPoolSpend(state: AdminState, organization: OrganizationState
 
 /** POST /organizations/pooled-usage: team usedCents (whole cents) sum exactly to pool.usedCents. */
 function pooledUsage(context: AdminContext) {
-  const organization = requireOrganizationId(context, requireObject(context.body).organizationId);
+  const organization = requireOrganizationId(context, context.input.body.organizationId);
   if (!organization)
     return reply({
       pool: { limitCents: 0, usedCents: 0, remainingCents: 0, contractStartDate: null, contractEndDate: null },

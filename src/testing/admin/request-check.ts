@@ -1,7 +1,7 @@
-import type * as v from "valibot";
+import * as v from "valibot";
 import type { AdminOperation } from "../../admin/operation-types.js";
 import { PAGE_SIZE_LIMITS } from "../../admin/schemas/requests-pagination.js";
-import { requestIssues } from "../../core/schema.js";
+import { requestIssues, toValidationIssues } from "../../core/schema.js";
 import { coerceWireQuery } from "../../core/wire-query.js";
 import type { RequestBody } from "../router.js";
 import { AdminFailure, badRequest, type Envelope } from "./failures.js";
@@ -36,9 +36,17 @@ function pathValues(params: Record<string, string>): Record<string, unknown> {
   return out;
 }
 
+/** A request as its operation's schemas parsed it: what a handler reads instead of the wire. */
+export interface CheckedRequest {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
+}
+
 /**
  * Answers 400 (in the operation's envelope) when the path, query or JSON body breaks the operation's schema: the
  * same schemas the client checks before sending. A missing body reads as `{}` where every field is optional.
+ * Returns the parsed parts.
  */
 export function checkAdminRequest(
   name: string,
@@ -46,29 +54,34 @@ export function checkAdminRequest(
   params: Record<string, string>,
   query: URLSearchParams,
   body: RequestBody,
-): void {
+): CheckedRequest {
   const envelope = ENVELOPES[name] ?? "code";
   if (body.kind === "invalid") throw badRequest("The request body is not valid JSON.", envelope);
   const parts: Array<[v.GenericSchema | undefined, unknown]> = [
     [operation.params, pathValues(params)],
     [operation.query, queryObject(query)],
   ];
+  const value = body.kind === "json" ? body.value : {};
   if (operation.body) {
-    const value = body.kind === "json" ? body.value : {};
     if (body.kind === "none" && requestIssues(operation.body, value).length > 0) {
       throw badRequest("This route needs a JSON request body.", envelope);
     }
     parts.push([operation.body, value]);
   }
   const rows = ROW_CHECKED[name];
-  for (const [schema, value] of parts) {
-    const issues = (schema ? requestIssues(schema, value) : []).filter(
+  const parsed: unknown[] = [];
+  for (const [schema, input] of parts) {
+    const result = schema ? v.safeParse(schema, input) : undefined;
+    parsed.push(result?.success ? result.output : input);
+    const issues = (result?.success === false ? toValidationIssues(result.issues) : []).filter(
       (issue) => !rows || !issue.path.startsWith(rows),
     );
     if (issues.length === 0) continue;
     const message = issues.map((issue) => issue.message).join("; ");
     throw envelope === "outcome" ? new AdminFailure(200, message, envelope) : badRequest(message, envelope);
   }
+  const [path, search, json] = parsed as Array<Record<string, unknown>>;
+  return { params: path ?? {}, query: search ?? {}, body: json ?? (value as Record<string, unknown>) };
 }
 
 /** A page size as the service applies it: larger than the maximum is clamped on the operations whose server clamps. */

@@ -120,12 +120,12 @@ export function createAdminService(input: AdminInput, primaryTeamId: number, now
           );
         }
       }
-      checkAdminRequest(entry.name, entry.route, params, url.searchParams, body);
+      const input = checkAdminRequest(entry.name, entry.route, params, url.searchParams, body);
       return entry.handler({
         route: entry.route,
+        name: entry.name,
+        input,
         params,
-        query: url.searchParams,
-        body,
         caller,
         now: at,
         state: state(),

@@ -1,7 +1,6 @@
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
 import { AdminFailure } from "./failures.js";
-import { requireObject } from "./input.js";
 import { activeMembers, recordAudit, type TeamState } from "./state.js";
 
 // POST /teams/user-spend-limit (`{outcome, message}`, failures too, with 200) and the bulk preview route (per-row results, nothing
@@ -37,7 +36,7 @@ function setSpendLimit(context: AdminContext) {
 
 function applySpendLimit(context: AdminContext) {
   const team = teamOf(context);
-  const update = readUpdate(requireObject(context.body, "outcome"));
+  const update = readUpdate(context.input.body);
   const member = findMember(team, update.userEmail);
   if (!member) throw new AdminFailure(404, `${update.userEmail} is not a member of this team.`, "outcome");
   if (member.spendLimitDollars !== update.spendLimitDollars) {
@@ -54,7 +53,7 @@ function applySpendLimit(context: AdminContext) {
 function setSpendLimits(context: AdminContext) {
   const team = teamOf(context);
   // The schema refused an empty list, more than 100 updates, a malformed row and a repeated email (nothing applied).
-  const { updates } = requireObject(context.body) as { updates: unknown[] };
+  const { updates } = context.input.body as { updates: unknown[] };
   const parsed = updates.map(readUpdate);
   const results = parsed.map((update) => {
     const member = findMember(team, update.userEmail);

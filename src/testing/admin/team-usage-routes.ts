@@ -1,36 +1,23 @@
 import { reply } from "../responses.js";
 import { type AdminContext, type AdminHandlers, teamOf } from "./context.js";
-import { badRequest } from "./failures.js";
 import { billingCycleOf, DAY_MS, hash } from "./hash.js";
-import { isInteger, optionalObject, optionalString, readInstant, readPage, requireObject, slicePage } from "./input.js";
+import { pageOf, slicePage } from "./paging.js";
 import { activeMembers, type TeamMemberRecord, type TeamState } from "./state.js";
-import { dailyUsageRow, elapsedDays, HOSTING_TYPES, memberCycleSpend, teamUsageEvents } from "./usage-data.js";
-import { checkRange, MAX_RANGE_DAYS, rangeDays, usageEventsEnvelope, usersPagination } from "./usage-views.js";
+import { dailyUsageRow, elapsedDays, memberCycleSpend, teamUsageEvents } from "./usage-data.js";
+import { rangeDays, rangeOf, usageEventsEnvelope, usersPagination } from "./usage-views.js";
 
 // The team's usage, usage events and spend. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Team Admin API and Organization API § Team Admin API (team key))
-
-/** Without dates, the usage-events routes cover the 7 days before now (the spec does not show a default). */
-export const DEFAULT_EVENTS_DAYS = 7;
-
-function requiredEpoch(value: unknown, field: string): number {
-  if (typeof value !== "number" || !Number.isFinite(value))
-    throw badRequest(`\`${field}\` is required: epoch milliseconds as a number.`);
-  return value;
-}
 
 /** POST /teams/daily-usage-data: rows per member per day; paginated by user when page and pageSize are both given. */
 function teamDailyUsage(context: AdminContext) {
   const team = teamOf(context);
-  const body = requireObject(context.body);
-  const start = requiredEpoch(body.startDate, "startDate");
-  const end = requiredEpoch(body.endDate, "endDate");
-  checkRange(start, end, MAX_RANGE_DAYS);
-  const paged = body.page !== undefined || body.pageSize !== undefined;
-  if (paged && (body.page === undefined || body.pageSize === undefined))
-    throw badRequest("Send both `page` and `pageSize` to paginate, or neither.");
+  // The schema required both epoch dates at most 30 days apart, and `page` with `pageSize` or neither.
+  const body = context.input.body as { startDate: number; endDate: number; page?: number; pageSize?: number };
+  const { startDate: start, endDate: end } = body;
+  const paged = body.page !== undefined;
   const members = activeMembers(team);
   const days = rangeDays(start, end, context.now);
-  const { page, pageSize } = paged ? readPage(body, { defaultPageSize: 100 }) : { page: 1, pageSize: members.length };
+  const { page, pageSize } = paged ? pageOf(context.name, body) : { page: 1, pageSize: members.length };
   const rows = slicePage(members, page, pageSize).flatMap((member) =>
     days.map((day) => {
       const { isActive, ...row } = dailyUsageRow(team, member, day, context.now, context.state.activityStart);
@@ -44,28 +31,31 @@ function teamDailyUsage(context: AdminContext) {
   });
 }
 
-/** POST /teams/filtered-usage-events: filters combine with AND; unknown hostingType is a 400. */
+/** The filters of POST /teams/filtered-usage-events as its schema accepted them. */
+interface UsageEventFilters {
+  startDate?: number;
+  endDate?: number;
+  userId?: number;
+  email?: string;
+  serviceAccountId?: string;
+  cloudAgentId?: string;
+  automationId?: string;
+  hostingType?: string;
+}
+
+/** POST /teams/filtered-usage-events: filters combine with AND. */
 function teamUsageEventsRoute(context: AdminContext) {
   const team = teamOf(context);
-  const body = optionalObject(context.body);
-  const end = readInstant(body.endDate, "endDate") ?? context.now;
-  const start = readInstant(body.startDate, "startDate") ?? end - DEFAULT_EVENTS_DAYS * DAY_MS;
-  checkRange(start, end);
-  const { page, pageSize } = readPage(body, { defaultPageSize: 100, maxPageSize: 1000 });
-  if (body.userId !== undefined && body.userId !== null && !isInteger(body.userId))
-    throw badRequest("`userId` must be a numeric user id.");
-  const email = optionalString(body, "email")?.toLowerCase();
-  const serviceAccountId = optionalString(body, "serviceAccountId");
-  const cloudAgentId = optionalString(body, "cloudAgentId");
-  const automationId = optionalString(body, "automationId");
-  const hostingType = optionalString(body, "hostingType");
-  if (hostingType !== undefined && !(HOSTING_TYPES as readonly string[]).includes(hostingType))
-    throw badRequest(`\`hostingType\` must be one of ${HOSTING_TYPES.join(", ")}.`);
+  const body = context.input.body as UsageEventFilters;
+  const { start, end } = rangeOf(context.now, body);
+  const { page, pageSize } = pageOf(context.name, context.input.body);
+  const { serviceAccountId, cloudAgentId, automationId, hostingType } = body;
+  const email = body.email?.toLowerCase();
   const wildcard = (filter: string | undefined, value: string | undefined) =>
     filter === undefined || (filter === "*" ? value !== undefined : value === filter);
   const events = teamUsageEvents(team, start, end, context.now, context.state.activityStart).filter(
     (e) =>
-      (body.userId === undefined || body.userId === null || e.personId === body.userId) &&
+      (body.userId === undefined || e.personId === body.userId) &&
       (email === undefined || e.userEmail.toLowerCase() === email) &&
       (serviceAccountId === undefined || e.serviceAccountId === serviceAccountId) &&
       wildcard(cloudAgentId, e.cloudAgentId) &&
@@ -85,18 +75,13 @@ function effectiveLimit(team: TeamState, member: TeamMemberRecord): number | nul
   return group?.monthlySpendingLimitDollars ?? null;
 }
 
-const SORT_BY = ["amount", "date", "user"] as const;
-
 /** POST /teams/spend: current-cycle spend per member; `date` sorts by join date (the spec does not say which date). */
 function teamSpend(context: AdminContext) {
   const team = teamOf(context);
-  const body = optionalObject(context.body);
-  const sortBy = body.sortBy ?? "date";
-  const direction = body.sortDirection ?? "desc";
-  if (!SORT_BY.includes(sortBy as (typeof SORT_BY)[number])) throw badRequest("`sortBy` must be amount, date or user.");
-  if (direction !== "asc" && direction !== "desc") throw badRequest("`sortDirection` must be asc or desc.");
-  const { page, pageSize } = readPage(body, { defaultPageSize: 100 });
-  const search = optionalString(body, "searchTerm")?.trim().toLowerCase() ?? "";
+  const body = context.input.body as { sortBy?: string; sortDirection?: string; searchTerm?: string };
+  const { sortBy = "date", sortDirection: direction = "desc" } = body;
+  const { page, pageSize } = pageOf(context.name, context.input.body);
+  const search = body.searchTerm?.trim().toLowerCase() ?? "";
   const cycle = billingCycleOf(context.now);
   const days = elapsedDays(cycle.start, cycle.end, context.now, context.state.activityStart);
   const rows = activeMembers(team)

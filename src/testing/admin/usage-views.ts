@@ -1,6 +1,6 @@
 import { badRequest } from "./failures.js";
 import { DAY_MS, dayIndex } from "./hash.js";
-import { slicePage } from "./input.js";
+import { slicePage } from "./paging.js";
 import { type UsageEvent, visibleBefore } from "./usage-data.js";
 
 // Wire shapes and rules the team and organization usage routes share.
@@ -8,6 +8,17 @@ import { type UsageEvent, visibleBefore } from "./usage-data.js";
 
 /** The documented maximum date range of audit logs and daily usage. */
 export const MAX_RANGE_DAYS = 30;
+
+/** Without dates, the usage routes cover the 7 days before now (the spec does not show a default). */
+const DEFAULT_RANGE_DAYS = 7;
+
+/** The range a usage body names (epoch ms its schema accepted), defaults filled in and checked with {@link checkRange}. */
+export function rangeOf(now: number, body: { startDate?: unknown; endDate?: unknown }, maxDays?: number) {
+  const end = (body.endDate as number | undefined) ?? now;
+  const start = (body.startDate as number | undefined) ?? end - DEFAULT_RANGE_DAYS * DAY_MS;
+  checkRange(start, end, maxDays);
+  return { start, end };
+}
 
 /** 400 when `start` is after `end` or the range exceeds `maxDays`. */
 export function checkRange(start: number, end: number, maxDays?: number): void {
