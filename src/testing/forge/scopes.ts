@@ -25,17 +25,6 @@ export const APP_SCOPES: readonly string[] = [
   "namespace:settings:write",
 ];
 
-/** Scopes only user credentials carry. */
-export const USER_ONLY_SCOPES: readonly string[] = [
-  "repository:mirror:write",
-  "repository:mirror:delete",
-  "namespace:installations:write",
-  "namespace:apps:create",
-  "namespace:apps:read",
-  "app:settings:write",
-  "namespace:repositories:create",
-];
-
 /** Whether a set of held scopes allows `required`: held as is, or as its `:write` counterpart. */
 export function grantsScope(held: readonly string[], required: string): boolean {
   if (held.includes(required)) return true;

@@ -1,3 +1,4 @@
+import { FORGE_USER_ONLY_SCOPES } from "../../forge/operations/entry.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";
 import { appInstallation } from "./app-routes.js";
@@ -5,7 +6,7 @@ import { randomHex } from "./encoding.js";
 import { type FieldViolation, ForgeFailure, invalidArgument } from "./errors.js";
 import { paginate } from "./pagination.js";
 import { type FakeForgeContext, type FakeForgeRoute, principalOf } from "./route.js";
-import { APP_SCOPES, grantsScope, METADATA_READ, USER_ONLY_SCOPES } from "./scopes.js";
+import { APP_SCOPES, grantsScope, METADATA_READ } from "./scopes.js";
 import type { ForgeInstallation, ForgeRepository, ForgeState, InstallationToken } from "./state.js";
 import { repositoryView } from "./views.js";
 
@@ -35,7 +36,7 @@ function tokenRequest(context: FakeForgeContext): { scopes: string[]; repository
 function narrowScopes(requested: string[], installation: ForgeInstallation): FieldViolation[] {
   return requested.flatMap((scope, i): FieldViolation[] => {
     const field = `scopes[${i}]`;
-    if (USER_ONLY_SCOPES.includes(scope))
+    if (FORGE_USER_ONLY_SCOPES.has(scope))
       return [{ field, description: `${scope} is carried only by user credentials; an app cannot request it.` }];
     if (!APP_SCOPES.includes(scope)) return [{ field, description: `${scope} is not a known scope.` }];
     if (!grantsScope(installation.scopes, scope))
