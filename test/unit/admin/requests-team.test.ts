@@ -1,23 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { ADMIN_OPERATIONS as OPS } from "../../../src/admin/operations.js";
 import { SpendLimitUpdatesSchema } from "../../../src/admin/schemas/index.js";
-import { ValidationError, type ValidationIssue } from "../../../src/core/errors.js";
+import type { ValidationIssue } from "../../../src/core/errors.js";
 import { assertRequest, requestIssues } from "../../../src/core/schema.js";
+import { validationErrorOf } from "../validation-error-of.js";
 import { fieldOf, wireQuery } from "./request-inputs.js";
 
 const rules = (issues: readonly ValidationIssue[]) => issues.map((issue) => `${issue.path}: ${issue.rule}`);
 const DAY = 86_400_000;
 const JAN_1 = Date.UTC(2025, 0, 1);
-
-function thrownBy(run: () => unknown): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
 
 describe("remove member", () => {
   it("accepts a user_ id or an email, and keeps unknown fields", () => {
@@ -44,7 +35,7 @@ describe("remove member", () => {
   });
 
   it("throws before sending, naming the context and the rule", () => {
-    const error = thrownBy(() =>
+    const error = validationErrorOf(() =>
       assertRequest(OPS["members.remove"].body, { userId: "team_group_1" }, "members.remove"),
     );
     expect(error.direction).toBe("request");

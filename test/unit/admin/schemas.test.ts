@@ -23,21 +23,11 @@ import {
   TeamSpendResponseSchema,
   UsageEventsResponseSchema,
 } from "../../../src/admin/schemas/index.js";
-import { ValidationError } from "../../../src/core/errors.js";
 import { parseResponse } from "../../../src/core/schema.js";
+import { validationErrorOf } from "../validation-error-of.js";
 
 const at = "2025-01-02T03:04:05.000Z";
 const pagination = { page: 1, pageSize: 50, totalCount: 1, totalPages: 1, hasNextPage: false, hasPreviousPage: false };
-
-function responseErrorOf(run: () => unknown): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
 
 describe("members, audit log, removal, blocklists", () => {
   const member = { id: "user_abc", email: "dev@example.com", name: "Dev", role: "member", isRemoved: false };
@@ -52,7 +42,7 @@ describe("members, audit log, removal, blocklists", () => {
     expect(parseResponse(ListMembersResponseSchema, { teamMembers: [partial] }, "members.list")).toEqual({
       teamMembers: [partial],
     });
-    const error = responseErrorOf(() =>
+    const error = validationErrorOf(() =>
       parseResponse(ListMembersResponseSchema, { teamMembers: [{ ...member, isRemoved: "no" }] }, "members.list"),
     );
     expect(error.direction).toBe("response");
@@ -75,7 +65,7 @@ describe("members, audit log, removal, blocklists", () => {
       params: { teamId: 7, startDate: "2025-01-01", endDate: 1735776000000 },
     };
     expect(parseResponse(AuditLogsResponseSchema, body, "auditLogs.list")).toEqual(body);
-    const error = responseErrorOf(() =>
+    const error = validationErrorOf(() =>
       parseResponse(AuditLogsResponseSchema, { ...body, pagination: { ...pagination, hasNextPage: "no" } }, "x"),
     );
     expect(error.path).toBe("pagination.hasNextPage");
@@ -146,7 +136,7 @@ describe("usage and spend", () => {
     const paged = { ...body, pagination: userPagination };
     expect(parseResponse(TeamDailyUsageResponseSchema, paged, "x")).toEqual(paged);
     expect(
-      responseErrorOf(() =>
+      validationErrorOf(() =>
         parseResponse(TeamDailyUsageResponseSchema, { ...body, data: [{ ...day, userId: "u" }] }, "x"),
       ).path,
     ).toBe("data[0].userId");
@@ -158,7 +148,7 @@ describe("usage and spend", () => {
     const { pagination: _pagination, ...unpaged } = body;
     expect(parseResponse(OrgDailyUsageResponseSchema, unpaged, "x")).toEqual(unpaged);
     expect(
-      responseErrorOf(() => parseResponse(OrgDailyUsageResponseSchema, { ...body, pagination: "1" }, "x")).path,
+      validationErrorOf(() => parseResponse(OrgDailyUsageResponseSchema, { ...body, pagination: "1" }, "x")).path,
     ).toBe("pagination");
   });
 
@@ -204,7 +194,7 @@ describe("usage and spend", () => {
     expect(parseResponse(OrgUsageEventsResponseSchema, { ...body, usageEvents: [event] }, "x").usageEvents).toEqual([
       event,
     ]);
-    const error = responseErrorOf(() =>
+    const error = validationErrorOf(() =>
       parseResponse(OrgUsageEventsResponseSchema, { ...body, usageEvents: [{ ...event, teamId: "3" }] }, "x"),
     );
     expect(error.path).toBe("usageEvents[0].teamId");
@@ -286,7 +276,7 @@ describe("groups", () => {
       group,
     ]);
     expect(
-      responseErrorOf(() =>
+      validationErrorOf(() =>
         parseResponse(OrganizationGroupListResponseSchema, { groups: [{ ...orgGroup, publicId: 5 }], pagination }, "x"),
       ).path,
     ).toBe("groups[0].publicId");
@@ -332,7 +322,7 @@ describe("groups", () => {
     expect(parseResponse(BillingGroupWriteResponseSchema, body, "x")).toEqual(body);
     expect(parseResponse(BillingGroupWriteResponseSchema, { group: { ...rest } }, "x")).toEqual({ group: rest });
     expect(
-      responseErrorOf(() => parseResponse(BillingGroupWriteResponseSchema, { group: { ...rest, members: "m" } }, "x"))
+      validationErrorOf(() => parseResponse(BillingGroupWriteResponseSchema, { group: { ...rest, members: "m" } }, "x"))
         .path,
     ).toBe("group.members");
   });

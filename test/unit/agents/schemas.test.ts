@@ -17,8 +17,8 @@ import {
   RunSchema,
   ToolCallDataSchema,
 } from "../../../src/agents/schemas/resources.js";
-import { ValidationError } from "../../../src/core/errors.js";
 import { parseResponse } from "../../../src/core/schema.js";
+import { validationErrorOf } from "../validation-error-of.js";
 
 const now = "2025-01-02T03:04:05.000Z";
 const summary = {
@@ -33,16 +33,6 @@ const summary = {
 };
 const run = { id: "run-1", agentId: summary.id, status: "RUNNING", createdAt: now, updatedAt: now };
 const usage = { inputTokens: 1, outputTokens: 2, cacheWriteTokens: 3, cacheReadTokens: 4, totalTokens: 10 };
-
-function responseErrorOf(run: () => unknown): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
 
 describe("run statuses", () => {
   it("lists the documented statuses and the terminal ones", () => {
@@ -108,7 +98,7 @@ describe("response schemas are lenient", () => {
 describe("response schemas still require what the spec requires", () => {
   it("names the missing field in a response ValidationError", () => {
     const { status: _status, ...noStatus } = run;
-    const error = responseErrorOf(() => parseResponse(RunSchema, noStatus, "runs.get"));
+    const error = validationErrorOf(() => parseResponse(RunSchema, noStatus, "runs.get"));
     expect(error.direction).toBe("response");
     expect(error.path).toBe("status");
     expect(error.message).toMatch(/^runs\.get: status: /);
@@ -116,15 +106,17 @@ describe("response schemas still require what the spec requires", () => {
 
   it("names a nested missing field", () => {
     const body = { agent: { ...summary, env: {} }, run };
-    expect(responseErrorOf(() => parseResponse(CreateAgentResponseSchema, body, "agents.create")).path).toBe(
+    expect(validationErrorOf(() => parseResponse(CreateAgentResponseSchema, body, "agents.create")).path).toBe(
       "agent.env.type",
     );
     const branches = { ...run, git: { branches: [{ branch: "service/x" }] } };
-    expect(responseErrorOf(() => parseResponse(RunSchema, branches, "runs.get")).path).toBe("git.branches[0].repoUrl");
+    expect(validationErrorOf(() => parseResponse(RunSchema, branches, "runs.get")).path).toBe(
+      "git.branches[0].repoUrl",
+    );
   });
 
   it("refuses a wrong type", () => {
-    const error = responseErrorOf(() =>
+    const error = validationErrorOf(() =>
       parseResponse(ListAgentsResponseSchema, { items: [{ ...summary, createdAt: 5 }] }, "agents.list"),
     );
     expect(error.path).toBe("items[0].createdAt");
@@ -215,14 +207,14 @@ describe("every response shape parses", () => {
   });
 
   it("requires the error body's code and message", () => {
-    expect(responseErrorOf(() => parseResponse(ErrorBodySchema, { error: { message: "m" } }, "error")).path).toBe(
+    expect(validationErrorOf(() => parseResponse(ErrorBodySchema, { error: { message: "m" } }, "error")).path).toBe(
       "error.code",
     );
   });
 
   it("requires every token count", () => {
     const { totalTokens: _total, ...partial } = usage;
-    const error = responseErrorOf(() =>
+    const error = validationErrorOf(() =>
       parseResponse(AgentUsageResponseSchema, { totalUsage: partial, runs: [] }, "usage"),
     );
     expect(error.path).toBe("totalUsage.totalTokens");

@@ -1,16 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ValidationError } from "../../../src/core/errors.js";
+import { validationErrorOf } from "../validation-error-of.js";
 import { assertBody, assertQuery, bodyIssues, minimalBody, queryIssues, rulesOf } from "./issues.js";
-
-function thrownBy(run: () => unknown): ValidationError {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ValidationError) return error;
-    throw error;
-  }
-  throw new Error("expected a ValidationError");
-}
 
 describe("CreateRunRequest", () => {
   it("accepts prompt, images, mcpServers and mode, and keeps unknown fields", () => {
@@ -34,7 +24,7 @@ describe("CreateRunRequest", () => {
   });
 
   it("throws with the runs.create context", () => {
-    expect(thrownBy(() => assertBody("runs.create", {})).message).toMatch(/^runs\.create: prompt: /);
+    expect(validationErrorOf(() => assertBody("runs.create", {})).message).toMatch(/^runs\.create: prompt: /);
   });
 });
 
@@ -82,7 +72,7 @@ describe("list agents query", () => {
   });
 
   it("throws with the agents.list context", () => {
-    const error = thrownBy(() => assertQuery("agents.list", { limit: 0 }));
+    const error = validationErrorOf(() => assertQuery("agents.list", { limit: 0 }));
     expect(error.message).toMatch(/^agents\.list: limit: /);
     expect(error.rule).toBe("min_value");
   });
@@ -97,7 +87,7 @@ describe("list runs query", () => {
       "cursor: min_length",
     ]);
     expect(rulesOf(queryIssues("runs.list", new URLSearchParams("limit=0")))).toEqual(["limit: min_value"]);
-    expect(thrownBy(() => assertQuery("runs.list", { limit: -1 })).message).toMatch(/^runs\.list: /);
+    expect(validationErrorOf(() => assertQuery("runs.list", { limit: -1 })).message).toMatch(/^runs\.list: /);
   });
 });
 
@@ -108,7 +98,9 @@ describe("agent usage query", () => {
     expect(rulesOf(queryIssues("agents.usage", { runId: "" }))).toEqual(["runId: min_length"]);
     expect(rulesOf(queryIssues("agents.usage", { runId: 7 }))).toEqual(["runId: type"]);
     expect(assertQuery("agents.usage", new URLSearchParams("runId=run-1"))).toEqual({ runId: "run-1" });
-    expect(thrownBy(() => assertQuery("agents.usage", { runId: "" })).message).toMatch(/^agents\.usage: runId: /);
+    expect(validationErrorOf(() => assertQuery("agents.usage", { runId: "" })).message).toMatch(
+      /^agents\.usage: runId: /,
+    );
   });
 });
 
@@ -137,7 +129,7 @@ describe("CreateSubTokenRequest", () => {
   });
 
   it("throws a request ValidationError", () => {
-    const error = thrownBy(() => assertBody("subTokens.create", {}));
+    const error = validationErrorOf(() => assertBody("subTokens.create", {}));
     expect(error.direction).toBe("request");
     expect(error.rule).toBe("exactly_one_of");
   });
