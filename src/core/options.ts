@@ -92,6 +92,11 @@ export interface BaseClientOptions {
    * `off`: the SDK never writes to the console unasked. No environment is read: pass e.g. `process.env.AGENTLINE_LOG`.
    */
   logLevel?: LogLevel | undefined;
+  /**
+   * The `credentials` mode of every request (`RequestCredentials`): `"include"` sends the page's cookies to a relay on
+   * another origin. Default: the runtime's (`"same-origin"` in browsers).
+   */
+  credentials?: RequestCredentials | undefined;
   /** Extra headers on every request. A `User-Agent` here is kept, with the SDK's identifier after it. */
   headers?: Record<string, string> | undefined;
   /**
