@@ -1,6 +1,7 @@
 import { ApiPromise } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
 import { authorizationHeader } from "../core/auth.js";
+import { refuseKeyInBrowser } from "../core/browser-key.js";
 import { AgentlineError } from "../core/errors.js";
 import { type RoutesOverride, resolveOperations } from "../core/operation.js";
 import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
@@ -54,6 +55,7 @@ export class AgentsClient {
         { code: "invalid_option" },
       );
     }
+    refuseKeyInBrowser(options, "AgentsClient", relayMode ? undefined : "an API key");
     const authorization = apiKey ? authorizationHeader(apiKey, options.authScheme ?? "bearer") : undefined;
     const secrets: readonly string[] = apiKey ? [apiKey] : [];
     const credentials = { authorization: () => authorization, secrets: () => secrets };

@@ -113,8 +113,17 @@ export interface BaseClientOptions {
   random?: (() => number) | undefined;
 }
 
+/** The opt-in of clients that hold a key (an API key, a private key) to run in a web page anyway. */
+export interface BrowserKeyOptions {
+  /**
+   * A client given a key refuses to start in a web page, where anyone can read the key: proxy the calls through
+   * `createAgentsRelay` ("agentline/relay") instead. `true` allows it, for a page no one else can open.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
 /** Options of API-key clients (Cloud Agents, Admin). */
-export interface ApiKeyClientOptions extends BaseClientOptions {
+export interface ApiKeyClientOptions extends BaseClientOptions, BrowserKeyOptions {
   apiKey: string;
   /** `bearer` (default) or `basic` (key as username, empty password). */
   authScheme?: AuthScheme | undefined;

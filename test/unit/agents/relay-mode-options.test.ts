@@ -92,6 +92,10 @@ describe("refused options: invalid_option before anything is sent", () => {
       `credentials ${JSON.stringify(credentials)}`,
       { credentials },
     ]),
+    ...["true", 1, 0, null, {}].map((flag): [string, Record<string, unknown>] => [
+      `dangerouslyAllowBrowser ${JSON.stringify(flag)}`,
+      { dangerouslyAllowBrowser: flag },
+    ]),
     // Only an absent key means relay mode: an unset environment variable must not become one.
     ...["", undefined, null, 42, {}, ["key"]].map((apiKey): [string, Record<string, unknown>] => [
       `apiKey ${JSON.stringify(apiKey) ?? "undefined"}`,
@@ -109,9 +113,11 @@ describe("refused options: invalid_option before anything is sent", () => {
   it("names the option in the message", () => {
     const messages = [
       thrownBy(() => new AgentsClient({ ...base, credentials: "cors" as RequestCredentials })),
+      thrownBy(() => new AgentsClient({ ...base, dangerouslyAllowBrowser: "yes" as unknown as boolean })),
       thrownBy(() => new AgentsClient({ ...base, apiKey: undefined })),
     ].map((error) => (error as Error).message);
     expect(messages[0]).toContain("`options.credentials`");
-    expect(messages[1]).toMatch(/`apiKey`.*relay mode/);
+    expect(messages[1]).toContain("`options.dangerouslyAllowBrowser`");
+    expect(messages[2]).toMatch(/`apiKey`.*relay mode/);
   });
 });
