@@ -26,10 +26,10 @@ export function refuseKeyInBrowser(
   checkOptions(options, "options", { dangerouslyAllowBrowser: BOOLEAN_OPTION });
   if (secretKind === undefined || options.dangerouslyAllowBrowser === true || !isBrowserPage()) return;
   throw new AgentlineError(
-    `${owner} was given ${secretKind} in a browser page: anyone who opens the page can read it, so it is a leaked key. ` +
-      'Keep the key on a server and relay the calls: `createAgentsRelay` from "agentline/relay" holds the key and ' +
-      'checks each call, and the page uses `new AgentsClient({ baseUrl: "/api/agents" })` without `apiKey`. ' +
-      "Only for a page no one else can open (a local tool, a test), pass `dangerouslyAllowBrowser: true`.",
+    `${owner} was given ${secretKind} in a web page, where anyone can read it: a leaked key. Keep the key on a ` +
+      'server behind `createAgentsRelay` from "agentline/relay" and give the page `new AgentsClient({ baseUrl: ' +
+      '"/api/agents" })` without one; for a page only you can open (a local tool, a test), pass ' +
+      "`dangerouslyAllowBrowser: true`.",
     { code: "browser_key" },
   );
 }

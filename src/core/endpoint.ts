@@ -38,8 +38,7 @@ export function resolveBaseUrl(baseUrl: unknown, allowPath: boolean): string {
     const page = pageAddress();
     if (page === undefined) {
       throw new AgentlineError(
-        "`baseUrl` is a path, and this runtime has no page address (`location`) to resolve it against: pass an " +
-          "absolute URL such as `https://app.example.com/api/agents`.",
+        "`baseUrl` is a path, and there is no page address (`location`) to resolve it against: pass an absolute URL.",
         { code: "invalid_option" },
       );
     }
