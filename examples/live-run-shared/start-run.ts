@@ -24,7 +24,13 @@ async function fakeClient(): Promise<AgentsClient> {
   });
   // After 8 events the stream drops: the client reconnects with Last-Event-ID and the text carries on, unbroken.
   fake.faults.add({ kind: "stream_drop", route: "GET /v1/agents/:id/runs/:runId/stream", afterEvents: 8 });
-  return new AgentsClient({ apiKey: "demo-key", baseUrl: "https://fake.agentline.test", fetch: fake.fetch });
+  // "demo-key" opens only the fake in this page, so holding it here leaks nothing.
+  return new AgentsClient({
+    apiKey: "demo-key",
+    baseUrl: "https://fake.agentline.test",
+    fetch: fake.fetch,
+    dangerouslyAllowBrowser: true,
+  });
 }
 
 /** Reads the address (and build-time env), creates an agent and returns its first run. */

@@ -1,6 +1,7 @@
 import { ApiPromise, type WithResponse } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
 import { authorizationHeader } from "../core/auth.js";
+import { refuseKeyInBrowser } from "../core/browser-key.js";
 import { AgentlineError, ValidationError } from "../core/errors.js";
 import { type HttpMethod, type RoutesOverride, resolveOperations, sendOperation } from "../core/operation.js";
 import type { ApiKeyClientOptions } from "../core/options.js";
@@ -37,6 +38,7 @@ export function adminContext(
   if (typeof apiKey !== "string" || apiKey === "") {
     throw new AgentlineError(`\`apiKey\` is required: pass a ${keyKind} API key.`, { code: "invalid_option" });
   }
+  refuseKeyInBrowser(options, owner, `a ${keyKind} API key`);
   const authorization = authorizationHeader(apiKey, "basic");
   const transport = new Transport(options, { authorization: () => authorization, secrets: () => [apiKey] });
   const operations = resolveOperations(ADMIN_OPERATIONS, options.routes, owner);

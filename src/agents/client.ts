@@ -1,6 +1,7 @@
 import { ApiPromise } from "../core/api-promise.js";
 import { requireOptions } from "../core/arguments.js";
-import { type AuthScheme, authorizationHeader } from "../core/auth.js";
+import { authorizationHeader } from "../core/auth.js";
+import { refuseKeyInBrowser } from "../core/browser-key.js";
 import { AgentlineError } from "../core/errors.js";
 import { type RoutesOverride, resolveOperations } from "../core/operation.js";
 import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
@@ -11,8 +12,13 @@ import { apiKeyInfo, ModelsResource, RepositoriesResource, SubTokensResource } f
 import { AGENTS_OPERATIONS, type AgentsContext } from "./operations.js";
 import { RunsResource } from "./runs-resource.js";
 
-/** Options of {@link AgentsClient}. */
-export interface AgentsClientOptions extends ApiKeyClientOptions {
+/**
+ * Options of {@link AgentsClient}. Without `apiKey` the client is in relay mode: it sends no `Authorization` (a relay
+ * from `createAgentsRelay` adds the key), and `baseUrl` may be a path such as `/api/agents`, resolved against the page.
+ */
+export interface AgentsClientOptions extends Omit<ApiKeyClientOptions, "apiKey"> {
+  /** The API key; leave it out (the property absent, not `undefined`) for relay mode. */
+  apiKey?: string;
   /**
    * Method and/or path overrides keyed by operation name (`{ me: { path: "/v1/whoami" } }`); see README
    * "Assumptions". An unknown name is refused.
@@ -38,15 +44,22 @@ export class AgentsClient {
   readonly #context: AgentsContext;
 
   constructor(options: AgentsClientOptions) {
-    const { apiKey } = requireOptions<AgentsClientOptions>(options, "AgentsClient", "`{ apiKey, baseUrl }`");
-    if (typeof apiKey !== "string" || apiKey === "") {
-      throw new AgentlineError("`apiKey` is required: pass the API key created in the dashboard.", {
-        code: "invalid_option",
-      });
+    requireOptions<AgentsClientOptions>(options, "AgentsClient", "`{ apiKey, baseUrl }`");
+    // Only an absent key means relay mode: `apiKey: process.env.KEY` with the variable unset must not become one.
+    const relayMode = !("apiKey" in options);
+    const apiKey = options.apiKey;
+    if (!relayMode && (typeof apiKey !== "string" || apiKey === "")) {
+      throw new AgentlineError(
+        "`apiKey` must be the API key created in the dashboard (a non-empty string); leave the property out " +
+          "altogether for relay mode (a page calling `createAgentsRelay`).",
+        { code: "invalid_option" },
+      );
     }
-    const scheme: AuthScheme = options.authScheme ?? "bearer";
-    const authorization = authorizationHeader(apiKey, scheme);
-    const transport = new Transport(options, { authorization: () => authorization, secrets: () => [apiKey] });
+    refuseKeyInBrowser(options, "AgentsClient", relayMode ? undefined : "an API key");
+    const authorization = apiKey ? authorizationHeader(apiKey, options.authScheme ?? "bearer") : undefined;
+    const secrets: readonly string[] = apiKey ? [apiKey] : [];
+    const credentials = { authorization: () => authorization, secrets: () => secrets };
+    const transport = new Transport(options, credentials, relayMode);
     const operations = resolveOperations(AGENTS_OPERATIONS, options.routes, "AgentsClient");
     this.#context = { transport, operations, policy: {} };
     this.agents = new AgentsResource(this.#context);

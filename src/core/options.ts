@@ -92,6 +92,11 @@ export interface BaseClientOptions {
    * `off`: the SDK never writes to the console unasked. No environment is read: pass e.g. `process.env.AGENTLINE_LOG`.
    */
   logLevel?: LogLevel | undefined;
+  /**
+   * The `credentials` mode of every request (`RequestCredentials`): `"include"` sends the page's cookies to a relay on
+   * another origin. Default: the runtime's (`"same-origin"` in browsers).
+   */
+  credentials?: RequestCredentials | undefined;
   /** Extra headers on every request. A `User-Agent` here is kept, with the SDK's identifier after it. */
   headers?: Record<string, string> | undefined;
   /**
@@ -108,8 +113,17 @@ export interface BaseClientOptions {
   random?: (() => number) | undefined;
 }
 
+/** The opt-in of clients that hold a key (an API key, a private key) to run in a web page anyway. */
+export interface BrowserKeyOptions {
+  /**
+   * A client given a key refuses to start in a web page, where anyone can read the key: proxy the calls through
+   * `createAgentsRelay` ("agentline/relay") instead. `true` allows it, for a page no one else can open.
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
 /** Options of API-key clients (Cloud Agents, Admin). */
-export interface ApiKeyClientOptions extends BaseClientOptions {
+export interface ApiKeyClientOptions extends BaseClientOptions, BrowserKeyOptions {
   apiKey: string;
   /** `bearer` (default) or `basic` (key as username, empty password). */
   authScheme?: AuthScheme | undefined;

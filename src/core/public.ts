@@ -28,6 +28,7 @@ export type {
   BaseClientOptions,
   BeforeRequestState,
   BeforeRetryState,
+  BrowserKeyOptions,
   CallOptions,
   FetchLike,
   Hooks,

@@ -1,4 +1,5 @@
 import { rememberBody, type WithResponse } from "./api-promise.js";
+import { requestCredentials, resolveBaseUrl, resolveFetch } from "./endpoint.js";
 import { AbortError, AgentlineError, ApiError } from "./errors.js";
 import { identifyingHeaders } from "./identity.js";
 import { serializeBody } from "./json-body.js";
@@ -68,19 +69,6 @@ const NO_HOOKS: readonly never[] = [];
 
 const IDEMPOTENT_METHODS = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
-/** Resolves the `fetch` to use, or explains how to provide one. */
-export function resolveFetch(custom: BaseClientOptions["fetch"]): FetchLike {
-  if (custom) return custom;
-  if (typeof globalThis.fetch !== "function") {
-    throw new AgentlineError(
-      "No global `fetch` in this runtime: pass `fetch` in the client options (Node ≥ 18, browsers, Deno, Bun and Workers have one).",
-      { code: "missing_fetch" },
-    );
-  }
-  // Called through globalThis: some runtimes throw "Illegal invocation" for a detached fetch.
-  return (request) => globalThis.fetch(request);
-}
-
 /**
  * Sends requests: URL building, auth, JSON, per-attempt timeouts, the caller's signal, retries as
  * an ordered decision, hooks, logging and error mapping. Shared by every API client.
@@ -89,6 +77,8 @@ export class Transport {
   readonly baseUrl: string;
   readonly #fetch: FetchLike;
   readonly #credentials: Credentials;
+  /** The `RequestCredentials` of every request; unset unless given (workerd refuses the field in older versions). */
+  readonly #requestCredentials: RequestCredentials | undefined;
   readonly #policy: RetryPolicy;
   readonly #timeoutMs: number;
   readonly #hooks: Hooks;
@@ -101,18 +91,10 @@ export class Transport {
   readonly #redactorFor = redactorCache();
   readonly now: () => number;
 
-  constructor(options: BaseClientOptions, credentials: Credentials) {
-    if (typeof options.baseUrl !== "string" || !/^https?:\/\//i.test(options.baseUrl)) {
-      throw new AgentlineError("`baseUrl` must be an http(s) origin such as `https://api.example.com` (without /v1).", {
-        code: "invalid_option",
-      });
-    }
-    if (/^https?:\/\/[^/?#]*@/i.test(options.baseUrl)) {
-      throw new AgentlineError("`baseUrl` must not carry credentials (user:password@): pass the key as `apiKey`.", {
-        code: "invalid_option",
-      });
-    }
-    this.baseUrl = options.baseUrl.replace(/\/+$/, "").replace(/\/v1$/, "");
+  /** `pathBaseUrl`: a `baseUrl` path resolves against the page (an AgentsClient in relay mode). */
+  constructor(options: BaseClientOptions, credentials: Credentials, pathBaseUrl = false) {
+    this.baseUrl = resolveBaseUrl(options.baseUrl, pathBaseUrl);
+    this.#requestCredentials = requestCredentials(options);
     this.#fetch = resolveFetch(options.fetch);
     this.#credentials = credentials;
     this.#policy = {
@@ -305,7 +287,9 @@ export class Transport {
     if (idempotencyKey) headers["idempotency-key"] = idempotencyKey;
     if (extra) Object.assign(headers, lowerCaseKeys(extra));
     if (authorization) headers.authorization = authorization;
-    return new Request(url, { method, headers, body, signal });
+    const init: RequestInit = { method, headers, body, signal };
+    if (this.#requestCredentials) init.credentials = this.#requestCredentials;
+    return new Request(url, init);
   }
 
   /**

@@ -1,10 +1,11 @@
 import type { ApiPromise } from "../core/api-promise.js";
 import { requestObject, requireOptions } from "../core/arguments.js";
+import { refuseKeyInBrowser } from "../core/browser-key.js";
 import type { CryptoKey } from "../core/crypto-key.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
-import type { BaseClientOptions, CallOptions } from "../core/options.js";
+import type { BaseClientOptions, BrowserKeyOptions, CallOptions } from "../core/options.js";
 import type { CursorPage, PagePromise } from "../core/pagination.js";
 import { requireSegment } from "../core/paths.js";
 import { AppJwtSource } from "./app-jwt.js";
@@ -29,7 +30,7 @@ import { WebhooksResource } from "./resources/webhooks.js";
 import type { Installation } from "./schemas/auth.js";
 
 /** Options of {@link ForgeApp}. */
-export interface ForgeAppOptions extends BaseClientOptions {
+export interface ForgeAppOptions extends BaseClientOptions, BrowserKeyOptions {
   /** The app id (`app_…`): the JWT's `kid` and `iss`. */
   appId: string;
   /** The app's Ed25519 private key: PKCS#8 PEM, or a `CryptoKey`. Never logged. */
@@ -88,6 +89,7 @@ export class ForgeApp {
     if (typeof options.appId !== "string" || options.appId === "") {
       throw new AgentlineError("`appId` is required: the app's id (app_…).", { code: "invalid_option" });
     }
+    refuseKeyInBrowser(options, "ForgeApp", "a private key");
     this.appId = options.appId;
     this.#options = options;
     if (typeof options.privateKey === "string") this.#secrets.keep(options.privateKey);

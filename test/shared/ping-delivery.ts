@@ -22,6 +22,7 @@ export async function deliveredPing(sdk: SharedSdk, now: number) {
   const app = new sdk.ForgeApp({
     appId,
     privateKey: keys.privateKey,
+    dangerouslyAllowBrowser: true,
     baseUrl: BASE_URL,
     fetch: fake.fetch,
     now: () => now,

@@ -71,6 +71,7 @@ function setup(sdk: SharedSdk) {
   const fake = sdk.createFakeService({ apiKeys: [API_KEY], now: () => now, sleep });
   const client = new sdk.AgentsClient({
     apiKey: API_KEY,
+    dangerouslyAllowBrowser: true,
     baseUrl: BASE_URL,
     fetch: fake.fetch,
     now: () => now,
@@ -131,7 +132,12 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
         instanceOf(busy, sdk.ConflictError, "the error for a busy agent");
         equal(busy.code, "agent_busy", "its code");
 
-        const stranger = new sdk.AgentsClient({ apiKey: "unknown-key", baseUrl: BASE_URL, fetch: fake.fetch });
+        const stranger = new sdk.AgentsClient({
+          apiKey: "unknown-key",
+          baseUrl: BASE_URL,
+          fetch: fake.fetch,
+          dangerouslyAllowBrowser: true,
+        });
         const denied = await rejects(() => stranger.agents.list(), "listing with an unknown key");
         instanceOf(denied, sdk.AuthenticationError, "the error for an unknown key");
         equal(denied.status, 401, "its status");
@@ -163,6 +169,7 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
         fake.faults.add({ kind: "rate_limit", route: "GET /v1/agents", times: 10 });
         const limited = new sdk.AgentsClient({
           apiKey: API_KEY,
+          dangerouslyAllowBrowser: true,
           baseUrl: BASE_URL,
           fetch: fake.fetch,
           maxRetries: 1,
@@ -181,6 +188,7 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
           const fake = sdk.createFakeService({ apiKeys: [API_KEY] });
           const client = new sdk.AgentsClient({
             apiKey: API_KEY,
+            dangerouslyAllowBrowser: true,
             baseUrl: BASE_URL,
             authScheme: scheme,
             fetch: (request) => {
@@ -234,6 +242,7 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
         const app = new sdk.ForgeApp({
           appId,
           privateKey: keys.privateKey,
+          dangerouslyAllowBrowser: true,
           baseUrl: BASE_URL,
           fetch: fake.fetch,
           now: () => now,
@@ -313,6 +322,7 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
         const app = new sdk.ForgeApp({
           appId,
           privateKey: keys.privateKey,
+          dangerouslyAllowBrowser: true,
           baseUrl: BASE_URL,
           fetch: fake.fetch,
           now: () => now,

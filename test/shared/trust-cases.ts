@@ -31,7 +31,14 @@ function surfaces(error: unknown): string[] {
 /** The trust cases, bound to one build of the SDK. */
 export function createTrustCases(sdk: SharedSdk): SharedCase[] {
   const keyed = (fetch: (request: Request) => Promise<Response>, extra: Record<string, unknown> = {}) =>
-    new sdk.AgentsClient({ apiKey: API_KEY, baseUrl: BASE_URL, fetch, sleep: async () => {}, ...extra });
+    new sdk.AgentsClient({
+      apiKey: API_KEY,
+      baseUrl: BASE_URL,
+      fetch,
+      sleep: async () => {},
+      dangerouslyAllowBrowser: true,
+      ...extra,
+    });
 
   return [
     {

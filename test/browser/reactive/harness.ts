@@ -25,7 +25,13 @@ export async function startRun(script: RunScriptOptions) {
         reject(signal.reason);
       });
     });
-  const client = new AgentsClient({ apiKey: "test-key", baseUrl: "http://127.0.0.1:9", fetch: tracked.fetch, sleep });
+  const client = new AgentsClient({
+    apiKey: "test-key",
+    baseUrl: "http://127.0.0.1:9",
+    fetch: tracked.fetch,
+    sleep,
+    dangerouslyAllowBrowser: true,
+  });
   const { agent, run } = await client.agents.create({ prompt: { text: "live view" } });
   const streamRequests = () => fake.requests.filter((request) => request.path.endsWith("/stream"));
   return { fake, client, agentId: agent.id, runId: run.id, open: tracked.open, streamRequests };
@@ -95,7 +101,13 @@ export async function startForge() {
   const keys = await generateAppKeyPair();
   const { appId } = fake.forge.registerApp({ publicKeyPem: keys.publicKey, install: false });
   const { installationId } = fake.forge.createInstallation({ appId, scopes: ["repository:checks:write"] });
-  const app = new ForgeApp({ appId, privateKey: keys.privateKey, baseUrl: "http://127.0.0.1:9", fetch: fake.fetch });
+  const app = new ForgeApp({
+    appId,
+    privateKey: keys.privateKey,
+    baseUrl: "http://127.0.0.1:9",
+    fetch: fake.fetch,
+    dangerouslyAllowBrowser: true,
+  });
   const forge = app.installation(installationId);
   const sha = "e".repeat(40);
   const post = (key: string, status: "queued" | "in_progress" | "completed") =>

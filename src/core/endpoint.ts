@@ -1,0 +1,72 @@
+import { checkOptions, type OptionRule } from "./arguments.js";
+import { AgentlineError } from "./errors.js";
+import type { BaseClientOptions, FetchLike } from "./options.js";
+
+// Where a client's requests go and how they leave: the base URL, the `fetch`, the `credentials` mode.
+
+/** Resolves the `fetch` to use, or explains how to provide one. */
+export function resolveFetch(custom: BaseClientOptions["fetch"]): FetchLike {
+  if (custom) return custom;
+  if (typeof globalThis.fetch !== "function") {
+    throw new AgentlineError(
+      "No global `fetch` in this runtime: pass `fetch` in the client options (Node ≥ 18, browsers, Deno, Bun and Workers have one).",
+      { code: "missing_fetch" },
+    );
+  }
+  // Called through globalThis: some runtimes throw "Illegal invocation" for a detached fetch.
+  return (request) => globalThis.fetch(request);
+}
+
+/** The address of the page (or worker) the code runs in, when there is one. */
+function pageAddress(): string | undefined {
+  try {
+    const href = (globalThis as { location?: { href?: unknown } }).location?.href;
+    return typeof href === "string" ? href : undefined;
+  } catch {
+    return undefined; // Deno without --location throws on reading `location`.
+  }
+}
+
+/**
+ * The absolute base URL of a client (trailing `/` and `/v1` dropped). With `allowPath` (an AgentsClient in relay
+ * mode), a path such as `/api/agents` is resolved against the page's address; without a page it is refused.
+ */
+export function resolveBaseUrl(baseUrl: unknown, allowPath: boolean): string {
+  let url = baseUrl;
+  const isPath = typeof url === "string" && url.startsWith("/") && !url.startsWith("//");
+  if (isPath && allowPath) {
+    const page = pageAddress();
+    if (page === undefined) {
+      throw new AgentlineError(
+        "`baseUrl` is a path, and there is no page address (`location`) to resolve it against: pass an absolute URL.",
+        { code: "invalid_option" },
+      );
+    }
+    url = new URL(url as string, page).href;
+  }
+  if (typeof url !== "string" || !/^https?:\/\//i.test(url)) {
+    const hint = isPath ? " A path is accepted only by an AgentsClient without `apiKey` (relay mode)." : "";
+    throw new AgentlineError(
+      `\`baseUrl\` must be an http(s) origin such as \`https://api.example.com\` (without /v1).${hint}`,
+      { code: "invalid_option" },
+    );
+  }
+  if (/^https?:\/\/[^/?#]*@/i.test(url)) {
+    throw new AgentlineError("`baseUrl` must not carry credentials (user:password@): pass the key as `apiKey`.", {
+      code: "invalid_option",
+    });
+  }
+  return url.replace(/\/+$/, "").replace(/\/v1$/, "");
+}
+
+const CREDENTIALS_MODES: readonly unknown[] = ["omit", "same-origin", "include"];
+const CREDENTIALS_OPTION: OptionRule = [
+  (value) => CREDENTIALS_MODES.includes(value),
+  'one of "omit", "same-origin", "include"',
+];
+
+/** Checks `options.credentials` (the `RequestCredentials` of every request) and returns it. */
+export function requestCredentials(options: BaseClientOptions): RequestCredentials | undefined {
+  checkOptions(options, "options", { credentials: CREDENTIALS_OPTION });
+  return options.credentials;
+}
