@@ -18,7 +18,7 @@ export interface RunStreamEncodeOptions {
 /** What `RunStream.toResponse()` takes: a `ResponseInit` (status, extra headers) and the encoding options. */
 export interface RunStreamResponseInit extends ResponseInit, RunStreamEncodeOptions {}
 
-/** What the relay adds to {@link RunStreamEncodeOptions}: a redaction pass over each event's id and data. */
+/** What the relay adds to {@link RunStreamEncodeOptions}: a redaction pass over each event's id, name and data. */
 export interface RunStreamEncodeInternals extends RunStreamEncodeOptions {
   /** Closes the source when the reader goes away (the body is cancelled). */
   abort: () => void;
@@ -50,9 +50,10 @@ export function encodeRunEvent(event: RunEvent, redact?: (text: string) => strin
   let out = "";
   // An id holding a line break or NUL could not be read back as one id; a parser never hands out such an id.
   if (event.id !== undefined && !/[\r\n\0]/.test(event.id)) out += `id: ${redact ? redact(event.id) : event.id}\n`;
-  out += `event: ${eventName(event)}\n`;
+  out += `event: ${redact ? redact(eventName(event)) : eventName(event)}\n`;
   const data = redact ? redact(dataText(event)) : dataText(event);
-  // A parser reads CR, LF and CRLF as line ends: each is one data line break, as it was on the way in.
+  // Most data is one line. A parser reads CR, LF and CRLF as line ends: each is one data line break, as it was.
+  if (!data.includes("\n") && !data.includes("\r")) return `${out}data: ${data}\n\n`;
   for (const line of data.split(/\r\n|\r|\n/)) out += `data: ${line}\n`;
   return `${out}\n`;
 }
@@ -98,7 +99,13 @@ export function encodeRunEventBatches(
           return;
         }
         let text = "";
-        for (const event of result.value) text += encodeRunEvent(event, redact);
+        for (const event of result.value) text += encodeRunEvent(event);
+        // One redaction pass per batch finds whatever a pass per event would (each event's text is in it); only a
+        // batch with something to hide is redacted event by event, so the SSE framing around it stays intact.
+        if (redact && redact(text) !== text) {
+          text = "";
+          for (const event of result.value) text += encodeRunEvent(event, redact);
+        }
         if (text !== "") controller.enqueue(encoder.encode(text));
       },
       cancel() {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { AgentsClient } from "../../../src/agents/index.js";
 import { createAgentsRelay } from "../../../src/relay/index.js";
-import { countLeaks, ENCODINGS, needlesOf, SHAPES } from "../core/secret-echo.js";
 import { PAGE_KEY, RELAY_KEY, relaySetup } from "./relay-helpers.js";
 
 const AGENT = "bc-00000000-0000-4000-8000-000000000001";
@@ -20,19 +19,6 @@ function erroringUpstream(status: number) {
         },
       },
     );
-}
-
-/** Every byte of a body, up to where it errors (a relayed stream whose upstream keeps failing ends that way). */
-async function readAll(response: Response): Promise<string> {
-  const reader = (response.body as ReadableStream<Uint8Array>).getReader();
-  const decoder = new TextDecoder();
-  let text = "";
-  try {
-    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value);
-  } catch {
-    // What arrived before the error is what the page got.
-  }
-  return text;
 }
 
 function pageOver(relay: (request: Request) => Promise<Response>) {
@@ -125,35 +111,5 @@ describe("relay: upstream errors reach the page as the same typed errors", () =>
       .agents.get(AGENT)
       .catch((e: unknown) => e);
     expect(describeError(error)).toMatchObject({ class: "InternalServerError", status: 504 });
-  });
-
-  it(`a key-echoing upstream: ${ENCODINGS.length} encodings × ${SHAPES.length} shapes × REST and stream → 0 leaks`, async () => {
-    const needles = needlesOf(RELAY_KEY);
-    let leaks = 0;
-    let answers = 0;
-    for (const encoding of ENCODINGS) {
-      const echoed = encoding.encode(RELAY_KEY);
-      for (const shape of SHAPES) {
-        const client = new AgentsClient({
-          apiKey: RELAY_KEY,
-          baseUrl: "http://upstream.test",
-          fetch: async () => shape.respond(echoed),
-          sleep: async () => {},
-        });
-        const relay = createAgentsRelay({ client, authorize: () => true });
-        for (const path of [`/v1/agents/${AGENT}`, `/v1/agents/${AGENT}/runs/run-1/stream`]) {
-          const response = await relay(new Request(`http://app.test${path}`));
-          let bytes = `${response.status} ${response.statusText}\n`;
-          response.headers.forEach((value, name) => {
-            bytes += `${name}: ${value}\n`;
-          });
-          bytes += await readAll(response);
-          leaks += countLeaks(bytes, needles);
-          answers++;
-        }
-      }
-    }
-    expect(answers).toBe(ENCODINGS.length * SHAPES.length * 2);
-    expect(leaks).toBe(0);
   });
 });
