@@ -9,6 +9,7 @@ export default defineConfig({
     forge: "src/forge/index.ts",
     webhooks: "src/webhooks/index.ts",
     reactive: "src/reactive/index.ts",
+    relay: "src/relay/index.ts",
     react: "adapters/react/index.ts",
     vue: "adapters/vue/index.ts",
     svelte: "adapters/svelte/index.ts",

@@ -1,13 +1,14 @@
 // `npm run bench`: every benchmark. First what users get from the packed tarball (bundle sizes and startup, beside
 // the anchor SDKs); then each operation as a ratio against a baseline measured in the same run.
 // `--only=agents-get,stream-decode` runs only the named ones (sizes, startup, agents-get, stream-decode, forge-request,
-// webhooks, reactive).
+// webhooks, reactive, relay-stream).
 import { benchAgentsGet } from "./agents-get.bench.js";
 import { saveResults } from "./consumer.js";
 import { benchForgeRequest } from "./forge-request.bench.js";
 import { type Comparison, report } from "./harness.js";
 import { benchPackageSize } from "./package-size.js";
 import { benchReactive } from "./reactive.js";
+import { benchRelayStream } from "./relay-stream.bench.js";
 import { benchStartup } from "./startup.js";
 import { benchStreamDecode } from "./stream-decode.bench.js";
 import { benchWebhooks } from "./webhooks.bench.js";
@@ -49,6 +50,11 @@ for (const result of wanted("forge-request") ? await benchForgeRequest() : []) {
 for (const result of wanted("webhooks") ? (await benchWebhooks()).comparisons : []) {
   report(result);
   results.push(result);
+}
+if (wanted("relay-stream")) {
+  const relayStream = await benchRelayStream();
+  report(relayStream);
+  results.push(relayStream);
 }
 if (wanted("reactive")) {
   const reactive = await benchReactive();

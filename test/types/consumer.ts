@@ -8,6 +8,7 @@ import * as admin from "agentline/admin";
 import * as agents from "agentline/agents";
 import * as forge from "agentline/forge";
 import * as reactive from "agentline/reactive";
+import * as relay from "agentline/relay";
 import * as testing from "agentline/testing";
 import * as webhooks from "agentline/webhooks";
 
@@ -18,6 +19,7 @@ export type RuntimeEntries = [
   typeof agents,
   typeof forge,
   typeof reactive,
+  typeof relay,
   typeof testing,
   typeof webhooks,
 ];
@@ -93,6 +95,25 @@ export async function receiveWebhooks(request: Request): Promise<Response> {
     on: { ping: (event) => event.id },
   });
   return verified.id ? handle(request) : new Response(null, { status: 204 });
+}
+
+/** The relay in front of the fake, and its stream encoders on a run stream of a client of its own. */
+export async function relayToAPage(request: Request): Promise<Response> {
+  const fake = testing.createFakeService();
+  const client = new agents.AgentsClient({ apiKey: "key", baseUrl: fake.baseUrl, fetch: fake.fetch });
+  const authorize: relay.RelayAuthorize<{ SESSION: string }> = (incoming, context, env) =>
+    context.operation === "runs.stream" ? incoming.headers.get("cookie") === env.SESSION : true;
+  const handler: relay.AgentsRelay<{ SESSION: string }> = relay.createAgentsRelay({
+    client,
+    basePath: "/api/agents",
+    operations: [...relay.DEFAULT_RELAY_OPERATIONS, "agents.create"],
+    authorize,
+  });
+  const own = relay.createAgentsRelay({ client: { apiKey: "key", baseUrl, fetch: fake.fetch }, authorize: () => true });
+  const bytes: ReadableStream<Uint8Array> = client.runs.stream("bc-1", "run-1").toReadableStream({ keepAliveMs: 0 });
+  await bytes.cancel();
+  const answer = await own(request);
+  return answer.ok ? handler(request, { SESSION: "s" }) : client.runs.stream("bc-1", "run-1").toResponse();
 }
 
 /** The fake service as the clients' `fetch`; its forge's keys sign deliveries and go back into WebCrypto. */

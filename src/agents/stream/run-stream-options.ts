@@ -30,7 +30,7 @@ export interface RunStreamOptions {
    * Told as the connection changes: `connecting` (no connection has opened yet; a retry passes the error that ended
    * the last attempt), `open` (a connection answered 200 and is being read), `resuming` (a connection ended early,
    * with the error if one ended it; a replacement follows after the back-off pause) and `polling` (the stream
-   * expired, 410, and the run is read instead).
+   * expired, 410, and the run is read instead; the 410's `GoneError` is passed).
    */
   onConnectionChange?: ((state: RunStreamConnectionState, error?: unknown) => void) | undefined;
 }

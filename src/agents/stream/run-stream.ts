@@ -7,6 +7,12 @@ import type { Run } from "../schemas/resources.js";
 import { DEFAULT_RETRY_MS, HEARTBEAT_TIMEOUT, isTransient, reconnectDelay, untilAborted } from "./reconnect-policy.js";
 import { ResumeCursor } from "./resume-cursor.js";
 import { type ResultEvent, type RunEvent, toRunEvent } from "./run-events.js";
+import {
+  encodeRunEventBatches,
+  type RunStreamEncodeOptions,
+  type RunStreamResponseInit,
+  runStreamResponse,
+} from "./run-stream-encode.js";
 import { checkStreamOptions, type RunStreamConnectionState, type RunStreamOptions } from "./run-stream-options.js";
 import { readServerSentEvents } from "./sse-reader.js";
 
@@ -119,6 +125,16 @@ export class RunStream implements AsyncIterable<RunEvent> {
     })();
   }
 
+  /** The events as SSE bytes (`id:` where an event has one, `event:`, `data:`), for a route of your own; read once. */
+  toReadableStream(options?: RunStreamEncodeOptions): ReadableStream<Uint8Array> {
+    return encodeRunEventBatches(this.batches(), { keepAliveMs: options?.keepAliveMs, abort: () => this.abort() });
+  }
+
+  /** The events as a `text/event-stream` `Response` (no-cache) whose body {@link toReadableStream} makes. */
+  toResponse(init?: RunStreamResponseInit): Response {
+    return runStreamResponse(this.toReadableStream(init), init);
+  }
+
   #start(): AsyncGenerator<RunEvent[], void, undefined> {
     if (this.#started) {
       throw new AgentlineError("A RunStream can be iterated once; open another with runs.stream().", {
@@ -149,7 +165,7 @@ export class RunStream implements AsyncIterable<RunEvent> {
         if (phase === "connecting") phase = yield* this.#connectAndRead(loop);
         else if (phase === "backingOff") phase = await this.#backOff(loop);
         else {
-          this.#options.onConnectionChange?.("polling");
+          this.#options.onConnectionChange?.("polling", loop.lastError);
           for await (const event of this.#pollToEnd()) yield [event];
           phase = "closed";
         }

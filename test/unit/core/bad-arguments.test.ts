@@ -13,6 +13,7 @@ import { AgentlineError, isAgentlineError } from "../../../src/core/errors.js";
 import * as forgeEntry from "../../../src/forge/index.js";
 import * as rootEntry from "../../../src/index.js";
 import * as reactiveEntry from "../../../src/reactive/index.js";
+import * as relayEntry from "../../../src/relay/index.js";
 import * as testingEntry from "../../../src/testing/index.js";
 import * as webhooksEntry from "../../../src/webhooks/index.js";
 import {
@@ -33,6 +34,7 @@ const ENTRIES: Record<string, Record<string, unknown>> = {
   "agentline/admin": adminEntry,
   "agentline/forge": forgeEntry,
   "agentline/reactive": reactiveEntry,
+  "agentline/relay": relayEntry,
   "agentline/testing": testingEntry,
   "agentline/webhooks": webhooksEntry,
 };

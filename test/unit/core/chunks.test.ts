@@ -91,6 +91,19 @@ describe("chunk layout of the built package", () => {
     expect(modules.filter((path) => /^src\/(core\/(transport|retry|api-promise)|agents\/)/.test(path))).toEqual([]);
   });
 
+  it("loads agentline/relay as the agents layers plus its own file: no reactive, testing or forge code", () => {
+    const graph = staticGraph("relay.js");
+    expect(graph.files.length, graph.files.join(", ")).toBeLessThanOrEqual(7);
+    expect(graph.packages).toEqual(["valibot"]);
+    expect(graph.modules).toContain("src/relay/relay.ts");
+    expect(graph.modules).toContain("src/agents/stream/run-stream-encode.ts");
+    expect(graph.modules.filter((path) => /^src\/(reactive|testing|forge|admin|webhooks)\//.test(path))).toEqual([]);
+    // The relay is its own layer: no other entry loads it.
+    for (const entry of ["agents.js", "index.js", "reactive.js"]) {
+      expect(staticGraph(entry).modules.filter((path) => path.startsWith("src/relay/"))).toEqual([]);
+    }
+  });
+
   it("puts every source module in exactly one JavaScript chunk and no declaration module in any", () => {
     const owners = new Map<string, string[]>();
     for (const [name, code] of files) {

@@ -1,0 +1,140 @@
+import { argumentError, optionalCount } from "../../core/arguments.js";
+import type { RunEvent } from "./run-events.js";
+
+// Run events back into Server-Sent Events bytes, for a route that hands a run stream on (the relay, an app's own
+// handler). What a standard SSE parser reads back is what arrived: the same ids (only where the event had one), the
+// same event names and the same data text, byte for byte.
+
+/** Options of {@link encodeRunEventBatches}. */
+export interface RunStreamEncodeOptions {
+  /**
+   * While no event is sent for this long, an SSE comment line (`:`) goes out, so that the reader's watchdog and any
+   * proxy in between see a live connection while the stream waits or reconnects upstream. Default 15 000 ms; `0`
+   * sends none.
+   */
+  keepAliveMs?: number | undefined;
+}
+
+/** What `RunStream.toResponse()` takes: a `ResponseInit` (status, extra headers) and the encoding options. */
+export interface RunStreamResponseInit extends ResponseInit, RunStreamEncodeOptions {}
+
+/** What the relay adds to {@link RunStreamEncodeOptions}: a redaction pass over each event's id, name and data. */
+export interface RunStreamEncodeInternals extends RunStreamEncodeOptions {
+  /** Closes the source when the reader goes away (the body is cancelled). */
+  abort: () => void;
+  redact?: ((text: string) => string) | undefined;
+}
+
+const DEFAULT_KEEP_ALIVE_MS = 15_000;
+const KEEP_ALIVE = ":\n\n";
+const encoder = new TextEncoder();
+
+/** The `event:` name an event arrived with (`message` when it had none: that is the name SSE gives it). */
+function eventName(event: RunEvent): string {
+  return event.type === "unknown" ? event.event : event.type;
+}
+
+/**
+ * The data text of an event: as it arrived, or for one the SDK made itself (a `synthesized` result read from the
+ * run after the stream expired) its data as JSON.
+ */
+function dataText(event: RunEvent): string {
+  return event.raw === "" && event.data !== undefined && event.data !== "" ? JSON.stringify(event.data) : event.raw;
+}
+
+/**
+ * One event as SSE text: `id:` only when the event has one, `event:`, then one `data:` line per line of its data (an
+ * SSE parser joins them back with `\n`), then the blank line that ends it.
+ */
+export function encodeRunEvent(event: RunEvent, redact?: (text: string) => string): string {
+  let out = "";
+  // An id holding a line break or NUL could not be read back as one id; a parser never hands out such an id.
+  if (event.id !== undefined && !/[\r\n\0]/.test(event.id)) out += `id: ${redact ? redact(event.id) : event.id}\n`;
+  out += `event: ${redact ? redact(eventName(event)) : eventName(event)}\n`;
+  const data = redact ? redact(dataText(event)) : dataText(event);
+  // Most data is one line. A parser reads CR, LF and CRLF as line ends: each is one data line break, as it was.
+  if (!data.includes("\n") && !data.includes("\r")) return `${out}data: ${data}\n\n`;
+  for (const line of data.split(/\r\n|\r|\n/)) out += `data: ${line}\n`;
+  return `${out}\n`;
+}
+
+/**
+ * SSE bytes from batches of run events (one chunk per batch), pulled as the reader reads. Cancelling the body calls
+ * `abort`, which closes the source's connection; a source that fails errors the body.
+ */
+export function encodeRunEventBatches(
+  batches: AsyncIterator<RunEvent[]>,
+  options: RunStreamEncodeInternals,
+): ReadableStream<Uint8Array> {
+  const keepAliveMs = optionalCount(options.keepAliveMs, "keepAliveMs", "toReadableStream") ?? DEFAULT_KEEP_ALIVE_MS;
+  const { abort, redact } = options;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let finished = false;
+  const stopKeepAlive = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // Only while this read waits for the source: a reader that is slow to read is not told anything.
+        if (keepAliveMs > 0) {
+          timer = setInterval(() => {
+            if (!finished) controller.enqueue(encoder.encode(KEEP_ALIVE));
+          }, keepAliveMs);
+        }
+        let result: IteratorResult<RunEvent[]>;
+        try {
+          result = await batches.next();
+        } catch (error) {
+          finished = true;
+          throw error;
+        } finally {
+          stopKeepAlive();
+        }
+        if (finished) return;
+        if (result.done) {
+          finished = true;
+          controller.close();
+          return;
+        }
+        let text = "";
+        for (const event of result.value) text += encodeRunEvent(event);
+        // One redaction pass per batch finds whatever a pass per event would (each event's text is in it); only a
+        // batch with something to hide is redacted event by event, so the SSE framing around it stays intact.
+        if (redact && redact(text) !== text) {
+          text = "";
+          for (const event of result.value) text += encodeRunEvent(event, redact);
+        }
+        if (text !== "") controller.enqueue(encoder.encode(text));
+      },
+      cancel() {
+        finished = true;
+        stopKeepAlive();
+        abort();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/** The headers of an SSE answer: never cached, never buffered by a proxy. */
+export function runStreamHeaders(init?: ResponseInit): Headers {
+  const headers = new Headers(init?.headers);
+  headers.set("content-type", "text/event-stream; charset=utf-8");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-cache");
+  if (!headers.has("x-accel-buffering")) headers.set("x-accel-buffering", "no");
+  return headers;
+}
+
+/** An SSE `Response` (status 200 unless `init` says otherwise) around an encoded body. */
+export function runStreamResponse(body: ReadableStream<Uint8Array>, init?: ResponseInit): Response {
+  if (init !== undefined && (typeof init !== "object" || init === null)) {
+    throw argumentError(init, "init", "toResponse", "a ResponseInit ({ status, headers }) or omitted");
+  }
+  return new Response(body, {
+    status: init?.status ?? 200,
+    statusText: init?.statusText,
+    headers: runStreamHeaders(init),
+  });
+}

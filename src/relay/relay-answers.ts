@@ -1,0 +1,79 @@
+import { AbortError, ApiError, ConnectionError, TimeoutError, ValidationError } from "../core/errors.js";
+
+// What the page receives. The relay answers in the Cloud Agents API's own error format (`{ error: { code, message } }`),
+// so the page's client throws the same typed errors whether the relay or the service refused; and it hands on no
+// upstream header but an allowlist (never Set-Cookie, auth or anything else the service's edge adds), every value
+// passed through the client's redaction like the bodies.
+
+/** Redacts the client's key (in every encoding) and anything credential-shaped from a text. */
+export type RedactText = (text: string) => string;
+
+/** Upstream headers the page may see: the body's type, waits, request ids, rate limits and stream retention. */
+const RELAYED_HEADER =
+  /^(content-type|retry-after|x-request-id|x-ratelimit-[a-z]+|ratelimit(-[a-z]+)?|x-service-stream-retention-seconds)$/;
+
+/** Relay answers are per user: no shared cache may keep one. */
+const NO_STORE = "no-store";
+
+/** An answer of the relay's own, in the API's error format. */
+export function relayError(status: number, code: string, message: string, extra?: Record<string, unknown>): Response {
+  return Response.json({ error: { code, message, ...extra } }, { status, headers: { "cache-control": NO_STORE } });
+}
+
+/** The allowlisted upstream headers, redacted. */
+export function relayedHeaders(upstream: Headers, redact: RedactText): Headers {
+  const headers = new Headers({ "cache-control": NO_STORE });
+  upstream.forEach((value, name) => {
+    if (RELAYED_HEADER.test(name)) headers.set(name, redact(value));
+  });
+  return headers;
+}
+
+/** A 2xx answer from upstream, its body redacted (a JSON body stays valid JSON: the replacement has no quote). */
+export async function relaySuccess(upstream: Response, redact: RedactText): Promise<Response> {
+  const text = await upstream.text();
+  const headers = relayedHeaders(upstream.headers, redact);
+  const nullBody = upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
+  return new Response(nullBody ? null : redact(text), { status: upstream.status, headers });
+}
+
+/**
+ * The service's error answer as the page gets it: the same status and error body (redacted by the client when it
+ * read it), and the headers the error carried (request id, `Retry-After`, rate limits), rebuilt from what it parsed.
+ */
+function apiErrorAnswer(error: ApiError): Response {
+  const headers = new Headers({ "cache-control": NO_STORE });
+  if (error.requestId !== undefined) headers.set("x-request-id", error.requestId);
+  if (error.retryAfterMs !== undefined) headers.set("retry-after", String(Math.ceil(error.retryAfterMs / 1000)));
+  for (const [field, value] of Object.entries(error.rateLimit ?? {})) {
+    if (value !== undefined) headers.set(`x-ratelimit-${field}`, String(value));
+  }
+  const { body } = error;
+  if (body === undefined || body === "") return new Response(null, { status: error.status, headers });
+  if (typeof body === "string") {
+    headers.set("content-type", "text/plain; charset=utf-8");
+    return new Response(body, { status: error.status, headers });
+  }
+  headers.set("content-type", "application/json; charset=utf-8");
+  return new Response(JSON.stringify(body), { status: error.status, headers });
+}
+
+/**
+ * The answer for what a relayed call threw: the service's error as it came; a request that breaks the operation's
+ * rules, 400 (nothing was sent); the service out of reach, 502, or too slow, 504; the page gone, 499. Anything else
+ * is the relay's own bug and is thrown on.
+ */
+export function relayFailure(error: unknown): Response {
+  if (error instanceof ApiError) return apiErrorAnswer(error);
+  if (error instanceof ValidationError && error.direction === "request") {
+    return relayError(400, "validation_error", error.message, { issues: error.issues });
+  }
+  if (error instanceof TimeoutError) {
+    return relayError(504, "gateway_timeout", "The Cloud Agents service did not answer the relay in time.");
+  }
+  if (error instanceof ConnectionError) {
+    return relayError(502, "bad_gateway", "The relay could not reach the Cloud Agents service.");
+  }
+  if (error instanceof AbortError) return relayError(499, "client_closed_request", "The request was aborted.");
+  throw error;
+}

@@ -1,0 +1,45 @@
+/** A page request's body as the relay read it. */
+export type RelayBody =
+  | { kind: "none" }
+  | { kind: "json"; value: unknown }
+  | { kind: "invalid_json" }
+  | { kind: "too_large" };
+
+/**
+ * Reads the body, counting bytes as they arrive: past `maxBytes` the read stops and the rest is never taken in (a
+ * `Content-Length` already above it is refused unread). An empty body is none; anything else must be JSON.
+ */
+export async function readRelayBody(request: Request, maxBytes: number): Promise<RelayBody> {
+  const declared = Number(request.headers.get("content-length"));
+  if (Number.isFinite(declared) && declared > maxBytes) {
+    await request.body?.cancel().catch(() => {});
+    return { kind: "too_large" };
+  }
+  if (request.body === null) return { kind: "none" };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      return { kind: "too_large" };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  const text = new TextDecoder().decode(bytes);
+  if (text.trim() === "") return { kind: "none" };
+  try {
+    return { kind: "json", value: JSON.parse(text) };
+  } catch {
+    return { kind: "invalid_json" };
+  }
+}

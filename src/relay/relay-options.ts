@@ -1,0 +1,150 @@
+import { AgentsClient } from "../agents/client.js";
+import { agentsClientContexts } from "../agents/client-context.js";
+import type { AgentsContext, AgentsOperationName } from "../agents/operations.js";
+import { isObject } from "../core/arguments.js";
+import { AgentlineError } from "../core/errors.js";
+import type { FetchLike } from "../core/options.js";
+
+/** The operations a relay exposes unless `operations` says otherwise: read an agent and its runs, follow up, cancel. */
+export const DEFAULT_RELAY_OPERATIONS: readonly AgentsOperationName[] = Object.freeze([
+  "agents.get",
+  "runs.list",
+  "runs.get",
+  "runs.stream",
+  "runs.create",
+  "runs.cancel",
+]);
+
+/** What `authorize` is told about one page request, before anything goes upstream. */
+export interface RelayAuthorizeContext {
+  /** The Cloud Agents operation the request names (`"runs.create"`). */
+  operation: AgentsOperationName;
+  /** The agent in the path, decoded; `undefined` for operations without one. */
+  agentId: string | undefined;
+  /** The run in the path, decoded; `undefined` for operations without one. */
+  runId: string | undefined;
+  /** The JSON body as the page sent it (not yet checked against the operation's schema); `undefined` without one. */
+  body: unknown;
+}
+
+/**
+ * Decides whether the page's user may call an operation: `true` lets it through, `false` answers 403, a `Response` is
+ * answered as it is (a 401 that asks to sign in, say). Anything else counts as `false`. The request's body has been
+ * read: use `context.body`.
+ */
+export type RelayAuthorize<Env = unknown, Ctx = unknown> = (
+  request: Request,
+  context: RelayAuthorizeContext,
+  env: Env,
+  ctx: Ctx,
+) => boolean | Response | Promise<boolean | Response>;
+
+/** The credentials a relay can take instead of a client: it then makes its own `AgentsClient`. */
+export interface RelayCredentials {
+  apiKey: string;
+  baseUrl: string;
+  fetch?: FetchLike | undefined;
+}
+
+/** Options of `createAgentsRelay`. */
+export interface AgentsRelayOptions<Env = unknown, Ctx = unknown> {
+  /** The client holding the key (its `routes`, retries and redaction apply), or the key and base URL to make one. */
+  client: AgentsClient | RelayCredentials;
+  /** Where the relay is mounted (`"/api/agents"`); the page's client takes it as `baseUrl`. Default `""` (the root). */
+  basePath?: string | undefined;
+  /** The operations the page may call, by name. Default {@link DEFAULT_RELAY_OPERATIONS}. */
+  operations?: readonly AgentsOperationName[] | undefined;
+  /** Asked about every request the relay would send upstream; required (pass `() => true` to allow all knowingly). */
+  authorize: RelayAuthorize<Env, Ctx>;
+  /** Request bodies above this many bytes are refused with 413 while they are read. Default 1 MiB. */
+  maxBodyBytes?: number | undefined;
+  /** How often a streamed answer sends an SSE comment while no event flows (upstream reconnecting). Default 15 000 ms; 0: never. */
+  keepAliveMs?: number | undefined;
+}
+
+/** The options, checked, with defaults filled in. */
+export interface ResolvedRelayOptions<Env, Ctx> {
+  client: AgentsClient;
+  context: AgentsContext;
+  basePath: string;
+  allowed: ReadonlySet<string>;
+  authorize: RelayAuthorize<Env, Ctx>;
+  maxBodyBytes: number;
+  keepAliveMs: number;
+}
+
+function invalidOption(message: string): AgentlineError {
+  return new AgentlineError(`createAgentsRelay: ${message}`, { code: "invalid_option" });
+}
+
+function resolveClient(client: unknown): { client: AgentsClient; context: AgentsContext } {
+  let resolved = client;
+  if (isObject(client) && !(client instanceof AgentsClient)) {
+    const { apiKey, baseUrl, fetch } = client as Partial<RelayCredentials>;
+    if (typeof apiKey !== "string" || typeof baseUrl !== "string") {
+      throw invalidOption("`client` must be an AgentsClient, or `{ apiKey, baseUrl, fetch? }` to make one.");
+    }
+    resolved = new AgentsClient({ apiKey, baseUrl, fetch });
+  }
+  const context = isObject(resolved) ? agentsClientContexts.get(resolved) : undefined;
+  if (context === undefined) {
+    throw invalidOption("`client` must be an AgentsClient (holding the key), or `{ apiKey, baseUrl, fetch? }`.");
+  }
+  return { client: resolved as AgentsClient, context };
+}
+
+function resolveBasePath(basePath: unknown): string {
+  if (basePath === undefined) return "";
+  if (typeof basePath !== "string" || (basePath !== "" && !basePath.startsWith("/")) || /[?#]/.test(basePath)) {
+    throw invalidOption("`basePath` must be a path starting with `/` (such as `/api/agents`), without `?` or `#`.");
+  }
+  return basePath.replace(/\/+$/, "");
+}
+
+function resolveAllowed(operations: unknown, table: Readonly<Record<string, unknown>>): ReadonlySet<string> {
+  if (operations === undefined) return new Set(DEFAULT_RELAY_OPERATIONS);
+  if (!Array.isArray(operations)) {
+    throw invalidOption('`operations` must be an array of operation names, such as `["runs.get", "runs.stream"]`.');
+  }
+  operations.forEach((name, index) => {
+    if (typeof name !== "string" || !Object.hasOwn(table, name)) {
+      throw invalidOption(`\`operations[${index}]\` is not a Cloud Agents operation name (\`${String(name)}\`).`);
+    }
+  });
+  return new Set(operations as string[]);
+}
+
+function countOption(value: unknown, name: string, fallback: number, zeroAllowed: boolean): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < (zeroAllowed ? 0 : 1)) {
+    throw invalidOption(`\`${name}\` must be an integer ${zeroAllowed ? ">= 0" : "> 0"}.`);
+  }
+  return value;
+}
+
+/** Checks the relay's options up front, each error naming the field (`invalid_option`). */
+export function resolveRelayOptions<Env, Ctx>(options: unknown): ResolvedRelayOptions<Env, Ctx> {
+  if (!isObject(options)) {
+    throw invalidOption("pass an options object `{ client, basePath, authorize }`.");
+  }
+  const given = options as Partial<AgentsRelayOptions<Env, Ctx>> & { apiKey?: unknown };
+  if (given.client === undefined) {
+    const hint = given.apiKey !== undefined ? " (the key goes inside it: `client: { apiKey, baseUrl }`)" : "";
+    throw invalidOption(`\`client\` is required: an AgentsClient, or \`{ apiKey, baseUrl, fetch? }\`${hint}.`);
+  }
+  if (typeof given.authorize !== "function") {
+    throw invalidOption(
+      "`authorize(request, { operation, agentId, runId, body })` is required: it decides what each page user may do (pass `() => true` to allow everything knowingly).",
+    );
+  }
+  const { client, context } = resolveClient(given.client);
+  return {
+    client,
+    context,
+    basePath: resolveBasePath(given.basePath),
+    allowed: resolveAllowed(given.operations, context.operations),
+    authorize: given.authorize,
+    maxBodyBytes: countOption(given.maxBodyBytes, "maxBodyBytes", 1_048_576, false),
+    keepAliveMs: countOption(given.keepAliveMs, "keepAliveMs", 15_000, true),
+  };
+}

@@ -1,0 +1,121 @@
+import type { AgentsOperationName } from "../agents/operations.js";
+import { argumentError } from "../core/arguments.js";
+import { type Operation, type OperationInput, sendOperation } from "../core/operation.js";
+import { queryFromWire } from "../core/schema.js";
+import { type RedactText, relayError, relayFailure, relaySuccess } from "./relay-answers.js";
+import { readRelayBody } from "./relay-body.js";
+import { type AgentsRelayOptions, type ResolvedRelayOptions, resolveRelayOptions } from "./relay-options.js";
+import { routeRelayRequest } from "./relay-route.js";
+import { relayRunStream } from "./relay-stream.js";
+
+/** A relay: a `fetch` handler as Workers, Deno, Bun, hono and Node adapters call it. */
+export type AgentsRelay<Env = unknown, Ctx = unknown> = (request: Request, env?: Env, ctx?: Ctx) => Promise<Response>;
+
+const isRequest = (value: unknown): value is Request =>
+  typeof value === "object" &&
+  value !== null &&
+  typeof (value as Request).url === "string" &&
+  typeof (value as Request).method === "string" &&
+  typeof (value as Request).headers?.get === "function";
+
+/**
+ * A `fetch` handler that lets a page use the Cloud Agents API without holding the key: it serves the service's own
+ * paths below `basePath`, each request routed by the client's operation table, refused unless its operation is
+ * exposed (404, or 405 with `Allow`) and `authorize` says yes (403), its body capped (413) and checked by the
+ * operation's schemas (400) — all before anything goes upstream — then sent with the client's key and answered with
+ * the service's status and (redacted) body. Run streams are relayed as SSE with their ids, resuming on both legs.
+ *
+ * ```ts
+ * const relay = createAgentsRelay({ client, basePath: "/api/agents", authorize: (request, { agentId }) => … });
+ * export default { fetch: relay };
+ * ```
+ * @see {@link https://github.com/agentline/agentline#put-a-run-in-a-page | README: Put a run in a page}
+ */
+export function createAgentsRelay<Env = unknown, Ctx = unknown>(
+  options: AgentsRelayOptions<Env, Ctx>,
+): AgentsRelay<Env, Ctx> {
+  const relay = resolveRelayOptions<Env, Ctx>(options);
+  const { transport } = relay.context;
+  // The client's own redaction: its key in every encoding, and anything credential-shaped.
+  const redact: RedactText = (text) => transport.safeCause(text) as string;
+  return async (request, env, ctx) => {
+    if (!isRequest(request))
+      throw argumentError(request, "request", "relay", "a Request (the handler's first argument)");
+    return handle(relay, redact, request, env as Env, ctx as Ctx);
+  };
+}
+
+async function handle<Env, Ctx>(
+  relay: ResolvedRelayOptions<Env, Ctx>,
+  redact: RedactText,
+  request: Request,
+  env: Env,
+  ctx: Ctx,
+): Promise<Response> {
+  const url = new URL(request.url);
+  const table = relay.context.operations;
+  const route = routeRelayRequest(request.method, url.pathname, relay.basePath, table, relay.allowed);
+  if (route.kind === "not_found") return relayError(404, "not_found", "No such operation here.");
+  if (route.kind === "method_not_allowed") {
+    const response = relayError(405, "method_not_allowed", `Use ${route.allow.join(" or ")} here.`);
+    response.headers.set("allow", route.allow.join(", "));
+    return response;
+  }
+  const { name, params } = route;
+  const body = await readRelayBody(request, relay.maxBodyBytes);
+  if (body.kind === "too_large") {
+    return relayError(413, "payload_too_large", `The request body exceeds ${relay.maxBodyBytes} bytes.`);
+  }
+  if (body.kind === "invalid_json") return relayError(400, "validation_error", "The request body is not valid JSON.");
+  const json = body.kind === "json" ? body.value : undefined;
+  const verdict = await relay.authorize(
+    request,
+    { operation: name, agentId: params.agentId, runId: params.runId, body: json },
+    env,
+    ctx,
+  );
+  if (verdict instanceof Response) return verdict;
+  if (verdict !== true) return relayError(403, "forbidden", "Not allowed.");
+  try {
+    if (name === "runs.stream") {
+      return await relayRunStream(relay.client, {
+        agentId: params.agentId as string,
+        runId: params.runId as string,
+        lastEventId: request.headers.get("last-event-id") ?? undefined,
+        signal: request.signal,
+        keepAliveMs: relay.keepAliveMs,
+        redact,
+      });
+    }
+    return await relayCall(relay, redact, request, name, params, json, url);
+  } catch (error) {
+    return relayFailure(error);
+  }
+}
+
+/**
+ * One REST call, sent through the client's operation sender: the entry's schemas check the query and body and the
+ * path params take the client's segment rules before anything is sent. One attempt: the page's client retries (it
+ * honours `Retry-After` and resends its `Idempotency-Key`), so relay retries would only multiply the attempts.
+ */
+async function relayCall<Env, Ctx>(
+  relay: ResolvedRelayOptions<Env, Ctx>,
+  redact: RedactText,
+  request: Request,
+  name: AgentsOperationName,
+  params: Record<string, string>,
+  body: unknown,
+  url: URL,
+): Promise<Response> {
+  const entry: Operation = relay.context.operations[name];
+  const input: OperationInput = {
+    params,
+    query: entry.query ? queryFromWire(entry.query, url.searchParams) : undefined,
+    body: entry.body ? body : undefined,
+    raw: true,
+    idempotencyKey: request.headers.get("idempotency-key") || undefined,
+    options: { signal: request.signal, maxRetries: 0 },
+  };
+  const { response } = await sendOperation(relay.context, name, input);
+  return relaySuccess(response, redact);
+}

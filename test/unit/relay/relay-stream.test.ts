@@ -1,0 +1,142 @@
+import { getEventListeners } from "node:events";
+import { describe, expect, it } from "vitest";
+import { AgentsClient, type RunEvent } from "../../../src/agents/index.js";
+import { createAgentsRelay } from "../../../src/relay/index.js";
+import { createSseServer, scriptRun, seededRandom } from "../agents/stream/independent-sse-server.js";
+import { signature } from "../agents/stream/stream-helpers.js";
+import { instantSleep } from "../agents/stream/trial-helpers.js";
+import { PAGE_KEY, RELAY_KEY, relaySetup } from "./relay-helpers.js";
+
+/** What a consumer keeps of an event: id, type and the data text. */
+const wire = (events: RunEvent[]) => events.map((e) => [e.id, e.type, e.raw]);
+
+async function collect(stream: AsyncIterable<RunEvent>): Promise<RunEvent[]> {
+  const events: RunEvent[] = [];
+  for await (const event of stream) events.push(event);
+  return events;
+}
+
+describe("relay: run streams", () => {
+  it("the page gets the run's events as the service sends them: ids, types and data unchanged", async () => {
+    const a = relaySetup({}, { heartbeatIntervalMs: 200, run: { toolCalls: 3, assistantChunks: 4 } });
+    const b = relaySetup({}, { heartbeatIntervalMs: 200, run: { toolCalls: 3, assistantChunks: 4 } });
+    const runA = await a.upstream.agents.create({ prompt: { text: "same" } });
+    const runB = await b.upstream.agents.create({ prompt: { text: "same" } });
+    const direct = await collect(a.upstream.runs.stream(runA.agent.id, runA.run.id));
+    const relayed = await collect(b.page.runs.stream(runB.agent.id, runB.run.id));
+    expect(direct.length).toBeGreaterThan(10);
+    expect(relayed.filter((e) => e.type === "heartbeat").length).toBeGreaterThan(0);
+    expect(wire(relayed)).toEqual(wire(direct));
+  });
+
+  it("a page resuming with Last-Event-ID (and skipEvents) gets exactly the rest, id-less events included", async () => {
+    let compared = 0;
+    for (let seed = 1; seed <= 40; seed++) {
+      const script = scriptRun(seededRandom(seed));
+      const whole = await collect(
+        clientOf(createSseServer(script, { connections: [] }).fetch).runs.stream("bc-1", "run-1"),
+      );
+      for (let stopAt = 1; stopAt < whole.length; stopAt += 3) {
+        const server = createSseServer(script, { connections: [] });
+        const relay = createAgentsRelay({ client: clientOf(server.fetch), authorize: () => true });
+        const page = pageOf(relay);
+        const first = page.runs.stream("bc-1", "run-1");
+        const head: RunEvent[] = [];
+        for await (const event of first) {
+          head.push(event);
+          if (head.length === stopAt) break;
+        }
+        const tail = await collect(page.runs.stream("bc-1", "run-1", { ...first.resumePoint }));
+        const got = signature([...head, ...tail]).filter((k) => !k.startsWith("status:"));
+        expect(got, `seed ${seed} stop ${stopAt}`).toEqual(signature(whole).filter((k) => !k.startsWith("status:")));
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(100);
+  });
+
+  it("an expired stream (410) reaches the page as 410; the page polls through the relay and ends on the result", async () => {
+    const { upstream, page, advance, fake } = relaySetup();
+    const { agent, run } = await upstream.agents.create({ prompt: { text: "old" } });
+    await upstream.runs.wait(agent.id, run.id);
+    advance(2 * 3_600_000);
+    const stream = page.runs.stream(agent.id, run.id);
+    const events = await collect(stream);
+    // The relay answered the service's 410 (no connection opened on the page's leg), and did not poll itself.
+    expect(stream.opened).toBe(0);
+    const last = events.at(-1);
+    expect(last?.type).toBe("result");
+    expect(last?.type === "result" && last.synthesized).toBe(true);
+    const streams = fake.requests.filter((logged) => logged.path.endsWith("/stream"));
+    expect(streams.length).toBeGreaterThan(0);
+  });
+
+  it("while the upstream leg reconnects, the page's leg gets SSE comments (keep-alive)", async () => {
+    const script = scriptRun(seededRandom(7));
+    const server = createSseServer(script, { connections: [{ kind: "end", after: 3 }, { kind: "stall-headers" }] });
+    const relay = createAgentsRelay({ client: clientOf(server.fetch), authorize: () => true, keepAliveMs: 5 });
+    const controller = new AbortController();
+    const response = await relay(
+      new Request("http://app.test/v1/agents/bc-1/runs/run-1/stream", { signal: controller.signal }),
+    );
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const decoder = new TextDecoder();
+    let text = "";
+    while (!text.includes(":\n\n")) text += decoder.decode((await reader.read()).value);
+    expect(text.indexOf(":\n\n")).toBeGreaterThan(text.indexOf("id: "));
+    await reader.cancel();
+    // The stalled upstream connection was given up with the page's.
+    expect(server.requests.at(-1)?.signal.aborted).toBe(true);
+  });
+
+  it("100 pages going away (abort, cancelled body): every upstream connection closed, 0 listeners left", async () => {
+    let opened = 0;
+    let closed = 0;
+    const received: Request[] = [];
+    const pageSignals: AbortSignal[] = [];
+    for (let i = 0; i < 100; i++) {
+      const script = scriptRun(seededRandom(i + 1));
+      const server = createSseServer(script, { connections: [{ kind: "stall", after: 5 }] });
+      const upstreamFetch = async (request: Request) => {
+        opened++;
+        request.signal.addEventListener("abort", () => closed++, { once: true });
+        return server.fetch(request);
+      };
+      const relay = createAgentsRelay({ client: clientOf(upstreamFetch), authorize: () => true });
+      const page = pageOf(async (request) => {
+        received.push(request);
+        return relay(request);
+      });
+      const controller = new AbortController();
+      pageSignals.push(controller.signal);
+      const stream = page.runs.stream("bc-1", "run-1", { signal: controller.signal });
+      let seen = 0;
+      try {
+        for await (const _ of stream) {
+          if (++seen === 2) {
+            if (i % 2 === 0) controller.abort();
+            else break;
+          }
+        }
+      } catch {
+        // The aborted half ends with an AbortError.
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(opened).toBe(100);
+    expect(closed).toBe(opened);
+    const listeners = [...received.map((r) => r.signal), ...pageSignals].map(
+      (s) => getEventListeners(s, "abort").length,
+    );
+    expect(listeners.reduce((a, b) => a + b, 0)).toBe(0);
+  });
+});
+
+function clientOf(fetch: (request: Request) => Promise<Response>) {
+  return new AgentsClient({ apiKey: RELAY_KEY, baseUrl: "http://upstream.test", fetch, sleep: instantSleep });
+}
+
+function pageOf(relay: (request: Request) => Promise<Response>) {
+  return new AgentsClient({ apiKey: PAGE_KEY, baseUrl: "http://app.test", fetch: relay, sleep: instantSleep });
+}
