@@ -38,6 +38,11 @@ export interface CancelRunClient {
 /** Everything the views and their writes call: what an app hands its provider (an `AgentsClient` is one). */
 export type AgentlineViewClient = AgentRunsClient & CreateAgentClient & FollowUpClient & CancelRunClient;
 
+/** An agent id, or a function read at each call (a Vue getter, a Svelte prop): the mutation follows it. */
+export type AgentIdSource = string | (() => string);
+
+const idOf = (source: AgentIdSource): string => (typeof source === "function" ? source() : source);
+
 /** Creates an agent (with its first run); `data` is `{ agent, run }`, ready for `watchRun(client, agent.id, run.id)`. */
 export function createAgentMutation(client: CreateAgentClient): Mutation<CreateAgentParams, CreateAgentResponse> {
   requireClientMethod(client, "agents", "create", "createAgentMutation");
@@ -48,19 +53,23 @@ export function createAgentMutation(client: CreateAgentClient): Mutation<CreateA
  * Sends a follow-up run to an agent; `data` is `{ run }`. Agent views of that agent on the same client
  * (`watchAgent`, `useAgent`) switch to the new run at once.
  */
-export function followUpMutation(client: FollowUpClient, agentId: string): Mutation<CreateRunParams, { run: Run }> {
+export function followUpMutation(
+  client: FollowUpClient,
+  agentId: AgentIdSource,
+): Mutation<CreateRunParams, { run: Run }> {
   requireClientMethod(client, "runs", "create", "followUpMutation");
   return createMutation(async (body) => {
-    const created = await client.runs.create(agentId, body);
-    announceNewRun(client, agentId, created.run.id);
+    const id = idOf(agentId);
+    const created = await client.runs.create(id, body);
+    announceNewRun(client, id, created.run.id);
     return created;
   });
 }
 
 /** Cancels a run of an agent, by run id; the run's views then end with status `CANCELLED`. */
-export function cancelRunMutation(client: CancelRunClient, agentId: string): Mutation<string, { id: string }> {
+export function cancelRunMutation(client: CancelRunClient, agentId: AgentIdSource): Mutation<string, { id: string }> {
   requireClientMethod(client, "runs", "cancel", "cancelRunMutation");
-  return createMutation((runId) => client.runs.cancel(agentId, runId));
+  return createMutation((runId) => client.runs.cancel(idOf(agentId), runId));
 }
 
 /**

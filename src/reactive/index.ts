@@ -4,6 +4,7 @@
  */
 export { batch, computed, effect, type ReadonlySignal, untracked } from "@preact/signals-core";
 export {
+  type AgentIdSource,
   type AgentlineViewClient,
   type CancelRunClient,
   type CreateAgentClient,
