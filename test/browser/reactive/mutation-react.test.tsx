@@ -1,9 +1,9 @@
 import { Component, type ReactNode, StrictMode } from "react";
 import { describe, expect, it } from "vitest";
 import { render } from "vitest-browser-react";
-import { useAgentlineClient, useFollowUp, useRun } from "../../../adapters/react/index.js";
+import * as adapter from "../../../adapters/react/index.js";
 import { MutationApp } from "./components/MutationApp.js";
-import { mutationSuite } from "./mutation-suite.js";
+import { clientUses, mutationSuite, noClientProblems } from "./mutation-suite.js";
 
 function Orphan(props: { use: () => unknown }) {
   props.use();
@@ -38,13 +38,9 @@ describe("agentline/react mutation hooks in Chromium", () => {
   });
 
   it("outside a provider, every hook that needs the client throws AgentlineError no_client naming itself", async () => {
-    const hooks: Record<string, () => unknown> = {
-      useAgentlineClient,
-      useFollowUp: () => useFollowUp("bc-1"),
-      useRun: () => useRun("bc-1", "run-1"),
-    };
     const failures: string[] = [];
-    for (const [name, use] of Object.entries(hooks)) {
+    const uses = Object.entries(clientUses(adapter));
+    for (const [name, use] of uses) {
       let caught: unknown;
       const original = console.error;
       console.error = () => {}; // React logs each caught render error
@@ -58,10 +54,9 @@ describe("agentline/react mutation hooks in Chromium", () => {
       } finally {
         console.error = original;
       }
-      const error = caught as { code?: string; message?: string } | undefined;
-      if (error?.code !== "no_client" || !error.message?.startsWith(`${name}:`)) failures.push(name);
-      if (!error?.message?.includes("AgentlineProvider")) failures.push(`${name} (hint)`);
+      failures.push(...noClientProblems(name, caught, "<AgentlineProvider client={client}>"));
     }
+    expect(uses).toHaveLength(6);
     expect(failures).toEqual([]);
   });
 });

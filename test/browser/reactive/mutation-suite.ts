@@ -184,3 +184,35 @@ export function mutationSuite(mount: (props: MutationAppProps) => Promise<Mounte
     expect(setup.fetches()).toBe(1);
   });
 }
+
+/** The names of an adapter's functions that read the provided client. */
+type ClientUse = "useAgentlineClient" | "useCreateAgent" | "useFollowUp" | "useCancelRun" | "useRun" | "useAgent";
+
+/** Each of an adapter's functions that read the provided client, called with ids and without a client. */
+export function clientUses(
+  adapter: Record<ClientUse, (...args: never[]) => unknown>,
+): Record<ClientUse, () => unknown> {
+  const call =
+    (use: ClientUse, ...args: string[]) =>
+    () =>
+      (adapter[use] as (...args: string[]) => unknown)(...args);
+  return {
+    useAgentlineClient: call("useAgentlineClient"),
+    useCreateAgent: call("useCreateAgent"),
+    useFollowUp: call("useFollowUp", "bc-1"),
+    useCancelRun: call("useCancelRun", "bc-1"),
+    useRun: call("useRun", "bc-1", "run-1"),
+    useAgent: call("useAgent", "bc-1"),
+  };
+}
+
+/** What is wrong with what `name` threw without a client: nothing when it is a `no_client` error naming it and `hint`. */
+export function noClientProblems(name: string, thrown: unknown, hint: string): string[] {
+  const error = thrown as { code?: unknown; message?: unknown } | undefined;
+  const message = typeof error?.message === "string" ? error.message : "";
+  const problems: string[] = [];
+  if (error?.code !== "no_client") problems.push(`${name}: code ${String(error?.code)}`);
+  if (!message.startsWith(`${name}:`)) problems.push(`${name}: message does not name it`);
+  if (!message.includes(hint)) problems.push(`${name}: message does not say ${hint}`);
+  return problems;
+}

@@ -1,21 +1,17 @@
 import { describe, expect, it } from "vitest";
 import { render } from "vitest-browser-vue";
 import { defineComponent, h } from "vue";
-import { useAgentlineClient, useFollowUp, useRun } from "../../../adapters/vue/index.js";
+import * as adapter from "../../../adapters/vue/index.js";
 import MutationApp from "./components/MutationApp.vue";
-import { mutationSuite } from "./mutation-suite.js";
+import { clientUses, mutationSuite, noClientProblems } from "./mutation-suite.js";
 
 describe("agentline/vue mutation composables in Chromium", () => {
   mutationSuite((props) => render(MutationApp, { props: { ...props } }));
 
   it("without a provided client, every composable that needs one throws AgentlineError no_client naming itself", async () => {
-    const composables: Record<string, () => unknown> = {
-      useAgentlineClient,
-      useFollowUp: () => useFollowUp("bc-1"),
-      useRun: () => useRun("bc-1", "run-1"),
-    };
     const failures: string[] = [];
-    for (const [name, use] of Object.entries(composables)) {
+    const uses = Object.entries(clientUses(adapter));
+    for (const [name, use] of uses) {
       let caught: unknown;
       const Orphan = defineComponent({
         setup() {
@@ -36,11 +32,10 @@ describe("agentline/vue mutation composables in Chromium", () => {
       } catch (error) {
         outside = error;
       }
-      for (const error of [caught, outside] as Array<{ code?: string; message?: string } | undefined>) {
-        if (error?.code !== "no_client" || !error.message?.startsWith(`${name}:`)) failures.push(name);
-        if (!error?.message?.includes("provideAgentline")) failures.push(`${name} (hint)`);
-      }
+      for (const error of [caught, outside])
+        failures.push(...noClientProblems(name, error, "provideAgentline(client)"));
     }
+    expect(uses).toHaveLength(6);
     expect(failures).toEqual([]);
   });
 });
