@@ -44,24 +44,21 @@ export interface RunStore extends Readable<RunSnapshot> {
  * ```
  * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events)
  */
-export function useRun(agentId: string, runId: string, options?: ViewOptions<WatchRunOptions>): RunStore;
+export function useRun(agentId: string, runId: string, options?: WatchRunOptions & { schedule?: Scheduler }): RunStore;
 /** A run, live, with the client given here rather than the one set by `setAgentlineClient`. */
 export function useRun(
   client: RunStreamClient | undefined,
   agentId: string,
   runId: string,
-  options?: ViewOptions<WatchRunOptions>,
+  options?: WatchRunOptions & { schedule?: Scheduler },
 ): RunStore;
 export function useRun(
-  ...args: ClientFirst<RunStreamClient, [string, string, ViewOptions<WatchRunOptions>?]>
+  ...args: ClientFirst<RunStreamClient, [string, string, (WatchRunOptions & { schedule?: Scheduler })?]>
 ): RunStore {
   const [given, agentId, runId, options] = withClient(args);
   const view = watchRun(useClient(given, "useRun"), agentId, runId, options);
   return { ...toReadable(view.snapshot, options?.schedule), view };
 }
-
-/** A view's options, plus how often its store may change. */
-type ViewOptions<O> = O & { schedule?: Scheduler };
 
 /** A function's arguments, with or without the client first. */
 type ClientFirst<C, Rest extends unknown[]> = Rest | [C | undefined, ...Rest];
@@ -77,14 +74,16 @@ export interface AgentStore extends Readable<RunSnapshot> {
 }
 
 /** An agent's latest run, live, switching to each follow-up run (at once for one sent with `useFollowUp`). @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary) */
-export function useAgent(agentId: string, options?: ViewOptions<WatchAgentOptions>): AgentStore;
+export function useAgent(agentId: string, options?: WatchAgentOptions & { schedule?: Scheduler }): AgentStore;
 /** An agent's latest run, live, with the client given here rather than the one set by `setAgentlineClient`. */
 export function useAgent(
   client: AgentRunsClient | undefined,
   agentId: string,
-  options?: ViewOptions<WatchAgentOptions>,
+  options?: WatchAgentOptions & { schedule?: Scheduler },
 ): AgentStore;
-export function useAgent(...args: ClientFirst<AgentRunsClient, [string, ViewOptions<WatchAgentOptions>?]>): AgentStore {
+export function useAgent(
+  ...args: ClientFirst<AgentRunsClient, [string, (WatchAgentOptions & { schedule?: Scheduler })?]>
+): AgentStore {
   const [given, agentId, options] = withClient(args);
   const view = watchAgent(useClient(given, "useAgent"), agentId, options);
   return { ...toReadable(view.snapshot, options?.schedule), view };

@@ -104,19 +104,19 @@ function useView<V extends AgentView | RunView>(
 export function useRun(
   agentId: MaybeRefOrGetter<string>,
   runId: MaybeRefOrGetter<string>,
-  options?: ViewOptions<WatchRunOptions>,
+  options?: WatchRunOptions & { schedule?: Scheduler },
 ): RunRefs;
 /** A run, live, as readonly refs, with the client given here rather than the provided one. */
 export function useRun(
   client: RunStreamClient | undefined,
   agentId: MaybeRefOrGetter<string>,
   runId: MaybeRefOrGetter<string>,
-  options?: ViewOptions<WatchRunOptions>,
+  options?: WatchRunOptions & { schedule?: Scheduler },
 ): RunRefs;
 export function useRun(
   ...args: ClientFirst<
     RunStreamClient,
-    [MaybeRefOrGetter<string>, MaybeRefOrGetter<string>, ViewOptions<WatchRunOptions>?]
+    [MaybeRefOrGetter<string>, MaybeRefOrGetter<string>, (WatchRunOptions & { schedule?: Scheduler })?]
   >
 ): RunRefs {
   const [given, agentId, runId, options] = withClient(args);
@@ -137,24 +137,24 @@ export function useRun(
  * ```
  * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary)
  */
-export function useAgent(agentId: MaybeRefOrGetter<string>, options?: ViewOptions<WatchAgentOptions>): AgentRefs;
+export function useAgent(
+  agentId: MaybeRefOrGetter<string>,
+  options?: WatchAgentOptions & { schedule?: Scheduler },
+): AgentRefs;
 /** An agent's latest run, live, as readonly refs, with the client given here rather than the provided one. */
 export function useAgent(
   client: AgentRunsClient | undefined,
   agentId: MaybeRefOrGetter<string>,
-  options?: ViewOptions<WatchAgentOptions>,
+  options?: WatchAgentOptions & { schedule?: Scheduler },
 ): AgentRefs;
 export function useAgent(
-  ...args: ClientFirst<AgentRunsClient, [MaybeRefOrGetter<string>, ViewOptions<WatchAgentOptions>?]>
+  ...args: ClientFirst<AgentRunsClient, [MaybeRefOrGetter<string>, (WatchAgentOptions & { schedule?: Scheduler })?]>
 ): AgentRefs {
   const [given, agentId, options] = withClient(args);
   const client = useClient(given, "useAgent");
   const open = () => watchAgent(client, toValue(agentId), options);
   return useView(open, [() => toValue(agentId)], options?.schedule ?? nextFrame);
 }
-
-/** A view's options, plus how often its refs may change. */
-type ViewOptions<O> = O & { schedule?: Scheduler };
 
 /** A composable's arguments, with or without the client first. */
 type ClientFirst<C, Rest extends unknown[]> = Rest | [C | undefined, ...Rest];

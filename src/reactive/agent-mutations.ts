@@ -77,8 +77,9 @@ export function cancelRunMutation(client: CancelRunClient, agentId: AgentIdSourc
  * how to provide one (`provide`, e.g. "wrap the app in <AgentlineProvider client={client}>").
  */
 export function noClientError(hook: string, provide: string): AgentlineError {
+  // Never throws itself: whatever it is handed goes through String() (a Symbol in a template literal would throw).
   return new AgentlineError(
-    `${hook}: no agentline client here. ${provide}, or pass the client to the hook. In a browser, use a client with ` +
+    `${String(hook)}: no agentline client here. ${String(provide)}, or pass the client to the hook. In a browser, use a client with ` +
       'no apiKey on your relay (new AgentsClient({ baseUrl: "/api/agents" }), see createAgentsRelay in agentline/relay).',
     { code: "no_client" },
   );
