@@ -21,7 +21,15 @@ export function startConsole(script: RunScriptOptions) {
     return fake.fetch(input, init);
   };
   const tracked = trackFetch(counted);
-  const client = new AgentsClient({ apiKey: "test-key", baseUrl: "http://127.0.0.1:9", fetch: tracked.fetch });
+  // A keyed client in the page is refused unless allowed (issue 15 §2): these tests are about the hooks, and the fake
+  // runs in the page. Spread, so this compiles before and after that option exists.
+  const inPage = { dangerouslyAllowBrowser: true };
+  const client = new AgentsClient({
+    ...inPage,
+    apiKey: "test-key",
+    baseUrl: "http://127.0.0.1:9",
+    fetch: tracked.fetch,
+  });
   return {
     fake,
     client,

@@ -9,7 +9,11 @@ import {
   followUpMutation,
   watchAgent,
 } from "../../../src/reactive/index.js";
-import { clockSetup, settle } from "./helpers.js";
+import { clockSetup, settle, until } from "./helpers.js";
+
+function never(): never {
+  throw new Error("unreachable");
+}
 
 /** A promise settled from outside: the calls of a mutation finishing in the order a test picks. */
 function deferred<T>() {
@@ -143,26 +147,49 @@ describe("createMutation", () => {
 });
 
 describe("the agent mutations against the fake service", () => {
+  // An instant clock streams each run at once; the agent views wait on a real, long timer (aborted when they stop),
+  // so any switch to the follow-up comes from the mutation, not from a read of the agent.
+  const FOLLOW = { followIntervalMs: 600_000 };
+  const agentReads = (setup: ReturnType<typeof clockSetup>, agentId: string) =>
+    setup.fake.requests.filter((request) => request.method === "GET" && request.path.endsWith(agentId)).length;
+
   it("a follow-up is followed at once by watchAgent on the same client, without re-reading the agent", async () => {
-    const setup = clockSetup({ run: { creatingMs: 100, runningMs: 500 } });
+    const setup = clockSetup({}, { instant: true });
     const created = createAgentMutation(setup.client);
     const { agent, run } = await created.mutateAsync({ prompt: { text: "first task" } });
-    const view = watchAgent(setup.client, agent.id, { followIntervalMs: 600_000, sleep: setup.sleep });
-    const stop = effect(() => void view.snapshot.value);
-    await setup.advance(1_000);
-    expect(view.runId.value).toBe(run.id);
-    const reads = setup.fake.requests.filter((request) => request.method === "GET" && request.path.endsWith(agent.id));
+    const view = watchAgent(setup.client, agent.id, FOLLOW);
+    const stop = effect(() => void view.snapshot.value); // a mounted component
+    await until(view.snapshot, (snapshot) => snapshot.result === "Done: first task");
+    expect(view.runId.peek()).toBe(run.id);
+    const reads = agentReads(setup, agent.id);
 
     const followUp = followUpMutation(setup.client, agent.id);
-    followUp.mutate({ prompt: { text: "second task" } });
-    await setup.advance(0); // the POST answered, the view switched: the new run's stream opens
-    expect(view.runId.value).toBe(followUp.data.value?.run.id);
-    await setup.advance(2_000);
-    expect(view.result.value).toBe("Done: second task");
-    const readsAfter = setup.fake.requests.filter((r) => r.method === "GET" && r.path.endsWith(agent.id));
-    expect(readsAfter).toHaveLength(reads.length);
+    const { run: next } = await followUp.mutateAsync({ prompt: { text: "second task" } });
+    expect(view.runId.peek()).toBe(next.id); // switched before the call returned
+    await until(view.snapshot, (snapshot) => snapshot.result === "Done: second task");
+    expect(agentReads(setup, agent.id)).toBe(reads);
     stop();
     view.dispose();
+  });
+
+  it("only watched agent views follow an announced run: unwatched or disposed ones stay put and read nothing", async () => {
+    const setup = clockSetup({}, { instant: true });
+    const { agent, run } = await setup.client.agents.create({ prompt: { text: "first task" } });
+    const views = [0, 1, 2].map(() => watchAgent(setup.client, agent.id, FOLLOW));
+    const stops = views.map((view) => effect(() => void view.snapshot.value));
+    for (const view of views) await until(view.snapshot, (snapshot) => snapshot.result === "Done: first task");
+    stops[1]?.(); // unmounted
+    views[2]?.dispose();
+    await settle();
+    const requests = setup.fake.requests.length;
+    const { run: next } = await followUpMutation(setup.client, agent.id).mutateAsync({ prompt: { text: "second" } });
+    expect(views.map((view) => view.runId.peek())).toEqual([next.id, run.id, run.id]);
+    await until(views[0]?.snapshot ?? never(), (snapshot) => snapshot.result === "Done: second");
+    // The POST, and the watched view's stream of the new run: the others read nothing.
+    expect(setup.fake.requests.slice(requests).map((request) => request.method)).toEqual(["POST", "GET"]);
+    stops[0]?.();
+    stops[2]?.();
+    for (const view of views) view.dispose();
   });
 
   it("cancels a running run; a cancel that the service refuses lands in error with its code", async () => {
