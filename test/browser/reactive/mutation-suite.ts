@@ -183,6 +183,30 @@ export function mutationSuite(mount: (props: MutationAppProps) => Promise<Mounte
     expect(setup.open()).toBe(0);
     expect(setup.fetches()).toBe(1);
   });
+
+  it("unmounted while a follow-up is pending: no update after unmount, every stream closed, the new run not streamed", async () => {
+    const setup = startConsole(LONG_RUN);
+    let renders = 0;
+    const bodies: Bodies = { create: { prompt: { text: "first task" } }, followUp: { prompt: { text: "second" } } };
+    const screen = await mount({ client: setup.client, bodies, followIntervalMs: FOREVER, onRender: () => renders++ });
+    click(screen.container, "create");
+    await expect.poll(() => shown(screen.container, "run-connection"), TIMEOUT).toBe("live");
+    expect(setup.open()).toBeGreaterThan(0);
+    const release = setup.hold();
+    click(screen.container, "follow-up");
+    await expect.poll(() => shown(screen.container, "follow-up-status"), TIMEOUT).toBe("pending");
+    const streams = setup.streamRequests().length;
+    await screen.unmount();
+    const rendersAtUnmount = renders;
+    release();
+    await expect
+      .poll(() => setup.fake.requests.filter((request) => request.method === "POST"), TIMEOUT)
+      .toHaveLength(2);
+    await pause(200);
+    expect(renders).toBe(rendersAtUnmount);
+    expect(setup.open()).toBe(0);
+    expect(setup.streamRequests()).toHaveLength(streams);
+  });
 }
 
 /** The names of an adapter's functions that read the provided client. */

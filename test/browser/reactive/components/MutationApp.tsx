@@ -23,7 +23,16 @@ function FieldErrors(props: { testId: string; errors: Readonly<Record<string, st
 }
 
 /** An agent's runs, and the follow-up and cancel buttons: hooks only, the client comes from the provider. */
-function AgentPanel(props: { agentId: string; runId: string; bodies: Bodies; followIntervalMs: number }) {
+function AgentPanel(props: {
+  agentId: string;
+  runId: string;
+  bodies: Bodies;
+  followIntervalMs: number;
+  onRender?: (() => void) | undefined;
+}) {
+  useEffect(() => {
+    props.onRender?.();
+  });
   const latest = useAgent(props.agentId, { followIntervalMs: props.followIntervalMs });
   const followUp = useFollowUp(props.agentId);
   const cancel = useCancelRun(props.agentId);
@@ -76,6 +85,7 @@ function Console(props: Omit<MutationAppProps, "client">) {
           runId={create.data.run.id}
           bodies={props.bodies}
           followIntervalMs={props.followIntervalMs}
+          onRender={props.onRender}
         />
       )}
     </main>
