@@ -118,6 +118,29 @@ export function useRunStatus(apiKey, agentId, runId) {
 }`,
   },
   {
+    // Issue 15: a page with no key (a client on the relay) that also acts: the provider and the three mutation hooks,
+    // with useRun taking the provider's client. Measured over "live-run" (useRun alone).
+    id: "live-run-writes",
+    label: "+ relay-mode client + AgentlineProvider + useCreateAgent/useFollowUp/useCancelRun",
+    package: "agentline",
+    exports: ["getAgent", "followRun", "watch", "useRunStatus", "pageClient", "AgentlineProvider", "useWrites"],
+    goal: { gzipAtMost: 2048, over: "live-run" },
+    code: `import { AgentlineProvider, useCancelRun, useCreateAgent, useFollowUp, useRun } from "agentline/react";
+import { watchRun } from "agentline/reactive";
+${agentsStream}
+export function watch(apiKey, agentId, runId) {
+  return watchRun(client(apiKey), agentId, runId);
+}
+export function useRunStatus(apiKey, agentId, runId) {
+  return useRun(client(apiKey), agentId, runId).status;
+}
+export const pageClient = () => new AgentsClient({ baseUrl: "/api/agents" });
+export { AgentlineProvider };
+export function useWrites(agentId, runId) {
+  return [useCreateAgent(), useFollowUp(agentId), useCancelRun(agentId), useRun(agentId, runId).status];
+}`,
+  },
+  {
     id: "forge-pull",
     label: "ForgeApp installation pulls.get",
     package: "agentline",

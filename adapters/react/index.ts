@@ -8,12 +8,8 @@ import {
   type AgentRunsClient,
   type CheckRunsSnapshot,
   type CheckRunsView,
-  nextFrame,
-  type ReadonlySignal,
   type RunSnapshot,
   type RunStreamClient,
-  type Scheduler,
-  subscribeCoalesced,
   type WatchAgentOptions,
   type WatchCheckRunsOptions,
   type WatchRunOptions,
@@ -21,49 +17,65 @@ import {
   watchCheckRuns,
   watchRun,
 } from "agentline/reactive";
-import { useCallback, useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
+import { useClient } from "./context.js";
+import { useValue } from "./value.js";
 
-/**
- * The current value of a signal, re-rendering at most once per `schedule` tick (default: once per animation frame)
- * however many times it changed. Subscribing counts as watching: a view's stream starts with the first component
- * that reads it and stops when the last one unmounts.
- */
-export function useValue<T>(source: ReadonlySignal<T>, schedule: Scheduler = nextFrame): T {
-  const subscribe = useCallback(
-    (onChange: () => void) => subscribeCoalesced(source, onChange, schedule),
-    [source, schedule],
-  );
-  // `peek()` returns the same value until the signal changes: a stable snapshot, as useSyncExternalStore requires.
-  const read = useCallback(() => source.peek(), [source]);
-  return useSyncExternalStore(subscribe, read, read);
-}
+export { AgentlineProvider, type AgentlineProviderProps, useAgentlineClient } from "./context.js";
+export { type MutationResult, useCancelRun, useCreateAgent, useFollowUp } from "./mutations.js";
+export { useValue } from "./value.js";
 
 /**
  * A run, live: its status, text, tool calls, result, error and connection, one render per frame at most.
  * `options` are read when the run changes (the first view of a run decides them).
  *
  * ```tsx
- * const run = useRun(client, agentId, runId);
+ * const run = useRun(agentId, runId); // the client of <AgentlineProvider>, or useRun(client, agentId, runId)
  * return <p>{run.status}: {run.assistantText}</p>;
  * ```
  * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events)
  */
+export function useRun(agentId: string, runId: string, options?: WatchRunOptions): RunSnapshot;
+/** A run, live, with the client given here rather than the provider's. */
 export function useRun(
-  client: RunStreamClient,
+  client: RunStreamClient | undefined,
   agentId: string,
   runId: string,
   options?: WatchRunOptions,
-): RunSnapshot {
+): RunSnapshot;
+export function useRun(...args: RunArgs<RunStreamClient, [string, string, WatchRunOptions?]>): RunSnapshot {
+  const [given, agentId, runId, options] = withClient(args);
+  const client = useClient(given, "useRun");
   // biome-ignore lint/correctness/useExhaustiveDependencies: options apply to a new run only, not on every render.
   const view = useMemo(() => watchRun(client, agentId, runId, options), [client, agentId, runId]);
   return useValue(view.snapshot);
 }
 
-/** An agent's latest run, live, switching to each follow-up run. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary) */
-export function useAgent(client: AgentRunsClient, agentId: string, options?: WatchAgentOptions): RunSnapshot {
+/**
+ * An agent's latest run, live, switching to each follow-up run (at once for one sent with `useFollowUp`). The client
+ * is the provider's unless given first. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary)
+ */
+export function useAgent(agentId: string, options?: WatchAgentOptions): RunSnapshot;
+/** An agent's latest run, live, with the client given here rather than the provider's. */
+export function useAgent(
+  client: AgentRunsClient | undefined,
+  agentId: string,
+  options?: WatchAgentOptions,
+): RunSnapshot;
+export function useAgent(...args: RunArgs<AgentRunsClient, [string, WatchAgentOptions?]>): RunSnapshot {
+  const [given, agentId, options] = withClient(args);
+  const client = useClient(given, "useAgent");
   // biome-ignore lint/correctness/useExhaustiveDependencies: options apply to a new agent only, not on every render.
   const view = useMemo(() => watchAgent(client, agentId, options), [client, agentId]);
   return useValue(view.snapshot);
+}
+
+/** A hook's arguments, with or without the client first. */
+type RunArgs<C, Rest extends unknown[]> = Rest | [C | undefined, ...Rest];
+
+/** The arguments with the client first (`undefined` when the call left it out: an id comes first then). */
+function withClient<C, Rest extends unknown[]>(args: RunArgs<C, Rest>): [C | undefined, ...Rest] {
+  return (typeof args[0] === "string" ? [undefined, ...args] : args) as [C | undefined, ...Rest];
 }
 
 /** A commit's check runs, live; `feed` takes verified webhook events. */

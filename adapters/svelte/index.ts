@@ -8,13 +8,10 @@ import {
   type AgentView,
   type CheckRunsSnapshot,
   type CheckRunsView,
-  nextFrame,
-  type ReadonlySignal,
   type RunSnapshot,
   type RunStreamClient,
   type RunView,
   type Scheduler,
-  subscribeCoalesced,
   type WatchAgentOptions,
   type WatchCheckRunsOptions,
   type WatchRunOptions,
@@ -23,20 +20,12 @@ import {
   watchRun,
 } from "agentline/reactive";
 import type { Readable } from "svelte/store";
+import { useClient } from "./context.js";
+import { toReadable } from "./readable.js";
 
-/**
- * A signal as a Svelte readable store: `subscribe` hands over the current value at once, then changes at most once
- * per `schedule` tick (default: once per animation frame). The first subscriber starts a view's stream or polling,
- * the last one to leave stops it.
- */
-export function toReadable<T>(source: ReadonlySignal<T>, schedule: Scheduler = nextFrame): Readable<T> {
-  return {
-    subscribe(run) {
-      run(source.peek());
-      return subscribeCoalesced(source, () => run(source.peek()), schedule);
-    },
-  };
-}
+export { setAgentlineClient, useAgentlineClient } from "./context.js";
+export { type MutationStore, useCancelRun, useCreateAgent, useFollowUp } from "./mutations.js";
+export { toReadable } from "./readable.js";
 
 /** A store of a run's snapshot, with the view behind it. */
 export interface RunStore extends Readable<RunSnapshot> {
@@ -48,21 +37,35 @@ export interface RunStore extends Readable<RunSnapshot> {
  *
  * ```svelte
  * <script lang="ts">
- *   const run = useRun(client, agentId, runId);
+ *   const run = useRun(agentId, runId); // the client of setAgentlineClient, or useRun(client, agentId, runId)
  *   const words = $derived($run.assistantText.split(" ").length); // Svelte 5 runes
  * </script>
  * <p>{$run.status}: {$run.assistantText}</p>
  * ```
  * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events)
  */
+export function useRun(agentId: string, runId: string, options?: WatchRunOptions & { schedule?: Scheduler }): RunStore;
+/** A run, live, with the client given here rather than the one set by `setAgentlineClient`. */
 export function useRun(
-  client: RunStreamClient,
+  client: RunStreamClient | undefined,
   agentId: string,
   runId: string,
   options?: WatchRunOptions & { schedule?: Scheduler },
+): RunStore;
+export function useRun(
+  ...args: ClientFirst<RunStreamClient, [string, string, (WatchRunOptions & { schedule?: Scheduler })?]>
 ): RunStore {
-  const view = watchRun(client, agentId, runId, options);
+  const [given, agentId, runId, options] = withClient(args);
+  const view = watchRun(useClient(given, "useRun"), agentId, runId, options);
   return { ...toReadable(view.snapshot, options?.schedule), view };
+}
+
+/** A function's arguments, with or without the client first. */
+type ClientFirst<C, Rest extends unknown[]> = Rest | [C | undefined, ...Rest];
+
+/** The arguments with the client first (`undefined` when the call left it out: an id comes first then). */
+function withClient<C, Rest extends unknown[]>(args: ClientFirst<C, Rest>): [C | undefined, ...Rest] {
+  return (typeof args[0] === "string" ? [undefined, ...args] : args) as [C | undefined, ...Rest];
 }
 
 /** A store of an agent's latest run, with the view behind it. */
@@ -70,13 +73,19 @@ export interface AgentStore extends Readable<RunSnapshot> {
   readonly view: AgentView;
 }
 
-/** An agent's latest run, live, switching to each follow-up run. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary) */
+/** An agent's latest run, live, switching to each follow-up run (at once for one sent with `useFollowUp`). @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary) */
+export function useAgent(agentId: string, options?: WatchAgentOptions & { schedule?: Scheduler }): AgentStore;
+/** An agent's latest run, live, with the client given here rather than the one set by `setAgentlineClient`. */
 export function useAgent(
-  client: AgentRunsClient,
+  client: AgentRunsClient | undefined,
   agentId: string,
   options?: WatchAgentOptions & { schedule?: Scheduler },
+): AgentStore;
+export function useAgent(
+  ...args: ClientFirst<AgentRunsClient, [string, (WatchAgentOptions & { schedule?: Scheduler })?]>
 ): AgentStore {
-  const view = watchAgent(client, agentId, options);
+  const [given, agentId, options] = withClient(args);
+  const view = watchAgent(useClient(given, "useAgent"), agentId, options);
   return { ...toReadable(view.snapshot, options?.schedule), view };
 }
 

@@ -9,7 +9,6 @@ import {
   type CheckRunsSnapshot,
   type CheckRunsView,
   nextFrame,
-  type ReadonlySignal,
   RUN_SNAPSHOT_FIELDS,
   type RunSnapshot,
   type RunStreamClient,
@@ -26,33 +25,20 @@ import {
 import {
   type ComputedRef,
   computed,
-  getCurrentScope,
+  isRef,
   type MaybeRefOrGetter,
-  onScopeDispose,
-  type ShallowRef,
   shallowReadonly,
   shallowRef,
   toValue,
   type WatchSource,
   watch,
 } from "vue";
+import { useClient } from "./context.js";
+import { type ReadonlyRef, useSignal, whenScopeEnds } from "./signal.js";
 
-/** A ref that only its composable writes. */
-export type ReadonlyRef<T> = Readonly<ShallowRef<T>>;
-
-function whenScopeEnds(stop: () => void): void {
-  if (getCurrentScope()) onScopeDispose(stop);
-}
-
-/**
- * A signal as a readonly shallow ref, updated at most once per `schedule` tick (default: once per animation frame).
- * Subscribing counts as watching, so a view's stream runs while the calling scope lives.
- */
-export function useSignal<T>(source: ReadonlySignal<T>, schedule: Scheduler = nextFrame): ReadonlyRef<T> {
-  const ref = shallowRef(source.peek());
-  whenScopeEnds(subscribeCoalesced(source, () => (ref.value = source.peek()), schedule));
-  return shallowReadonly(ref);
-}
+export { AgentlinePlugin, provideAgentline, useAgentlineClient } from "./context.js";
+export { type MutationRefs, useCancelRun, useCreateAgent, useFollowUp } from "./mutations.js";
+export { type ReadonlyRef, useSignal } from "./signal.js";
 
 /** A run's snapshot as readonly refs: the whole of it, and each of its fields. */
 export type RunSnapshotRefs = { readonly [K in keyof RunSnapshot]: ComputedRef<RunSnapshot[K]> } & {
@@ -109,39 +95,78 @@ function useView<V extends AgentView | RunView>(
  *
  * ```vue
  * <script setup lang="ts">
- * const { status, assistantText, toolCalls } = useRun(client, () => props.agentId, () => props.runId);
+ * // the provided client, or useRun(client, () => props.agentId, () => props.runId)
+ * const { status, assistantText, toolCalls } = useRun(() => props.agentId, () => props.runId);
  * </script>
  * ```
  * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § Events)
  */
 export function useRun(
-  client: RunStreamClient,
   agentId: MaybeRefOrGetter<string>,
   runId: MaybeRefOrGetter<string>,
   options?: WatchRunOptions & { schedule?: Scheduler },
+): RunRefs;
+/** A run, live, as readonly refs, with the client given here rather than the provided one. */
+export function useRun(
+  client: RunStreamClient | undefined,
+  agentId: MaybeRefOrGetter<string>,
+  runId: MaybeRefOrGetter<string>,
+  options?: WatchRunOptions & { schedule?: Scheduler },
+): RunRefs;
+export function useRun(
+  ...args: ClientFirst<
+    RunStreamClient,
+    [MaybeRefOrGetter<string>, MaybeRefOrGetter<string>, (WatchRunOptions & { schedule?: Scheduler })?]
+  >
 ): RunRefs {
+  const [given, agentId, runId, options] = withClient(args);
+  const client = useClient(given, "useRun");
   const open = () => watchRun(client, toValue(agentId), toValue(runId), options);
   return useView(open, [() => toValue(agentId), () => toValue(runId)], options?.schedule ?? nextFrame);
 }
 
 /**
- * An agent's latest run, live, as readonly refs, switching to each follow-up run. `agentId` may be a ref or getter:
- * when it changes, the composable follows the new agent. The view is disposed with the calling scope.
+ * An agent's latest run, live, as readonly refs, switching to each follow-up run (at once for one sent with
+ * `useFollowUp`). `agentId` may be a ref or getter: when it changes, the composable follows the new agent. The
+ * client is the provided one unless given first. The view is disposed with the calling scope.
  *
  * ```vue
  * <script setup lang="ts">
- * const { runId, status, assistantText } = useAgent(client, () => props.agentId);
+ * const { runId, status, assistantText } = useAgent(() => props.agentId);
  * </script>
  * ```
  * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Cloud Agents API § AgentSummary)
  */
 export function useAgent(
-  client: AgentRunsClient,
   agentId: MaybeRefOrGetter<string>,
   options?: WatchAgentOptions & { schedule?: Scheduler },
+): AgentRefs;
+/** An agent's latest run, live, as readonly refs, with the client given here rather than the provided one. */
+export function useAgent(
+  client: AgentRunsClient | undefined,
+  agentId: MaybeRefOrGetter<string>,
+  options?: WatchAgentOptions & { schedule?: Scheduler },
+): AgentRefs;
+export function useAgent(
+  ...args: ClientFirst<AgentRunsClient, [MaybeRefOrGetter<string>, (WatchAgentOptions & { schedule?: Scheduler })?]>
 ): AgentRefs {
+  const [given, agentId, options] = withClient(args);
+  const client = useClient(given, "useAgent");
   const open = () => watchAgent(client, toValue(agentId), options);
   return useView(open, [() => toValue(agentId)], options?.schedule ?? nextFrame);
+}
+
+/** A composable's arguments, with or without the client first. */
+type ClientFirst<C, Rest extends unknown[]> = Rest | [C | undefined, ...Rest];
+
+/**
+ * The arguments with the client first (`undefined` when the call left it out). An id comes first as a string, ref
+ * or getter; a client is a plain object (or `undefined`, asking for the provided one).
+ */
+function withClient<C, Rest extends unknown[]>(args: ClientFirst<C, Rest>): [C | undefined, ...Rest] {
+  const first = args[0];
+  const isClient = first === undefined || (typeof first === "object" && first !== null && !isRef(first));
+  return (isClient ? args : [undefined, ...args]) as [C | undefined, ...Rest];
 }
 
 /** What {@link useCheckRuns} returns. */

@@ -2,6 +2,7 @@ import { batch, computed, type ReadonlySignal, signal } from "@preact/signals-co
 import { initialRunState } from "../agents/run-state.js";
 import type { Agent } from "../agents/schemas/resources.js";
 import { ApiError } from "../core/errors.js";
+import { onNewRun } from "./new-runs.js";
 import type { ConnectionState, RunStreamClient } from "./run-feed.js";
 import {
   checkWatchRunOptions,
@@ -86,6 +87,7 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
   let watched = 0;
   let queued = false;
   let loop: AbortController | undefined;
+  let stopListening: (() => void) | undefined;
   let disposed = false;
   const hooks = {
     watched: () => change(1),
@@ -104,10 +106,13 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
       queued = false;
       if (watched > 0 && !loop && !disposed) {
         loop = new AbortController();
+        // While watched, a follow-up created through `followUpMutation` on this client is followed at once.
+        stopListening = onNewRun(client, agentId, switchTo);
         void follow(loop.signal);
       } else if ((watched === 0 || disposed) && loop) {
         loop.abort();
         loop = undefined;
+        stopListening?.();
       }
     });
   }
@@ -205,6 +210,7 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
       disposed = true;
       loop?.abort();
       loop = undefined;
+      stopListening?.();
       own.value = "closed";
       current.peek()?.dispose();
     },

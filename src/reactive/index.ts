@@ -4,6 +4,17 @@
  */
 export { batch, computed, effect, type ReadonlySignal, untracked } from "@preact/signals-core";
 export {
+  type AgentIdSource,
+  type AgentlineViewClient,
+  type CancelRunClient,
+  type CreateAgentClient,
+  cancelRunMutation,
+  createAgentMutation,
+  type FollowUpClient,
+  followUpMutation,
+  noClientError,
+} from "./agent-mutations.js";
+export {
   type AgentRunsClient,
   type AgentView,
   type WatchAgentOptions,
@@ -19,6 +30,14 @@ export {
   watchCheckRuns,
 } from "./check-runs-view.js";
 export { nextFrame, type Scheduler, subscribeCoalesced } from "./coalesce.js";
+export {
+  createMutation,
+  fieldErrorsOf,
+  type MutateCallbacks,
+  type Mutation,
+  type MutationSnapshot,
+  type MutationStatus,
+} from "./mutation.js";
 export { type InteropObservable, type Observer, type Subscription, toObservable } from "./observable.js";
 export type { ConnectionState, RunStreamClient } from "./run-feed.js";
 export {

@@ -1,0 +1,16 @@
+import { nextFrame, type ReadonlySignal, type Scheduler, subscribeCoalesced } from "agentline/reactive";
+import type { Readable } from "svelte/store";
+
+/**
+ * A signal as a Svelte readable store: `subscribe` hands over the current value at once, then changes at most once
+ * per `schedule` tick (default: once per animation frame). The first subscriber starts a view's stream or polling,
+ * the last one to leave stops it.
+ */
+export function toReadable<T>(source: ReadonlySignal<T>, schedule: Scheduler = nextFrame): Readable<T> {
+  return {
+    subscribe(run) {
+      run(source.peek());
+      return subscribeCoalesced(source, () => run(source.peek()), schedule);
+    },
+  };
+}
