@@ -102,9 +102,8 @@ describe("relay options and arguments", () => {
     app.get("/", (c) => c.text("home"));
     app.all(`${BASE_PATH}/*`, (c) => relay(c.req.raw, c.env, c.executionCtx));
     const page = new AgentsClient({
-      apiKey: "page-key",
       baseUrl: `http://app.test${BASE_PATH}`,
-      fetch: (r) => app.fetch(r, {}, workerContext),
+      fetch: async (r) => app.fetch(r, {}, workerContext),
     });
     const { agent, run } = await upstream.agents.create({ prompt: { text: "hono" } });
     expect((await page.agents.get(agent.id)).id).toBe(agent.id);
