@@ -104,6 +104,48 @@ const STEPS = [
     },
   },
   {
+    name: "workerd-stores",
+    runtime: "shared budgets and token caches: three Workers on one Durable Object in workerd (miniflare), on dist/",
+    prepare: async () => ({ env: {}, runtime: await locateWorkerd() }),
+    // Node's test runner (TypeScript through tsx): it serves the fake on 127.0.0.1 and drives the Workers.
+    run: junitStep("test/workerd/stores.test.ts", (_env, reportPath) => [
+      process.execPath,
+      [
+        "--import",
+        "tsx",
+        "--test",
+        "--test-reporter=spec",
+        "--test-reporter-destination=stdout",
+        "--test-reporter=junit",
+        `--test-reporter-destination=${reportPath}`,
+      ],
+    ]),
+  },
+  {
+    name: "deno-stores",
+    runtime: "shared budgets and token caches: three Deno workers on one Deno KV file (npm `deno`), on dist/",
+    prepare: async () => {
+      const deno = locateRuntime(DENO);
+      const env = { AGENTLINE_DENO: deno.path, DENO_DIR: join(root, ".deno"), DENO_NO_UPDATE_CHECK: "1" };
+      return { env, runtime: `${deno.version} (${relative(root, deno.path) || deno.path})` };
+    },
+    run: junitStep("test/deno/stores.test.ts", (env, reportPath) => [
+      env.AGENTLINE_DENO,
+      // The KV file lives in a temporary directory; the fake is served on 127.0.0.1 from the test itself.
+      [
+        "test",
+        "--no-check",
+        "--no-lock",
+        "--sloppy-imports",
+        "--unstable-kv",
+        `--allow-read=${root},${tmpdir()}`,
+        `--allow-write=${tmpdir()}`,
+        "--allow-net=127.0.0.1",
+        `--junit-path=${reportPath}`,
+      ],
+    ]),
+  },
+  {
     name: "example-worker",
     runtime: "examples/cloudflare-webhooks in workerd through miniflare, on dist/",
     prepare: async () => ({ env: {}, runtime: await locateWorkerd() }),

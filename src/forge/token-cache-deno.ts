@@ -1,5 +1,6 @@
 import { CLOCK_OPTION, checkOptions, optionsObject } from "../core/arguments.js";
-import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION } from "../stores/deno-kv.js";
+import { sleep } from "../core/signals.js";
+import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION, retryContended } from "../stores/deno-kv.js";
 import type { InstallationToken, TokenCache } from "./installation-tokens.js";
 import { checkTokenCacheCall, liveToken } from "./token-cache-checks.js";
 
@@ -35,7 +36,7 @@ export class DenoKvTokenCache implements TokenCache {
   async get(key: string): Promise<InstallationToken | undefined> {
     checkTokenCacheCall("get", key);
     // KV deletes `expireIn` entries some time after they expire, not at once: the expiry is checked here too.
-    return liveToken((await this.#kv.get([...this.#prefix, key])).value, this.#now());
+    return this.#retry(async () => liveToken((await this.#kv.get([...this.#prefix, key])).value, this.#now()));
   }
 
   /** Keeps `value` under `key` until it expires (an expired one is not kept). */
@@ -53,6 +54,11 @@ export class DenoKvTokenCache implements TokenCache {
   /** Forgets the token under `key`. */
   async delete(key: string): Promise<void> {
     checkTokenCacheCall("delete", key);
-    await this.#kv.delete([...this.#prefix, key]);
+    await this.#retry(() => this.#kv.delete([...this.#prefix, key]));
+  }
+
+  // A local KV file answers "database is locked" while another isolate writes it: tried again, briefly.
+  #retry<T>(task: () => Promise<T>): Promise<T> {
+    return retryContended(task, { maxAttempts: 16, sleep, code: "token_cache_unavailable", what: "token cache" });
   }
 }

@@ -1,4 +1,5 @@
 import { expectArgument, hasMethods, type OptionRule } from "../core/arguments.js";
+import { AgentlineError } from "../core/errors.js";
 
 // What every store on Deno KV shares (webhook dedupe, rate budgets, installation tokens): `Deno.Kv` typed by the few
 // methods the stores use, so they need no Deno types.
@@ -33,4 +34,38 @@ export const KEY_PREFIX_OPTION: OptionRule = [
 /** Checks the `kv` argument of a Deno KV store. */
 export function checkKv(kv: unknown): void {
   expectArgument(hasMethods("get", "atomic", "delete")(kv), "kv", "a Deno.Kv (await Deno.openKv())");
+}
+
+/** What an attempt of {@link retryContended} answers when another writer won the race: try again. */
+export const LOST_RACE: unique symbol = Symbol("lost race");
+
+/**
+ * Runs `attempt` until it returns something other than {@link LOST_RACE}, at most `maxAttempts` times, pausing a
+ * short random while (after the second try) so that racing isolates spread out. SQLite's "database is locked",
+ * which a local KV file answers while another isolate or process writes it, counts as a lost race too; any other
+ * error is the caller's. Out of attempts: an AgentlineError `code` that says to raise `maxAttempts`.
+ */
+export async function retryContended<T>(
+  attempt: () => Promise<T | typeof LOST_RACE>,
+  options: { maxAttempts: number; sleep: (ms: number) => Promise<void>; code: string; what: string },
+): Promise<T> {
+  for (let tries = 0; tries < options.maxAttempts; tries++) {
+    if (tries > 1) await options.sleep(Math.random() * Math.min(2 ** tries, 50));
+    try {
+      const result = await attempt();
+      if (result !== LOST_RACE) return result;
+    } catch (error) {
+      if (!isLocked(error)) throw error;
+    }
+  }
+  throw new AgentlineError(
+    `The ${options.what} lost ${options.maxAttempts} races in a row to other writers of the same Deno KV entry; ` +
+      "raise `maxAttempts`.",
+    { code: options.code },
+  );
+}
+
+/** Whether an error is SQLite's busy answer from a local Deno KV file (never the case on Deno Deploy). */
+function isLocked(error: unknown): boolean {
+  return error instanceof Error && /database (table )?is locked|SQLITE_BUSY/i.test(error.message);
 }

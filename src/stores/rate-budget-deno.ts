@@ -1,8 +1,8 @@
-import { COUNT_OPTION, checkOptions, optionsObject } from "../core/arguments.js";
-import { AgentlineError } from "../core/errors.js";
+import { COUNT_OPTION, checkOptions, FUNCTION_OPTION, optionsObject } from "../core/arguments.js";
 import { checkCost, checkStoreCall, type RateBudgetStore, type RateBudgetTake } from "../core/rate-budget.js";
+import { sleep } from "../core/signals.js";
 import { MAX_TIMER_DELAY_MS } from "../core/wait.js";
-import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION } from "./deno-kv.js";
+import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION, LOST_RACE, retryContended } from "./deno-kv.js";
 import { blockStored, type RateBudgetWrite, takeStored } from "./rate-budget-stored.js";
 
 // Rate budgets shared by every isolate, process and region of an app, on Deno KV.
@@ -11,8 +11,10 @@ import { blockStored, type RateBudgetWrite, takeStored } from "./rate-budget-sto
 export interface DenoKvRateBudgetStoreOptions {
   /** The keys' prefix. Default `["agentline", "rate-budget"]`. */
   prefix?: DenoKvKey;
-  /** How many times a take or block that lost a race to another writer is tried again. Default 64. */
+  /** How many times a take or block is tried while other writers win the race (or hold the file). Default 64. */
   maxAttempts?: number;
+  /** Waits between attempts (a few ms, jittered); default `setTimeout`. */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 /**
@@ -26,14 +28,16 @@ export class DenoKvRateBudgetStore implements RateBudgetStore {
   readonly #kv: DenoKvLike;
   readonly #prefix: DenoKvKey;
   readonly #maxAttempts: number;
+  readonly #sleep: (ms: number) => Promise<void>;
 
   constructor(kv: DenoKvLike, options?: DenoKvRateBudgetStoreOptions) {
     checkKv(kv);
     const given = optionsObject(options, "options", false);
-    checkOptions(given, "options", { prefix: KEY_PREFIX_OPTION, maxAttempts: COUNT_OPTION });
+    checkOptions(given, "options", { prefix: KEY_PREFIX_OPTION, maxAttempts: COUNT_OPTION, sleep: FUNCTION_OPTION });
     this.#kv = kv;
     this.#prefix = given.prefix ?? ["agentline", "rate-budget"];
     this.#maxAttempts = given.maxAttempts ?? 64;
+    this.#sleep = given.sleep ?? sleep;
   }
 
   /** Takes `cost` of `capacity` per `intervalMs` from `key`, atomically across every client of the KV. */
@@ -57,7 +61,7 @@ export class DenoKvRateBudgetStore implements RateBudgetStore {
     update: (stored: unknown) => { answer: RateBudgetTake; write?: RateBudgetWrite | undefined },
   ): Promise<RateBudgetTake> {
     const kvKey = [...this.#prefix, key];
-    for (let attempt = 0; attempt < this.#maxAttempts; attempt++) {
+    const attempt = async (): Promise<RateBudgetTake | typeof LOST_RACE> => {
       const entry = await this.#kv.get(kvKey);
       const { answer, write } = update(entry.value);
       // A refusal changed nothing: the read was a consistent snapshot, so it stands without a write.
@@ -70,11 +74,13 @@ export class DenoKvRateBudgetStore implements RateBudgetStore {
         .check({ key: kvKey, versionstamp: entry.versionstamp })
         .set(kvKey, write.value, { expireIn })
         .commit();
-      if (committed.ok) return answer;
-    }
-    throw new AgentlineError(
-      `The rate budget lost ${this.#maxAttempts} races in a row to other writers of the same Deno KV key; raise \`maxAttempts\`.`,
-      { code: "rate_budget_contention" },
-    );
+      return committed.ok ? answer : LOST_RACE;
+    };
+    return retryContended(attempt, {
+      maxAttempts: this.#maxAttempts,
+      sleep: this.#sleep,
+      code: "rate_budget_contention",
+      what: "rate budget",
+    });
   }
 }

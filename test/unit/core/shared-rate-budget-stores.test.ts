@@ -174,6 +174,32 @@ describe("DenoKvRateBudgetStore", () => {
   });
 });
 
+describe("DenoKvRateBudgetStore on a local KV file", () => {
+  it('takes SQLite\'s "database is locked" for a lost race (tried again after a short pause); other errors propagate', async () => {
+    const kv = memoryDenoKv();
+    let locked = 3;
+    const busy = {
+      ...kv,
+      atomic: () => {
+        const op = kv.atomic();
+        const commit = op.commit;
+        op.commit = async () => {
+          if (locked-- > 0) throw new TypeError("database is locked");
+          return commit();
+        };
+        return op;
+      },
+    };
+    const pauses: number[] = [];
+    const store = new DenoKvRateBudgetStore(busy, { sleep: async (ms) => void pauses.push(ms) });
+    expect(await store.take("k", 1, 3, 60_000, 0)).toEqual({ ok: true });
+    expect(pauses).toHaveLength(2); // none before the second try, then a jittered few ms each
+    expect(pauses.every((ms) => ms >= 0 && ms <= 50)).toBe(true);
+    const broken = { ...kv, get: async () => Promise.reject(new TypeError("Value too large (max 65536 bytes)")) };
+    await expect(new DenoKvRateBudgetStore(broken).take("k", 1, 3, 60_000, 0)).rejects.toThrow("Value too large");
+  });
+});
+
 describe("the stored form of a budget", () => {
   it("round-trips any ascending log and block (property)", () => {
     fc.assert(
