@@ -9,7 +9,7 @@ import { MemoryRateBudgetStore, type RateBudgetStore } from "../../../src/core/r
 import { DurableObjectRateBudgetStore, RateBudgetDurableObject } from "../../../src/stores/rate-budget-cloudflare.js";
 import { DenoKvRateBudgetStore } from "../../../src/stores/rate-budget-deno.js";
 import { packBudget, unpackBudget } from "../../../src/stores/rate-budget-stored.js";
-import { durableObjectBinding, memoryDenoKv } from "../platform-stand-ins.js";
+import { durableObjectBinding, memoryDenoKv, memoryStorage } from "../platform-stand-ins.js";
 
 /** Each shared store on a fresh stand-in of its engine, with what the test inspects. */
 const STORES = {
@@ -171,6 +171,81 @@ describe("DenoKvRateBudgetStore", () => {
     await store.take("k", 2, 3, 60_000, 1_000);
     expect(await store.take("k", 1, 3, 60_000, 1_000)).toEqual({ ok: false, waitMs: 60_000 });
     expect(kv.entries.get(JSON.stringify(["app", "budgets", "k"]))?.versionstamp).not.toBe(version);
+  });
+});
+
+describe("the shared budget stores' constructors", () => {
+  const namespace = durableObjectBinding((storage) => new RateBudgetDurableObject({ storage })).namespace;
+  const kv = memoryDenoKv();
+  /** [what is built, the name the error must give, the wrong values] */
+  const rows: [string, (bad: unknown) => unknown, string, unknown[]][] = [
+    [
+      "DurableObjectRateBudgetStore",
+      (bad) => new DurableObjectRateBudgetStore(bad as never),
+      "namespace",
+      [undefined, null, {}, "RATE_BUDGETS"],
+    ],
+    [
+      "DurableObjectRateBudgetStore",
+      (bad) => new DurableObjectRateBudgetStore(namespace, bad as never),
+      "options",
+      [42, "x"],
+    ],
+    [
+      "DurableObjectRateBudgetStore",
+      (bad) => new DurableObjectRateBudgetStore(namespace, { shards: bad as never }),
+      "options.shards",
+      [0, 1.5, -1, "8", Number.NaN],
+    ],
+    [
+      "RateBudgetDurableObject",
+      (bad) => new RateBudgetDurableObject(bad as never),
+      "state",
+      [undefined, null, {}, { storage: {} }],
+    ],
+    [
+      "RateBudgetDurableObject",
+      (bad) => new RateBudgetDurableObject({ storage: memoryStorage() }, {}, { now: bad as never }),
+      "options.now",
+      [0, "now"],
+    ],
+    ["DenoKvRateBudgetStore", (bad) => new DenoKvRateBudgetStore(bad as never), "kv", [undefined, null, {}, "kv"]],
+    [
+      "DenoKvRateBudgetStore",
+      (bad) => new DenoKvRateBudgetStore(kv, { prefix: bad as never }),
+      "options.prefix",
+      ["agentline", [{}], [null]],
+    ],
+    [
+      "DenoKvRateBudgetStore",
+      (bad) => new DenoKvRateBudgetStore(kv, { maxAttempts: bad as never }),
+      "options.maxAttempts",
+      [0, 2.5, "3"],
+    ],
+    [
+      "DenoKvRateBudgetStore",
+      (bad) => new DenoKvRateBudgetStore(kv, { sleep: bad as never }),
+      "options.sleep",
+      [1, "sleep", {}],
+    ],
+  ];
+
+  it("refuse every wrong argument and option with an AgentlineError naming it (swept: 30 values)", () => {
+    const wrong: string[] = [];
+    for (const [owner, build, name, values] of rows) {
+      for (const value of values) {
+        try {
+          build(value);
+          wrong.push(`${owner} accepted ${String(value)} as ${name}`);
+        } catch (error) {
+          const { code, message } = error as { code?: string; message: string };
+          const expected = name.includes(".") ? "invalid_option" : "invalid_argument";
+          if (code !== expected || !message.includes(`\`${name}\``)) wrong.push(`${owner} ${name}: ${code} ${message}`);
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(rows.reduce((sum, [, , , values]) => sum + values.length, 0)).toBe(30);
   });
 });
 

@@ -90,6 +90,38 @@ describe.each(Object.keys(CACHES) as (keyof typeof CACHES)[])("%s token cache", 
   });
 });
 
+describe("the shared token caches' constructors", () => {
+  it("refuse every wrong argument and option with an AgentlineError naming it (swept: 19 values)", () => {
+    const namespace = durableObjectBinding((storage) => new TokenCacheDurableObject({ storage })).namespace;
+    const rows: [(bad: unknown) => unknown, string, unknown[]][] = [
+      [(bad) => new DurableObjectTokenCache(bad as never), "namespace", [undefined, null, {}, "TOKEN_CACHE"]],
+      [(bad) => new DurableObjectTokenCache(namespace, { shards: bad as never }), "options.shards", [0, 1.5, "4"]],
+      [(bad) => new DurableObjectTokenCache(namespace, { now: bad as never }), "options.now", [0, "now"]],
+      [(bad) => new TokenCacheDurableObject(bad as never), "state", [undefined, {}, { storage: {} }]],
+      [(bad) => new DenoKvTokenCache(bad as never), "kv", [undefined, null, {}]],
+      [(bad) => new DenoKvTokenCache(memoryDenoKv(), { prefix: bad as never }), "options.prefix", ["x", [{}]]],
+      [(bad) => new DenoKvTokenCache(memoryDenoKv(), { now: bad as never }), "options.now", [1, "now"]],
+    ];
+    const wrong: string[] = [];
+    for (const [build, name, values] of rows) {
+      for (const value of values) {
+        const error = (() => {
+          try {
+            build(value);
+          } catch (caught) {
+            return caught as { code?: string; message: string };
+          }
+        })();
+        const expected = name.includes(".") ? "invalid_option" : "invalid_argument";
+        if (error?.code !== expected || !error.message.includes(`\`${name}\``))
+          wrong.push(`${name} = ${String(value)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(rows.reduce((sum, [, , values]) => sum + values.length, 0)).toBe(19);
+  });
+});
+
 describe("TokenCacheDurableObject", () => {
   it("deletes tokens by alarm once they expire, on its own clock whatever the callers' clock says", async () => {
     const { cache, sweep } = CACHES["Durable Object"](() => 50); // callers' clock far from the object's
