@@ -59,6 +59,12 @@ export class DenoKvTokenCache implements TokenCache {
 
   // A local KV file answers "database is locked" while another isolate writes it: tried again, briefly.
   #retry<T>(task: () => Promise<T>): Promise<T> {
-    return retryContended(task, { maxAttempts: 16, sleep, code: "token_cache_unavailable", what: "token cache" });
+    return retryContended(task, {
+      maxAttempts: 16,
+      sleep,
+      code: "token_cache_unavailable",
+      failure: "token_cache_unavailable",
+      what: "token cache",
+    });
   }
 }

@@ -43,11 +43,19 @@ export const LOST_RACE: unique symbol = Symbol("lost race");
  * Runs `attempt` until it returns something other than {@link LOST_RACE}, at most `maxAttempts` times, pausing a
  * short random while (after the second try) so that racing isolates spread out. SQLite's "database is locked",
  * which a local KV file answers while another isolate or process writes it, counts as a lost race too; any other
- * error is the caller's. Out of attempts: an AgentlineError `code` that says to raise `maxAttempts`.
+ * error of KV rejects as an AgentlineError `failure` with it as the cause. Out of attempts: an AgentlineError `code`
+ * that says to raise `maxAttempts`.
  */
 export async function retryContended<T>(
   attempt: () => Promise<T | typeof LOST_RACE>,
-  options: { maxAttempts: number; sleep: (ms: number) => Promise<void>; code: string; what: string },
+  options: {
+    maxAttempts: number;
+    sleep: (ms: number) => Promise<void>;
+    /** The code when the attempts run out; `failure`: when KV fails otherwise. */
+    code: string;
+    failure: string;
+    what: string;
+  },
 ): Promise<T> {
   for (let tries = 0; tries < options.maxAttempts; tries++) {
     if (tries > 1) await options.sleep(Math.random() * Math.min(2 ** tries, 50));
@@ -55,7 +63,13 @@ export async function retryContended<T>(
       const result = await attempt();
       if (result !== LOST_RACE) return result;
     } catch (error) {
-      if (!isLocked(error)) throw error;
+      if (isLocked(error)) continue;
+      // Deno KV's own errors (a value over 64 KiB, a closed database) name no value: their text is safe to show.
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new AgentlineError(`The ${options.what}'s Deno KV call failed: ${reason}`, {
+        code: options.failure,
+        cause: error,
+      });
     }
   }
   throw new AgentlineError(

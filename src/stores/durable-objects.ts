@@ -104,8 +104,8 @@ export function serializer(): <T>(task: () => Promise<T>) => Promise<T> {
 }
 
 /**
- * Posts `body` as JSON to the object and resolves to its JSON answer; a non-2xx answer rejects with an
- * AgentlineError `code` (the message names the status only: bodies may carry tokens).
+ * Posts `body` as JSON to the object and resolves to its JSON answer; a failed call, a non-2xx or a non-JSON answer
+ * rejects with an AgentlineError `code` (the message names the status only: bodies may carry tokens).
  */
 export async function askObject<T>(
   stub: DurableObjectStubLike,
@@ -114,12 +114,22 @@ export async function askObject<T>(
   code: string,
   what: string,
 ): Promise<T> {
-  const response = await stub.fetch(new Request(url, { method: "POST", body: JSON.stringify(body) }));
+  let response: Response;
+  try {
+    response = await stub.fetch(new Request(url, { method: "POST", body: JSON.stringify(body) }));
+  } catch (cause) {
+    // The platform's own error (object overloaded, reset, unreachable) stays the cause of the SDK's.
+    throw new AgentlineError(`The ${what} Durable Object could not be reached.`, { code, cause });
+  }
   if (!response.ok) {
     await response.body?.cancel();
     throw new AgentlineError(`The ${what} Durable Object answered ${response.status}.`, { code });
   }
-  return (await response.json()) as T;
+  try {
+    return (await response.json()) as T;
+  } catch (cause) {
+    throw new AgentlineError(`The ${what} Durable Object answered something other than JSON.`, { code, cause });
+  }
 }
 
 /** A store's request as the object reads it: its path and JSON object body, or `undefined` when it is not one. */

@@ -80,6 +80,7 @@ export class DenoKvRateBudgetStore implements RateBudgetStore {
       maxAttempts: this.#maxAttempts,
       sleep: this.#sleep,
       code: "rate_budget_contention",
+      failure: "rate_budget_unavailable",
       what: "rate budget",
     });
   }

@@ -145,6 +145,18 @@ describe("RateBudgetDurableObject", () => {
       code: "rate_budget_unavailable",
       message: expect.stringContaining("500"),
     });
+    for (const fetch of [
+      async () => Promise.reject(new Error("Durable Object reset because its code was updated.")),
+      async () => new Response("<html>not json</html>"),
+    ]) {
+      const unreachable = new DurableObjectRateBudgetStore({
+        idFromName: (name: string) => name,
+        get: () => ({ fetch }),
+      });
+      const error = await unreachable.block("k", 1, 0).catch((caught: unknown) => caught);
+      expect(error).toMatchObject({ name: "AgentlineError", code: "rate_budget_unavailable" });
+      expect((error as Error).cause).toBeDefined();
+    }
   });
 });
 
@@ -271,7 +283,10 @@ describe("DenoKvRateBudgetStore on a local KV file", () => {
     expect(pauses).toHaveLength(2); // none before the second try, then a jittered few ms each
     expect(pauses.every((ms) => ms >= 0 && ms <= 50)).toBe(true);
     const broken = { ...kv, get: async () => Promise.reject(new TypeError("Value too large (max 65536 bytes)")) };
-    await expect(new DenoKvRateBudgetStore(broken).take("k", 1, 3, 60_000, 0)).rejects.toThrow("Value too large");
+    const failed = await new DenoKvRateBudgetStore(broken).take("k", 1, 3, 60_000, 0).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ name: "AgentlineError", code: "rate_budget_unavailable" });
+    expect((failed as Error).message).toContain("Value too large");
+    expect((failed as Error).cause).toBeInstanceOf(TypeError);
   });
 });
 
