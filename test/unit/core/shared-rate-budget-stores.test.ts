@@ -262,7 +262,7 @@ describe("the shared budget stores' constructors", () => {
 });
 
 describe("DenoKvRateBudgetStore on a local KV file", () => {
-  it('takes SQLite\'s "database is locked" for a lost race (tried again after a short pause); other errors propagate', async () => {
+  it('takes SQLite\'s "database is locked" for a lost race (tried again after a short pause); other KV errors become AgentlineErrors', async () => {
     const kv = memoryDenoKv();
     let locked = 3;
     const busy = {
