@@ -1,4 +1,5 @@
 import { COUNT_OPTION, checkOptions, optionsObject } from "../core/arguments.js";
+import { AgentlineError } from "../core/errors.js";
 import { checkCost, checkStoreCall, type RateBudgetStore, type RateBudgetTake } from "../core/rate-budget.js";
 import {
   askObject,
@@ -19,6 +20,7 @@ import { blockStored, type RateBudgetWrite, takeStored } from "./rate-budget-sto
 
 const TAKE_URL = "https://rate-budget.agentline.internal/take";
 const BLOCK_URL = "https://rate-budget.agentline.internal/block";
+const FAILURE = "rate_budget_unavailable";
 
 /** Options of {@link DurableObjectRateBudgetStore}. */
 export interface DurableObjectRateBudgetStoreOptions {
@@ -49,13 +51,19 @@ export class DurableObjectRateBudgetStore<Id = unknown> implements RateBudgetSto
   async take(key: string, cost: number, capacity: number, intervalMs: number, now: number): Promise<RateBudgetTake> {
     checkStoreCall("take", key, { intervalMs, now });
     checkCost(cost, capacity);
-    return askObject<RateBudgetTake>(
+    const answer = await askObject<Partial<RateBudgetTake>>(
       this.#stub(key),
       TAKE_URL,
       { key, cost, capacity, intervalMs, now },
-      "rate_budget_unavailable",
+      FAILURE,
       "rate budget",
     );
+    if (answer.ok === true) return { ok: true };
+    // Anything but a refusal with a wait would make the caller spin (a wait of NaN is no wait): refuse it.
+    if (answer.ok === false && typeof answer.waitMs === "number" && answer.waitMs > 0) return answer as RateBudgetTake;
+    throw new AgentlineError("The rate budget Durable Object answered something other than a take.", {
+      code: FAILURE,
+    });
   }
 
   /** Grants nothing for `key` before `until`, in every isolate. */
@@ -63,7 +71,7 @@ export class DurableObjectRateBudgetStore<Id = unknown> implements RateBudgetSto
     checkStoreCall("block", key, { until, now });
     // JSON has no Infinity: an endless block is the largest finite time.
     const body = { key, until: Math.min(until, Number.MAX_VALUE), now };
-    await askObject(this.#stub(key), BLOCK_URL, body, "rate_budget_unavailable", "rate budget");
+    await askObject(this.#stub(key), BLOCK_URL, body, FAILURE, "rate budget");
   }
 
   #stub(key: string) {
