@@ -58,9 +58,10 @@ export class DurableObjectRateBudgetStore<Id = unknown> implements RateBudgetSto
       FAILURE,
       "rate budget",
     );
-    if (answer.ok === true) return { ok: true };
+    if (answer?.ok === true) return { ok: true };
     // Anything but a refusal with a wait would make the caller spin (a wait of NaN is no wait): refuse it.
-    if (answer.ok === false && typeof answer.waitMs === "number" && answer.waitMs > 0) return answer as RateBudgetTake;
+    const waitMs = answer?.ok === false ? answer.waitMs : undefined;
+    if (typeof waitMs === "number" && waitMs > 0) return { ok: false, waitMs };
     throw new AgentlineError("The rate budget Durable Object answered something other than a take.", {
       code: FAILURE,
     });

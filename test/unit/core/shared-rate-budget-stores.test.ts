@@ -149,6 +149,7 @@ describe("RateBudgetDurableObject", () => {
       async () => Promise.reject(new Error("Durable Object reset because its code was updated.")),
       async () => new Response("<html>not json</html>"),
       async () => Response.json({}),
+      async () => Response.json(null),
       async () => Response.json({ ok: false, waitMs: null }),
     ]) {
       const unreachable = new DurableObjectRateBudgetStore({
