@@ -54,8 +54,8 @@ export class DurableObjectTokenCache<Id = unknown> implements TokenCache {
   async get(key: string): Promise<InstallationToken | undefined> {
     checkTokenCacheCall("get", key);
     const now = this.#now();
-    const answer = await this.#ask<{ value?: unknown }>("/get", { key, now });
-    return liveToken(answer.value, now);
+    const answer = await this.#ask<{ value?: unknown } | null>("/get", { key, now });
+    return liveToken(answer?.value, now);
   }
 
   /** Keeps `value` under `key` until it expires. */
