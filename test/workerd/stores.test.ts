@@ -59,7 +59,11 @@ before(async () => {
         name: "objects",
         modules: [{ type: "ESModule", path: script("stores-objects.bundle.js"), contents: objects }],
         compatibilityDate: COMPATIBILITY_DATE,
-        durableObjects: { RATE_BUDGETS: "RateBudgetDurableObject", TOKEN_CACHE: "TokenCacheDurableObject" },
+        // SQLite-backed, as wrangler makes new classes (`new_sqlite_classes`): the storage API the objects use is the same.
+        durableObjects: {
+          RATE_BUDGETS: { className: "RateBudgetDurableObject", useSQLite: true },
+          TOKEN_CACHE: { className: "TokenCacheDurableObject", useSQLite: true },
+        },
       },
       ...CLIENTS.map((name) => ({
         name,
