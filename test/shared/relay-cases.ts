@@ -10,12 +10,11 @@ type Setup = (sdk: SharedSdk) => { fake: FakeService; client: AgentsClient; adva
 
 /** The relay's cases; `setup` is the suite's own (fake + upstream client on the virtual clock). */
 export function createRelayCases(sdk: SharedSdk, setup: Setup): SharedCase[] {
-  /** A relay in front of the fake, and a page client whose `fetch` is the relay (its key is never used). */
+  /** A relay in front of the fake, and a page client in relay mode (no key) whose `fetch` is the relay. */
   function relayed(authorize: () => boolean | Response = () => true) {
     const { fake, client, advance } = setup(sdk);
     const relay = sdk.createAgentsRelay({ client, basePath: "/api/agents", authorize });
     const page = new sdk.AgentsClient({
-      apiKey: "page-key-never-used",
       baseUrl: "https://app.example/api/agents",
       fetch: (request) => relay(request),
       sleep: async () => {},
