@@ -1,5 +1,5 @@
 import { AgentsClient } from "../agents/client.js";
-import { agentsClientContexts } from "../agents/client-context.js";
+import { agentsClientContexts, keylessAgentsClients } from "../agents/client-context.js";
 import type { AgentsContext, AgentsOperationName } from "../agents/operations.js";
 import { isObject } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
@@ -89,6 +89,11 @@ function resolveClient(client: unknown): { client: AgentsClient; context: Agents
   const context = isObject(resolved) ? agentsClientContexts.get(resolved) : undefined;
   if (context === undefined) {
     throw invalidOption("`client` must be an AgentsClient (holding the key), or `{ apiKey, baseUrl, fetch? }`.");
+  }
+  if (keylessAgentsClients.has(resolved as object)) {
+    throw invalidOption(
+      "`client` holds no key (it was made without `apiKey`, for a page): give the relay a client with the key.",
+    );
   }
   return { client: resolved as AgentsClient, context };
 }

@@ -22,6 +22,8 @@ describe("relay options and arguments", () => {
       ["client", { client: { apiKey: RELAY_KEY }, authorize }],
       ["client", { client: new (class Other {})(), authorize }],
       ["client", { apiKey: RELAY_KEY, baseUrl: "http://upstream.test", authorize }],
+      // A page's keyless client would forward every call with no key.
+      ["client", { client: new AgentsClient({ baseUrl: "http://upstream.test" }), authorize }],
       ["authorize", { client }],
       ["authorize", { client, authorize: true }],
       ["basePath", { client, authorize, basePath: "api" }],
