@@ -44,8 +44,15 @@ const encoder = new TextEncoder();
  * connection (`TypeError("network error")`) once that many SSE events went through (keep-alive comments do not count),
  * and closes the relay's side. The relay sends whole events per chunk, so a cut falls between events.
  */
-function recordedBody(body: ReadableStream<Uint8Array>, received: string[], cutAfter?: number) {
+function recordedBody(
+  body: ReadableStream<Uint8Array>,
+  received: string[],
+  pageSignal: AbortSignal,
+  cutAfter?: number,
+) {
   const reader = body.getReader();
+  // The page aborting its fetch closes the connection: the server sees its answer's body cancelled.
+  pageSignal.addEventListener("abort", () => void reader.cancel(pageSignal.reason).catch(() => {}), { once: true });
   const decoder = new TextDecoder();
   let events = 0;
   return new ReadableStream<Uint8Array>({
@@ -81,6 +88,48 @@ function recordedBody(body: ReadableStream<Uint8Array>, received: string[], cutA
   });
 }
 
+/** One upstream run stream connection, as {@link tracked} follows it. */
+interface UpstreamStream {
+  open: boolean;
+}
+
+/**
+ * The upstream `fetch` with every run stream connection followed until it is closed: its body read to the end,
+ * failed or cancelled, or its request aborted.
+ */
+function tracked(fetch: Handler, streams: UpstreamStream[]): Handler {
+  return async (request) => {
+    const response = await fetch(request);
+    if (!new URL(request.url).pathname.endsWith("/stream") || response.body === null) return response;
+    const stream = { open: true };
+    streams.push(stream);
+    const close = () => {
+      stream.open = false;
+    };
+    request.signal.addEventListener("abort", close, { once: true });
+    const reader = response.body.getReader();
+    const body = new ReadableStream<Uint8Array>({
+      async pull(controller) {
+        try {
+          const { done, value } = await reader.read();
+          if (done) {
+            close();
+            controller.close();
+          } else controller.enqueue(value);
+        } catch (error) {
+          close();
+          throw error;
+        }
+      },
+      cancel(reason) {
+        close();
+        return reader.cancel(reason);
+      },
+    });
+    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+  };
+}
+
 /**
  * The fake (on a virtual clock: every sleep moves time at once, UUIDs from a counter so that two beds make the same
  * ids), the relay's keyed client, the relay, and a keyless page client through the recorded page leg.
@@ -99,7 +148,8 @@ export function relayBed(sdk: SharedSdk, options: RelayBedOptions = {}) {
     sleep,
     randomUUID: () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, "0")}`,
   });
-  const upstreamFetch = options.upstream ? options.upstream(fake.fetch) : fake.fetch;
+  const streams: UpstreamStream[] = [];
+  const upstreamFetch = tracked(options.upstream ? options.upstream(fake.fetch) : fake.fetch, streams);
   const keyed = (extra: Record<string, unknown> = {}) =>
     new sdk.AgentsClient({
       apiKey: RELAY_KEY,
@@ -131,7 +181,10 @@ export function relayBed(sdk: SharedSdk, options: RelayBedOptions = {}) {
       authorization: request.headers.get("authorization"),
       lastEventId: request.headers.get("last-event-id"),
     });
-    const response = await app(request);
+    // What crosses the network: method, URL, headers and body, not the page's AbortSignal (the server sees the
+    // connection close instead), so the relay is tested as a server would run it.
+    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+    const response = await app(new Request(request.url, { method: request.method, headers: request.headers, body }));
     let head = `${response.status} ${response.statusText}\n`;
     response.headers.forEach((value, name) => {
       head += `${name}: ${value}\n`;
@@ -140,8 +193,12 @@ export function relayBed(sdk: SharedSdk, options: RelayBedOptions = {}) {
     if (response.body === null) return response;
     const cut = url.pathname.endsWith("/stream") ? cutNextStream : undefined;
     if (cut !== undefined) cutNextStream = undefined;
-    const body = recordedBody(response.body, received, cut);
-    return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+    const recorded = recordedBody(response.body, received, request.signal, cut);
+    return new Response(recorded, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
   };
   // Keyless: no `apiKey` property at all (relay mode), as a page has it.
   const page = new sdk.AgentsClient({
@@ -164,6 +221,8 @@ export function relayBed(sdk: SharedSdk, options: RelayBedOptions = {}) {
     sent,
     /** Every text the page received: each answer's status line and headers, then its body as read. */
     received,
+    /** Upstream run stream connections still open: neither read to the end, failed, cancelled nor aborted. */
+    upstreamStreamsOpen: () => streams.filter((stream) => stream.open).length,
     /** Cuts the page leg of the next run stream after `events` events. */
     cutNextStream(events: number) {
       cutNextStream = events;

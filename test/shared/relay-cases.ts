@@ -84,6 +84,7 @@ export function createRelayCases(
         let cuts = 0;
         let idsPassedOn = 0;
         const mismatched: string[] = [];
+        const leftOpen: string[] = [];
         for (const leg of ["page", "upstream"] as const) {
           for (let cutAfter = 1; cutAfter < whole.length; cutAfter++) {
             const bed = mounted();
@@ -101,6 +102,7 @@ export function createRelayCases(
             // A cut on one leg is mended on that leg only.
             equal(pageStreams.length, leg === "page" ? 2 : 1, `${label}: page stream requests`);
             equal(upstreamStreams.length, 2, `${label}: upstream stream requests`);
+            if (bed.upstreamStreamsOpen() !== 0) leftOpen.push(label);
             cuts++;
             const resumedFrom = pageStreams[1]?.lastEventId;
             if (resumedFrom !== null && resumedFrom !== undefined) {
@@ -113,7 +115,35 @@ export function createRelayCases(
         equal(lost, 0, "events lost over every cut");
         equal(twice, 0, "events delivered twice over every cut");
         equal(mismatched.join("; "), "", "cuts after which the page's events differ from an uncut run");
+        equal(leftOpen.join("; "), "", "cuts that left an upstream connection open");
         ok(cuts >= 10 && idsPassedOn > 0, `cuts tried (${cuts}), page Last-Event-IDs passed on (${idsPassedOn})`);
+      },
+    },
+    {
+      name: "relay: pages that go away (abort, or stop reading) close their upstream connection (0 left open)",
+      async run() {
+        let opened = 0;
+        let open = 0;
+        for (let page = 0; page < 10; page++) {
+          const bed = mounted();
+          const { agent, run } = await bed.upstream.agents.create({ prompt: { text: `page ${page}` } });
+          const controller = new AbortController();
+          const stream = bed.page.runs.stream(agent.id, run.id, { signal: controller.signal });
+          let seen = 0;
+          await rejects(async () => {
+            for await (const _ of stream) {
+              if (++seen < 3) continue;
+              if (page % 2 === 0) controller.abort();
+              else break;
+            }
+            if (page % 2 === 1) throw new Error("stopped reading");
+          }, `page ${page} going away`);
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          opened += bed.fake.requests.filter((request) => request.path.endsWith("/stream")).length;
+          open += bed.upstreamStreamsOpen();
+        }
+        equal(opened, 10, "upstream stream connections opened");
+        equal(open, 0, "upstream stream connections left open after their page went away");
       },
     },
     {
