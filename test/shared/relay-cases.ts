@@ -183,7 +183,7 @@ export function createRelayCases(
       },
     },
     {
-      name: "relay: unknown paths answer 404, a known path with another method 405 with Allow (0 sent)",
+      name: "relay: unknown paths answer 404, other methods 405 with Allow, bodies past the cap 413 (0 sent)",
       async run() {
         const bed = mounted();
         const cases: Array<[string, string, number, string?]> = [
@@ -191,6 +191,7 @@ export function createRelayCases(
           ["GET", "/v1/agents", 404], // agents.list is not exposed by default
           ["POST", "/v1/agents", 404], // nor agents.create
           ["GET", `/v1/agents/${AGENT}/usage`, 404],
+          ["GET", `/v1/agents/${AGENT}/artifacts`, 404],
           ["DELETE", `/v1/agents/${AGENT}`, 405, "GET"],
           ["PUT", `/v1/agents/${AGENT}/runs`, 405, "GET, POST"],
           ["POST", `/v1/agents/${AGENT}/runs/${RUN}/stream`, 405, "GET"],
@@ -203,6 +204,9 @@ export function createRelayCases(
           const body = (await response.json()) as { error?: { code?: string } };
           ok(typeof body.error?.code === "string", `${method} ${path}: an error body in the API's format`);
         }
+        const big = JSON.stringify({ prompt: { text: "x".repeat(1_048_576) } });
+        const tooLarge = await bed.call("POST", `/v1/agents/${AGENT}/runs`, { body: big });
+        equal(tooLarge.status, 413, "a follow-up body past the 1 MiB cap");
         const outside = await bed.app(new Request(`${PAGE_ORIGIN}/v1/agents/${AGENT}`));
         equal(outside.status, 404, "a service path outside the base path");
         equal(bed.fake.requests.length, 0, "requests upstream");

@@ -20,7 +20,7 @@ import { deliveredPing } from "./ping-delivery.js";
 import { createRelayCases } from "./relay-cases.js";
 import { createTrustCases } from "./trust-cases.js";
 
-/** What the suite needs from the SDK: the root entry point and its other entries (testing, webhooks, …), merged. */
+/** What the suite needs from the SDK: the root entry point, `agentline/testing` and the others it names, merged. */
 export type SharedSdk = Pick<
   typeof Agentline,
   | "AgentsClient"
