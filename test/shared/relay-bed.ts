@@ -29,6 +29,8 @@ export interface RelayBedOptions {
   relay?: Record<string, unknown>;
   /** Wraps the fake's `fetch` as the relay's client sees it (an upstream that misbehaves). */
   upstream?: (fake: Handler) => Handler;
+  /** Options of the fake service (`heartbeatIntervalMs`, …). */
+  fake?: Record<string, unknown>;
   /** Options of the page's client (`maxRetries`, …). */
   page?: Record<string, unknown>;
   /** Where the app mounts the relay (default {@link BASE_PATH}); `""` for a router that strips its own prefix. */
@@ -147,6 +149,7 @@ export function relayBed(sdk: SharedSdk, options: RelayBedOptions = {}) {
     now: () => now,
     sleep,
     randomUUID: () => `00000000-0000-4000-8000-${String(++uuid).padStart(12, "0")}`,
+    ...options.fake,
   });
   const streams: UpstreamStream[] = [];
   const upstreamFetch = tracked(options.upstream ? options.upstream(fake.fetch) : fake.fetch, streams);

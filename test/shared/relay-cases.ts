@@ -79,6 +79,17 @@ export function createRelayCases(
         const whole = await collect(reference.upstream.runs.stream(created.agent.id, created.run.id));
         const expected = keysOf(whole);
         ok(expected.length >= 5, `the reference run has events with ids (${expected.length})`);
+        // Heartbeats go through as the service sends them (they keep the page's watchdog quiet): two identical beds,
+        // one read directly, one through the relay, each while its run is live.
+        const heartbeats = async (through: "upstream" | "page") => {
+          const beating = mounted({ fake: { heartbeatIntervalMs: 200 } });
+          const { agent, run } = await beating.upstream.agents.create({ prompt: { text: "stream me" } });
+          const events = await collect(beating[through].runs.stream(agent.id, run.id));
+          return events.filter((event) => event.type === "heartbeat").length;
+        };
+        const direct = await heartbeats("upstream");
+        ok(direct > 0, `the service sent heartbeats (${direct})`);
+        equal(await heartbeats("page"), direct, "heartbeats relayed");
         let lost = 0;
         let twice = 0;
         let cuts = 0;
