@@ -31,6 +31,7 @@ export type SharedSdk = Pick<
   | "generateAppKeyPair"
   | "isAgentlineError"
   | "NotFoundError"
+  | "PermissionDeniedError"
   | "RateLimitError"
   | "ValidationError"
 > &
@@ -40,7 +41,7 @@ export type SharedSdk = Pick<
     "createWebhookHandler" | "ForgeKeys" | "MemoryDedupeStore" | "verifyWebhook" | "WebhookVerificationError"
   > &
   Pick<typeof Reactive, "watchCheckRuns"> &
-  Pick<typeof Relay, "createAgentsRelay">;
+  Pick<typeof Relay, "createAgentsRelay" | "DEFAULT_RELAY_OPERATIONS">;
 
 /** One named case; `run` rejects (with an `Error` saying why) when the case fails. */
 export interface SharedCase {
@@ -371,7 +372,7 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
       },
     },
     ...createTrustCases(sdk),
-    ...createRelayCases(sdk, setup),
+    ...createRelayCases(sdk),
   ];
 }
 
