@@ -34,7 +34,12 @@ export function relaySetup(
 
 /** A page request to the relay: `path` is the service's (`/v1/agents/x`), put below the base path. */
 export function pageRequest(method: string, path: string, init: RequestInit = {}): Request {
-  return new Request(`${PAGE_ORIGIN}${BASE_PATH}${path}`, { method, ...init });
+  const request = new Request(`${PAGE_ORIGIN}${BASE_PATH}${path}`, { method, ...init });
+  // As the page's client sends it: a string body would otherwise go as text/plain, which the relay refuses (415).
+  if (init.body !== undefined && init.headers === undefined) {
+    request.headers.set("content-type", "application/json");
+  }
+  return request;
 }
 
 /** A path template filled with plain ids. */

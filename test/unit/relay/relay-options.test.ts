@@ -34,6 +34,9 @@ describe("relay options and arguments", () => {
       ["maxBodyBytes", { client, authorize, maxBodyBytes: 0 }],
       ["maxBodyBytes", { client, authorize, maxBodyBytes: 1.5 }],
       ["keepAliveMs", { client, authorize, keepAliveMs: -1 }],
+      ["allowedOrigins", { client, authorize, allowedOrigins: "https://app.example.com" }],
+      ["allowedOrigins", { client, authorize, allowedOrigins: ["https://app.example.com/path"] }],
+      ["allowedOrigins", { client, authorize, allowedOrigins: ["app.example.com"] }],
       ["baseUrl", { client: { apiKey: RELAY_KEY, baseUrl: "upstream.test" }, authorize }],
     ];
     for (const [field, options] of cases) {
