@@ -45,7 +45,9 @@ function pageClient(relay: Relay, cookie: string | undefined, received: string[]
       const sent = new Request(request);
       if (cookie) sent.headers.set("cookie", cookie);
       const response = await relay(sent);
-      response.headers.forEach((value, name) => received.push(`${name}: ${value}`));
+      response.headers.forEach((value, name) => {
+        received.push(`${name}: ${value}`);
+      });
       received.push(await response.clone().text());
       return response;
     },
