@@ -39,9 +39,10 @@ let site: Promise<Site> | undefined;
 let siteFor = "";
 
 function siteOf(env: Env): Promise<Site> {
-  const upstream = `${env.AGENTLINE_BASE_URL ?? ""} ${env.AGENTLINE_API_KEY ? "keyed" : ""} ${env.DEMO_PAGE_DROPS}`;
-  if (site && siteFor === upstream) return site;
-  siteFor = upstream;
+  // A changed setting (a rotated key, say) makes a new relay; in memory only, like the client that holds the key.
+  const settings = [env.AGENTLINE_BASE_URL, env.AGENTLINE_API_KEY, env.SESSION_SECRET, env.DEMO_PAGE_DROPS].join("\n");
+  if (site && siteFor === settings) return site;
+  siteFor = settings;
   site = (async () => {
     const key = await sessionKey(env.SESSION_SECRET);
     const { client, fake } = upstreamClient(env);
