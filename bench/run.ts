@@ -52,9 +52,15 @@ for (const result of wanted("webhooks") ? (await benchWebhooks()).comparisons : 
   results.push(result);
 }
 if (wanted("relay-stream")) {
-  const relayStream = await benchRelayStream();
-  report(relayStream);
-  results.push(relayStream);
+  const { events, pageSide, serverSide } = await benchRelayStream();
+  const perEvent = (ns: number) => `${(ns / events).toFixed(0)} ns`;
+  for (const result of [pageSide, serverSide]) {
+    report(result);
+    console.log(
+      `  per event: ${perEvent(result.candidateNsPerOp)} through the relay vs ${perEvent(result.baselineNsPerOp)} through the bare proxy (+${perEvent(result.candidateNsPerOp - result.baselineNsPerOp)})`,
+    );
+    results.push(result);
+  }
 }
 if (wanted("reactive")) {
   const reactive = await benchReactive();

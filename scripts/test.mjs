@@ -63,12 +63,7 @@ const STEPS = [
   {
     name: "deno",
     runtime: "Deno (npm `deno`), shared suite on dist/",
-    prepare: async () => {
-      const deno = locateRuntime(DENO);
-      // DENO_DIR inside the checkout (git-ignored): no cache in the home directory, nothing shared between clones.
-      const env = { AGENTLINE_DENO: deno.path, DENO_DIR: join(root, ".deno"), DENO_NO_UPDATE_CHECK: "1" };
-      return { env, runtime: `${deno.version} (${relative(root, deno.path) || deno.path})` };
-    },
+    prepare: prepareDeno,
     run: junitStep("test/deno/suite.test.ts", (env, reportPath) => [
       env.AGENTLINE_DENO,
       // No network permission: the fake service runs in-process. Type checking is tsc's job (npm run typecheck);
@@ -106,6 +101,33 @@ const STEPS = [
     },
   },
   {
+    name: "workerd-stores",
+    runtime: "shared budgets and token caches: three Workers on one Durable Object in workerd (miniflare), on dist/",
+    prepare: async () => ({ env: {}, runtime: await locateWorkerd() }),
+    // Node's test runner (TypeScript through tsx): it serves the fake on 127.0.0.1 and drives the Workers.
+    run: junitStep("test/workerd/stores.test.ts", nodeTestCommand),
+  },
+  {
+    name: "deno-stores",
+    runtime: "shared budgets and token caches: three Deno workers on one Deno KV file (npm `deno`), on dist/",
+    prepare: prepareDeno,
+    run: junitStep("test/deno/stores.test.ts", (env, reportPath) => [
+      env.AGENTLINE_DENO,
+      // The KV file lives in a temporary directory; the fake is served on 127.0.0.1 from the test itself.
+      [
+        "test",
+        "--no-check",
+        "--no-lock",
+        "--sloppy-imports",
+        "--unstable-kv",
+        `--allow-read=${root},${tmpdir()}`,
+        `--allow-write=${tmpdir()}`,
+        "--allow-net=127.0.0.1",
+        `--junit-path=${reportPath}`,
+      ],
+    ]),
+  },
+  {
     name: "example-worker",
     runtime: "examples/cloudflare-webhooks in workerd through miniflare, on dist/",
     prepare: async () => ({ env: {}, runtime: await locateWorkerd() }),
@@ -120,11 +142,7 @@ const STEPS = [
   {
     name: "example-deno",
     runtime: "examples/deno-webhooks with Deno (npm `deno`), on dist/",
-    prepare: async () => {
-      const deno = locateRuntime(DENO);
-      const env = { AGENTLINE_DENO: deno.path, DENO_DIR: join(root, ".deno"), DENO_NO_UPDATE_CHECK: "1" };
-      return { env, runtime: `${deno.version} (${relative(root, deno.path) || deno.path})` };
-    },
+    prepare: prepareDeno,
     run: junitStep("test/examples/deno-webhooks.test.ts", (env, reportPath) => [
       env.AGENTLINE_DENO,
       // The test starts the example with this same binary; the network stays on 127.0.0.1.
@@ -214,7 +232,15 @@ const STEPS = [
   },
 ];
 
-/** Node's test runner on one TypeScript file (through tsx), reporting to the console and to a JUnit file. */
+/** Readies the npm `deno` binary for a step. */
+async function prepareDeno() {
+  const deno = locateRuntime(DENO);
+  // DENO_DIR inside the checkout (git-ignored): no cache in the home directory, nothing shared between clones.
+  const env = { AGENTLINE_DENO: deno.path, DENO_DIR: join(root, ".deno"), DENO_NO_UPDATE_CHECK: "1" };
+  return { env, runtime: `${deno.version} (${relative(root, deno.path) || deno.path})` };
+}
+
+/** Node's test runner on a TypeScript test file (through tsx), reporting to the console and as JUnit. */
 function nodeTestCommand(_env, reportPath) {
   return [
     process.execPath,

@@ -7,6 +7,12 @@
 export { PageNumberPromise } from "../core/page-pagination.js";
 export * from "../core/public.js";
 export { MemoryRateBudgetStore, type RateBudgetStore, type RateBudgetWait } from "../core/rate-budget.js";
+export {
+  DurableObjectRateBudgetStore,
+  type DurableObjectRateBudgetStoreOptions,
+  RateBudgetDurableObject,
+} from "../stores/rate-budget-cloudflare.js";
+export { DenoKvRateBudgetStore, type DenoKvRateBudgetStoreOptions } from "../stores/rate-budget-deno.js";
 export { AdminClient } from "./admin-client.js";
 export type { AdminBody, AdminOutput } from "./admin-types.js";
 export { BulkPartialError, type BulkResult, type ChunkedReport, retryFailed } from "./bulk.js";

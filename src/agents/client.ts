@@ -8,7 +8,7 @@ import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
 import { checkRawRequest, type RawRequest, rawRequestSpec } from "../core/raw-request.js";
 import { Transport } from "../core/transport.js";
 import { AgentsResource } from "./agents-resource.js";
-import { agentsClientContexts } from "./client-context.js";
+import { agentsClientContexts, keylessAgentsClients } from "./client-context.js";
 import { apiKeyInfo, ModelsResource, RepositoriesResource, SubTokensResource } from "./lookups-resource.js";
 import { AGENTS_OPERATIONS, type AgentsContext } from "./operations.js";
 import { RunsResource } from "./runs-resource.js";
@@ -64,6 +64,7 @@ export class AgentsClient {
     const operations = resolveOperations(AGENTS_OPERATIONS, options.routes, "AgentsClient");
     this.#context = { transport, operations, policy: {} };
     agentsClientContexts.set(this, this.#context);
+    if (relayMode) keylessAgentsClients.add(this);
     this.agents = new AgentsResource(this.#context);
     this.runs = new RunsResource(this.#context);
     this.models = new ModelsResource(this.#context);

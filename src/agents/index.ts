@@ -53,4 +53,5 @@ export {
   type UnknownRunEvent,
 } from "./stream/run-events.js";
 export { RunStream, type RunStreamConnectionState, type RunStreamOptions } from "./stream/run-stream.js";
+export type { RunStreamEncodeOptions, RunStreamResponseInit } from "./stream/run-stream-encode.js";
 export { ToolCallList, type ToolCallState } from "./tool-call-list.js";

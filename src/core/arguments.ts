@@ -79,6 +79,12 @@ export const URL_OPTION: OptionRule = [isAbsoluteUrl, "an absolute URL"];
 /** A nested options object. */
 export const OBJECT_OPTION: OptionRule = [isObject, "an object"];
 
+/** A count option (`maxEntries`, `shards`, `maxAttempts`): a whole number of 1 or more. */
+export const COUNT_OPTION: OptionRule = [
+  (value) => Number.isInteger(value) && (value as number) > 0,
+  "an integer >= 1",
+];
+
 /** A number option of `min` or more, in `unit` (`"ms"`, `"seconds"`). */
 export const numberOption = (min: number, unit: string): OptionRule => [isNumberFrom(min), `${unit} >= ${min}`];
 

@@ -81,8 +81,8 @@ export class MemoryRateBudgetStore implements RateBudgetStore {
   }
 }
 
-/** A store call's key and times, else an `invalid_argument` naming the first wrong one. */
-function checkStoreCall(operation: string, key: unknown, times: Record<string, unknown>): void {
+/** A store call's key and times, else an `invalid_argument` naming the first wrong one (every store checks so). */
+export function checkStoreCall(operation: string, key: unknown, times: Record<string, unknown>): void {
   if (typeof key !== "string") throw argumentError(key, "key", operation, "a string");
   for (const [name, value] of Object.entries(times)) {
     if (typeof value !== "number" || Number.isNaN(value)) throw argumentError(value, name, operation, "milliseconds");
@@ -100,14 +100,7 @@ export function takeFromLog(
   intervalMs: number,
   now: number,
 ): RateBudgetTake {
-  if (!(Number.isInteger(cost) && cost > 0 && cost <= capacity)) {
-    throw new AgentlineError(
-      `A \`cost\` of ${String(cost)} can never fit a budget of ${String(capacity)}; use 1..capacity.`,
-      {
-        code: "invalid_option",
-      },
-    );
-  }
+  checkCost(cost, capacity);
   if (now < state.blockedUntil) return { ok: false, waitMs: state.blockedUntil - now };
   // A grant at time t occupies the window until t + intervalMs (exclusive), so any half-open
   // window of length intervalMs holds at most `capacity` grants.
@@ -122,6 +115,16 @@ export function takeFromLog(
   }
   const freesAt = (state.log[excess - 1] as number) + intervalMs;
   return { ok: false, waitMs: Math.max(1, freesAt - now) };
+}
+
+/** A take's `cost`, else the `invalid_option` every store throws: a whole number from 1 to `capacity`. */
+export function checkCost(cost: number, capacity: number): void {
+  if (!(Number.isInteger(cost) && cost > 0 && cost <= capacity)) {
+    throw new AgentlineError(
+      `A \`cost\` of ${String(cost)} can never fit a budget of ${String(capacity)}; use 1..capacity.`,
+      { code: "invalid_option" },
+    );
+  }
 }
 
 function insertSorted(log: number[], time: number): void {

@@ -3,6 +3,13 @@
  * @module agentline/forge
  */
 export * from "../core/public.js";
+export { MemoryRateBudgetStore, type RateBudgetStore } from "../core/rate-budget.js";
+export {
+  DurableObjectRateBudgetStore,
+  type DurableObjectRateBudgetStoreOptions,
+  RateBudgetDurableObject,
+} from "../stores/rate-budget-cloudflare.js";
+export { DenoKvRateBudgetStore, type DenoKvRateBudgetStoreOptions } from "../stores/rate-budget-deno.js";
 export * from "./check-runs.js";
 export { ForgeApp, type ForgeAppOptions, type GitCredentials } from "./forge-app.js";
 export {
@@ -113,3 +120,9 @@ export type {
   UpdateCommentParams,
 } from "./schemas/reviews.js";
 export type { SigningKey, WebhookDelivery } from "./schemas/webhook-responses.js";
+export {
+  DurableObjectTokenCache,
+  type DurableObjectTokenCacheOptions,
+  TokenCacheDurableObject,
+} from "./token-cache-cloudflare.js";
+export { DenoKvTokenCache, type DenoKvTokenCacheOptions } from "./token-cache-deno.js";

@@ -1,5 +1,5 @@
 import { AgentsClient } from "../agents/client.js";
-import { agentsClientContexts } from "../agents/client-context.js";
+import { agentsClientContexts, keylessAgentsClients } from "../agents/client-context.js";
 import type { AgentsContext, AgentsOperationName } from "../agents/operations.js";
 import { isObject } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
@@ -58,6 +58,12 @@ export interface AgentsRelayOptions<Env = unknown, Ctx = unknown> {
   authorize: RelayAuthorize<Env, Ctx>;
   /** Request bodies above this many bytes are refused with 413 while they are read. Default 1 MiB. */
   maxBodyBytes?: number | undefined;
+  /**
+   * Origins besides the relay's own whose pages may send state-changing requests (POST, DELETE, …): a relay on
+   * another origin than the page, e.g. `["https://app.example.com"]`. Requests a browser marks as coming from any
+   * other origin are refused (403) before `authorize`, so another site cannot act with your users' cookies.
+   */
+  allowedOrigins?: readonly string[] | undefined;
   /** How often a streamed answer sends an SSE comment while no event flows (upstream reconnecting). Default 15 000 ms; 0: never. */
   keepAliveMs?: number | undefined;
 }
@@ -71,6 +77,7 @@ export interface ResolvedRelayOptions<Env, Ctx> {
   authorize: RelayAuthorize<Env, Ctx>;
   maxBodyBytes: number;
   keepAliveMs: number;
+  allowedOrigins: ReadonlySet<string>;
 }
 
 function invalidOption(message: string): AgentlineError {
@@ -89,6 +96,11 @@ function resolveClient(client: unknown): { client: AgentsClient; context: Agents
   const context = isObject(resolved) ? agentsClientContexts.get(resolved) : undefined;
   if (context === undefined) {
     throw invalidOption("`client` must be an AgentsClient (holding the key), or `{ apiKey, baseUrl, fetch? }`.");
+  }
+  if (keylessAgentsClients.has(resolved as object)) {
+    throw invalidOption(
+      "`client` holds no key (it was made without `apiKey`, for a page): give the relay a client with the key.",
+    );
   }
   return { client: resolved as AgentsClient, context };
 }
@@ -112,6 +124,21 @@ function resolveAllowed(operations: unknown, table: Readonly<Record<string, unkn
     }
   });
   return new Set(operations as string[]);
+}
+
+function resolveOrigins(origins: unknown): ReadonlySet<string> {
+  if (origins === undefined) return new Set();
+  const isOrigin = (value: unknown) => {
+    try {
+      return typeof value === "string" && /^https?:/i.test(value) && new URL(value).origin === value;
+    } catch {
+      return false;
+    }
+  };
+  if (!Array.isArray(origins) || !origins.every(isOrigin)) {
+    throw invalidOption("`allowedOrigins` must be an array of origins such as `https://app.example.com` (no path).");
+  }
+  return new Set(origins as string[]);
 }
 
 function countOption(value: unknown, name: string, fallback: number, zeroAllowed: boolean): number {
@@ -146,5 +173,6 @@ export function resolveRelayOptions<Env, Ctx>(options: unknown): ResolvedRelayOp
     authorize: given.authorize,
     maxBodyBytes: countOption(given.maxBodyBytes, "maxBodyBytes", 1_048_576, false),
     keepAliveMs: countOption(given.keepAliveMs, "keepAliveMs", 15_000, true),
+    allowedOrigins: resolveOrigins(given.allowedOrigins),
   };
 }

@@ -4,6 +4,7 @@ import { type Operation, type OperationInput, sendOperation } from "../core/oper
 import { queryFromWire } from "../core/schema.js";
 import { type RedactText, relayError, relayFailure, relaySuccess } from "./relay-answers.js";
 import { readRelayBody } from "./relay-body.js";
+import { bodyTypeRefusal, crossSiteRefusal } from "./relay-cross-site.js";
 import { type AgentsRelayOptions, type ResolvedRelayOptions, resolveRelayOptions } from "./relay-options.js";
 import { routeRelayRequest } from "./relay-route.js";
 import { relayRunStream } from "./relay-stream.js";
@@ -21,7 +22,8 @@ const isRequest = (value: unknown): value is Request =>
 /**
  * A `fetch` handler that lets a page use the Cloud Agents API without holding the key: it serves the service's own
  * paths below `basePath`, each request routed by the client's operation table, refused unless its operation is
- * exposed (404, or 405 with `Allow`) and `authorize` says yes (403), its body capped (413) and checked by the
+ * exposed (404, or 405 with `Allow`), a state-changing request another site could have sent is refused (a body not
+ * declared JSON: 415; another origin: 403, see `allowedOrigins`), `authorize` says yes (403), its body capped (413) and checked by the
  * operation's schemas (400) — all before anything goes upstream — then sent with the client's key and answered with
  * the service's status and (redacted) body. Run streams are relayed as SSE with their ids, resuming on both legs.
  *
@@ -62,10 +64,14 @@ async function handle<Env, Ctx>(
     return response;
   }
   const { name, params } = route;
+  const refusal = crossSiteRefusal(request, url, relay.allowedOrigins);
+  if (refusal) return refusal;
   const body = await readRelayBody(request, relay.maxBodyBytes);
   if (body.kind === "too_large") {
     return relayError(413, "payload_too_large", `The request body exceeds ${relay.maxBodyBytes} bytes.`);
   }
+  const typeRefusal = bodyTypeRefusal(request, body.kind !== "none");
+  if (typeRefusal) return typeRefusal;
   if (body.kind === "invalid_json") return relayError(400, "validation_error", "The request body is not valid JSON.");
   const json = body.kind === "json" ? body.value : undefined;
   const verdict = await relay.authorize(

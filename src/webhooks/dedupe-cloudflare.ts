@@ -1,5 +1,12 @@
 import { CLOCK_OPTION, checkOptions, expectArgument, hasMethods, isObject, optionsObject } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
+import {
+  type DurableObjectNamespaceLike,
+  type DurableObjectStorageLike,
+  type DurableObjectStubLike,
+  shardOf,
+  sweepExpired,
+} from "../stores/durable-objects.js";
 import { COUNT_OPTION, checkClaim, type DedupeStore } from "./dedupe.js";
 
 // Dedupe stores on Cloudflare Workers: KV (best-effort) and a Durable Object (atomic). Both are typed by the
@@ -45,25 +52,14 @@ export class KvDedupeStore implements DedupeStore {
   }
 }
 
-/** A Durable Object stub: what `namespace.get(id)` returns. */
-export interface DurableObjectStubLike {
-  fetch(request: Request): Promise<Response>;
-}
-
-/** The slice of a Durable Object namespace binding {@link DurableObjectDedupeStore} uses. */
-export interface DurableObjectNamespaceLike<Id = unknown> {
-  idFromName(name: string): Id;
-  get(id: Id): DurableObjectStubLike;
-}
+export type {
+  DurableObjectNamespaceLike,
+  DurableObjectStorageLike,
+  DurableObjectStubLike,
+} from "../stores/durable-objects.js";
 
 const CLAIM_URL = "https://dedupe.agentline.internal/claim";
 const RELEASE_URL = "https://dedupe.agentline.internal/release";
-
-function shardOf(id: string, shards: number): number {
-  let hash = 0;
-  for (let i = 0; i < id.length; i++) hash = (Math.imul(hash, 31) + id.charCodeAt(i)) | 0;
-  return Math.abs(hash) % shards;
-}
 
 /**
  * An atomic {@link DedupeStore} backed by {@link DedupeDurableObject}: each id always goes to the same object
@@ -109,18 +105,7 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
   }
 }
 
-/** The slice of `DurableObjectState.storage` {@link DedupeDurableObject} uses. */
-export interface DurableObjectStorageLike {
-  get<T>(key: string): Promise<T | undefined>;
-  put<T>(key: string, value: T): Promise<void>;
-  delete(key: string): Promise<boolean>;
-  list<T>(options: { prefix: string; limit?: number; startAfter?: string }): Promise<Map<string, T>>;
-  getAlarm(): Promise<number | null>;
-  setAlarm(scheduledTime: number): Promise<void>;
-}
-
 const KEY_PREFIX = "id:";
-const SWEEP_BATCH = 1000;
 
 /**
  * The Durable Object behind {@link DurableObjectDedupeStore}. Export it from your Worker and bind it
@@ -188,23 +173,7 @@ export class DedupeDurableObject {
     return this.#serialized(() => this.#sweep());
   }
 
-  async #sweep(): Promise<void> {
-    const now = this.#now();
-    let next = Number.POSITIVE_INFINITY;
-    let startAfter: string | undefined;
-    for (;;) {
-      const entries = await this.#storage.list<number>({
-        prefix: KEY_PREFIX,
-        limit: SWEEP_BATCH,
-        ...(startAfter === undefined ? {} : { startAfter }),
-      });
-      for (const [key, expiresAt] of entries) {
-        if (expiresAt <= now) await this.#storage.delete(key);
-        else next = Math.min(next, expiresAt);
-        startAfter = key;
-      }
-      if (entries.size < SWEEP_BATCH) break;
-    }
-    if (next !== Number.POSITIVE_INFINITY) await this.#storage.setAlarm(next);
+  #sweep(): Promise<void> {
+    return sweepExpired<number>(this.#storage, KEY_PREFIX, this.#now(), (expiresAt) => expiresAt);
   }
 }

@@ -1,28 +1,10 @@
-import { CLOCK_OPTION, checkOptions, expectArgument, hasMethods, optionsObject } from "../core/arguments.js";
+import { CLOCK_OPTION, checkOptions, optionsObject } from "../core/arguments.js";
+import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION } from "../stores/deno-kv.js";
 import { checkClaim, type DedupeStore } from "./dedupe.js";
 
 // A dedupe store on Deno KV, typed by the few methods it uses (no Deno types needed).
 
-/** A Deno KV key. */
-export type DenoKvKey = readonly (string | number | bigint | boolean | Uint8Array)[];
-
-// A Deno KV key part: string, number, bigint, boolean or bytes.
-const isKeyPart = (part: unknown): boolean =>
-  ["string", "number", "bigint", "boolean"].includes(typeof part) || part instanceof Uint8Array;
-
-/** The slice of `Deno.AtomicOperation` {@link DenoKvDedupeStore} uses. */
-export interface DenoKvAtomicLike {
-  check(...checks: { key: DenoKvKey; versionstamp: string | null }[]): DenoKvAtomicLike;
-  set(key: DenoKvKey, value: unknown, options?: { expireIn?: number }): DenoKvAtomicLike;
-  commit(): Promise<{ ok: boolean }>;
-}
-
-/** The slice of `Deno.Kv` {@link DenoKvDedupeStore} uses. */
-export interface DenoKvLike {
-  get<T = unknown>(key: DenoKvKey): Promise<{ value: T | null; versionstamp: string | null }>;
-  atomic(): DenoKvAtomicLike;
-  delete(key: DenoKvKey): Promise<void>;
-}
+export type { DenoKvAtomicLike, DenoKvKey, DenoKvLike } from "../stores/deno-kv.js";
 
 /**
  * An atomic {@link DedupeStore} on Deno KV: a claim commits only if the id's entry is unchanged since it was
@@ -35,13 +17,10 @@ export class DenoKvDedupeStore implements DedupeStore {
   readonly #now: () => number;
 
   constructor(kv: DenoKvLike, options?: { prefix?: DenoKvKey; now?: () => number }) {
-    expectArgument(hasMethods("get", "atomic", "delete")(kv), "kv", "a Deno.Kv (await Deno.openKv())");
+    checkKv(kv);
     const given = optionsObject(options, "options", false);
     checkOptions(given, "options", {
-      prefix: [
-        (prefix) => Array.isArray(prefix) && prefix.every(isKeyPart),
-        'a Deno KV key prefix, like ["agentline", "webhook-id"]',
-      ],
+      prefix: KEY_PREFIX_OPTION,
       now: CLOCK_OPTION,
     });
     this.#kv = kv;

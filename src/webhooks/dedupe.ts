@@ -1,10 +1,10 @@
 import {
   CLOCK_OPTION,
+  COUNT_OPTION,
   checkOptions,
   expectArgument,
   isNumberFrom,
   isText,
-  type OptionRule,
   optionsObject,
 } from "../core/arguments.js";
 
@@ -31,11 +31,7 @@ export function checkClaim(id: string, ttlMs?: number, claiming = true): void {
   if (claiming) expectArgument(isNumberFrom(Number.MIN_VALUE)(ttlMs), "ttlMs", "milliseconds > 0");
 }
 
-/** Whether a value is a positive integer (counts such as `maxEntries` and `shards`). */
-const isCount = (value: unknown): boolean => Number.isInteger(value) && (value as number) > 0;
-
-/** A count option (`maxEntries`, `shards`). */
-export const COUNT_OPTION: OptionRule = [isCount, "an integer >= 1"];
+export { COUNT_OPTION } from "../core/arguments.js";
 
 /** What {@link MemoryDedupeStore} takes. */
 export interface MemoryDedupeStoreOptions {

@@ -3,10 +3,12 @@
 import { describe, it } from "vitest";
 import * as agentline from "../../src/index.js";
 import * as reactive from "../../src/reactive/index.js";
+import * as relay from "../../src/relay/index.js";
 import * as testing from "../../src/testing/index.js";
 import * as webhooks from "../../src/webhooks/index.js";
 import { createSuite } from "../shared/suite.js";
 
 describe("shared suite (Chromium)", () => {
-  for (const { name, run } of createSuite({ ...agentline, ...testing, ...webhooks, ...reactive })) it(name, run);
+  for (const { name, run } of createSuite({ ...agentline, ...testing, ...webhooks, ...reactive, ...relay }))
+    it(name, run);
 });

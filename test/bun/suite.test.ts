@@ -10,6 +10,7 @@ const sdk: SharedSdk = {
   ...(await dist("testing.js")),
   ...(await dist("webhooks.js")),
   ...(await dist("reactive.js")),
+  ...(await dist("relay.js")),
 };
 const { Bun } = globalThis as unknown as { Bun: { version: string } };
 

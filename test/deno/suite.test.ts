@@ -14,6 +14,7 @@ const sdk: SharedSdk = {
   ...(await dist("testing.js")),
   ...(await dist("webhooks.js")),
   ...(await dist("reactive.js")),
+  ...(await dist("relay.js")),
 };
 
 for (const { name, run } of createSuite(sdk)) Deno.test(`shared suite (Deno ${Deno.version.deno}): ${name}`, run);

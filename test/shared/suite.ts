@@ -12,13 +12,15 @@
 // Adding a case is one entry in the array `createSuite` returns.
 import type * as Agentline from "../../src/index.js";
 import type * as Reactive from "../../src/reactive/index.js";
+import type * as Relay from "../../src/relay/index.js";
 import type * as Testing from "../../src/testing/index.js";
 import type * as Webhooks from "../../src/webhooks/index.js";
 import { equal, instanceOf, ok, rejects } from "./assert.js";
 import { deliveredPing } from "./ping-delivery.js";
+import { createRelayCases } from "./relay-cases.js";
 import { createTrustCases } from "./trust-cases.js";
 
-/** What the suite needs from the SDK: the root entry point and `agentline/testing`, merged. */
+/** What the suite needs from the SDK: the root entry point, `agentline/testing` and the others it names, merged. */
 export type SharedSdk = Pick<
   typeof Agentline,
   | "AgentsClient"
@@ -29,6 +31,7 @@ export type SharedSdk = Pick<
   | "generateAppKeyPair"
   | "isAgentlineError"
   | "NotFoundError"
+  | "PermissionDeniedError"
   | "RateLimitError"
   | "ValidationError"
 > &
@@ -37,7 +40,8 @@ export type SharedSdk = Pick<
     typeof Webhooks,
     "createWebhookHandler" | "ForgeKeys" | "MemoryDedupeStore" | "verifyWebhook" | "WebhookVerificationError"
   > &
-  Pick<typeof Reactive, "watchCheckRuns">;
+  Pick<typeof Reactive, "watchCheckRuns"> &
+  Pick<typeof Relay, "createAgentsRelay" | "DEFAULT_RELAY_OPERATIONS">;
 
 /** One named case; `run` rejects (with an `Error` saying why) when the case fails. */
 export interface SharedCase {
@@ -368,6 +372,7 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
       },
     },
     ...createTrustCases(sdk),
+    ...createRelayCases(sdk),
   ];
 }
 

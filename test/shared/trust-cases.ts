@@ -9,7 +9,7 @@ const BASE_URL = "https://api.agentline.test";
 const API_KEY = "trust-key-7f3a9c2e51d04b68";
 
 /** Every form a server might echo the key in (raw, JSON-escaped, URL-encoded, base64 alone and as a Basic pair). */
-function secretForms(secret: string): string[] {
+export function secretForms(secret: string): string[] {
   const unicodeEscaped = [...secret].map((c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`).join("");
   return [secret, unicodeEscaped, encodeURIComponent(secret), btoa(secret), btoa(`${secret}:`), btoa(`user:${secret}`)];
 }

@@ -5,7 +5,7 @@ import type { RunEvent } from "./run-events.js";
 // handler). What a standard SSE parser reads back is what arrived: the same ids (only where the event had one), the
 // same event names and the same data text, byte for byte.
 
-/** Options of {@link encodeRunEventBatches}. */
+/** Options of `RunStream.toReadableStream()` (and `toResponse()`). */
 export interface RunStreamEncodeOptions {
   /**
    * While no event is sent for this long, an SSE comment line (`:`) goes out, so that the reader's watchdog and any

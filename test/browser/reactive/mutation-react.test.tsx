@@ -27,6 +27,10 @@ class Catch extends Component<{ onError: (error: unknown) => void; children: Rea
 describe("agentline/react mutation hooks in Chromium", () => {
   mutationSuite((props) => render(<MutationApp {...props} />));
 
+  describe("through createAgentsRelay, with no key in the page", () => {
+    mutationSuite((props) => render(<MutationApp {...props} />), "relay");
+  });
+
   describe("in StrictMode", () => {
     mutationSuite((props) =>
       render(

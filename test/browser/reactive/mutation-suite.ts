@@ -4,7 +4,7 @@ import { expect, it } from "vitest";
 import type { AgentsClient } from "../../../src/agents/index.js";
 import { pause } from "./harness.js";
 import type { Mounted } from "./live-run-suite.js";
-import { LONG_RUN, SHORT_RUN, startConsole } from "./mutation-harness.js";
+import { type ConsoleRoute, LONG_RUN, SHORT_RUN, startConsole } from "./mutation-harness.js";
 
 /** The request bodies the console's buttons send, read at each click (the tests change them in between). */
 export interface Bodies {
@@ -65,17 +65,20 @@ function click(root: HTMLElement, testId: string): void {
   button.click();
 }
 
-/** Registers the shared mutation tests for one adapter. */
-export function mutationSuite(mount: (props: MutationAppProps) => Promise<Mounted>): void {
+/** Registers the shared mutation tests for one adapter, its client going `direct` to the fake or through a relay. */
+export function mutationSuite(
+  mount: (props: MutationAppProps) => Promise<Mounted>,
+  route: ConsoleRoute = "direct",
+): void {
   async function setUp(script = SHORT_RUN, create: unknown = { prompt: { text: "first task" } }) {
-    const setup = startConsole(script);
+    const setup = startConsole(script, route);
     const bodies: Bodies = { create, followUp: { prompt: { text: "second task" } } };
     const screen = await mount({ client: setup.client, bodies, followIntervalMs: FOREVER });
     return { ...setup, bodies, screen, root: screen.container };
   }
 
   it("creates an agent: its first run streams into useRun and useAgent", async () => {
-    const { root, screen, fake, streamRequests } = await setUp();
+    const { root, screen, fake, streamRequests, fetches, withKey } = await setUp();
     expect(shown(root, "create-status")).toBe("idle");
     click(root, "create");
     await expect.poll(() => shown(root, "run-result"), TIMEOUT).toBe("Done: first task");
@@ -87,6 +90,8 @@ export function mutationSuite(mount: (props: MutationAppProps) => Promise<Mounte
     expect(fake.requests.filter((request) => request.method === "POST")).toHaveLength(1);
     // useRun and useAgent show the same run: one stream, shared.
     expect(streamRequests()).toHaveLength(1);
+    // Through the relay, no request from the page carries a key; straight to the service, every one does.
+    expect(withKey()).toBe(route === "relay" ? 0 : fetches());
     await screen.unmount();
   });
 
@@ -124,7 +129,7 @@ export function mutationSuite(mount: (props: MutationAppProps) => Promise<Mounte
   });
 
   it(`shows field errors for ${BAD_CREATE_BODIES.length} bad create bodies and ${BAD_FOLLOW_UP_BODIES.length} bad follow-ups, sending nothing; reset clears them`, async () => {
-    const { root, screen, bodies, fetches } = await setUp();
+    const { root, screen, bodies, fetches, fake } = await setUp();
     let misses = 0;
     for (const [body, path] of BAD_CREATE_BODIES) {
       bodies.create = body;
@@ -139,6 +144,7 @@ export function mutationSuite(mount: (props: MutationAppProps) => Promise<Mounte
     }
     expect(misses).toBe(0);
     expect(fetches()).toBe(0);
+    expect(fake.requests).toHaveLength(0);
 
     bodies.create = { prompt: { text: "first task" } };
     click(root, "create");
@@ -155,11 +161,12 @@ export function mutationSuite(mount: (props: MutationAppProps) => Promise<Mounte
     }
     expect(misses).toBe(0);
     expect(fetches()).toBe(sent);
+    expect(fake.requests.filter((request) => request.method === "POST")).toHaveLength(1);
     await screen.unmount();
   });
 
   it("unmounted while creating: no update after unmount, no stream opened, nothing left open", async () => {
-    const setup = startConsole(SHORT_RUN);
+    const setup = startConsole(SHORT_RUN, route);
     let renders = 0;
     const bodies: Bodies = { create: { prompt: { text: "first task" } }, followUp: {} };
     const screen = await mount({
@@ -185,7 +192,7 @@ export function mutationSuite(mount: (props: MutationAppProps) => Promise<Mounte
   });
 
   it("unmounted while a follow-up is pending: no update after unmount, every stream closed, the new run not streamed", async () => {
-    const setup = startConsole(LONG_RUN);
+    const setup = startConsole(LONG_RUN, route);
     let renders = 0;
     const bodies: Bodies = { create: { prompt: { text: "first task" } }, followUp: { prompt: { text: "second" } } };
     const screen = await mount({ client: setup.client, bodies, followIntervalMs: FOREVER, onRender: () => renders++ });

@@ -7,6 +7,10 @@ import { clientUses, mutationSuite, noClientProblems } from "./mutation-suite.js
 describe("agentline/svelte mutation stores in Chromium (runes and Svelte 4 syntax)", () => {
   mutationSuite((props) => render(MutationApp, { props: { ...props } }));
 
+  describe("through createAgentsRelay, with no key in the page", () => {
+    mutationSuite((props) => render(MutationApp, { props: { ...props } }), "relay");
+  });
+
   it("outside a component's initialisation, every function that needs the client throws AgentlineError no_client", () => {
     const failures: string[] = [];
     const uses = Object.entries(clientUses(adapter));

@@ -8,6 +8,10 @@ import { clientUses, mutationSuite, noClientProblems } from "./mutation-suite.js
 describe("agentline/vue mutation composables in Chromium", () => {
   mutationSuite((props) => render(MutationApp, { props: { ...props } }));
 
+  describe("through createAgentsRelay, with no key in the page", () => {
+    mutationSuite((props) => render(MutationApp, { props: { ...props } }), "relay");
+  });
+
   it("without a provided client, every composable that needs one throws AgentlineError no_client naming itself", async () => {
     const failures: string[] = [];
     const uses = Object.entries(clientUses(adapter));

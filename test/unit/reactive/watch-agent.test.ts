@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { watchAgent } from "../../../src/reactive/index.js";
-import { clockSetup, record, settle, until } from "./helpers.js";
+import { advanceUntil, clockSetup, record, settle, until } from "./helpers.js";
 
 describe("watchAgent against the fake service", () => {
   it("follows the agent's latest run, then switches to a follow-up run when it appears", async () => {
@@ -13,14 +13,14 @@ describe("watchAgent against the fake service", () => {
 
     const runIds = record(view.runId);
     const results = record(view.result);
-    await setup.advance(1_000);
+    await advanceUntil(setup, () => view.isTerminal.value, 1_000);
     expect(view.runId.value).toBe(run.id);
     expect(view.isTerminal.value).toBe(true);
     expect(view.result.value).toBe("Done: first task");
     expect(view.agent.value?.id).toBe(agent.id);
 
     const { run: followUp } = await setup.client.runs.create(agent.id, { prompt: { text: "second task" } });
-    await setup.advance(2_000);
+    await advanceUntil(setup, () => view.runId.value === followUp.id && view.isTerminal.value, 2_000);
     expect(view.runId.value).toBe(followUp.id);
     expect(view.status.value).toBe("FINISHED");
     expect(view.result.value).toBe("Done: second task");

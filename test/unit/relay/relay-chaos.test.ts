@@ -120,7 +120,6 @@ describe("relay end to end: drops on both legs", () => {
       const relay = createAgentsRelay({ client: client(server.fetch), authorize: () => true });
       const cuts = Array.from({ length: Math.floor(random() * 3) }, () => 1 + Math.floor(random() * 1_200));
       const page = new AgentsClient({
-        apiKey: "page-key",
         baseUrl: "http://app.test",
         sleep: instantSleep,
         fetch: async (request) => {

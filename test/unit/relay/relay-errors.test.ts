@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AgentsClient } from "../../../src/agents/index.js";
 import { createAgentsRelay } from "../../../src/relay/index.js";
-import { PAGE_KEY, RELAY_KEY, relaySetup } from "./relay-helpers.js";
+import { RELAY_KEY, relaySetup } from "./relay-helpers.js";
 
 const AGENT = "bc-00000000-0000-4000-8000-000000000001";
 const STATUSES = [400, 401, 402, 403, 404, 409, 410, 422, 429, 500, 502, 503, 504] as const;
@@ -22,7 +22,7 @@ function erroringUpstream(status: number) {
 }
 
 function pageOver(relay: (request: Request) => Promise<Response>) {
-  return new AgentsClient({ apiKey: PAGE_KEY, baseUrl: "http://app.test/api/agents", fetch: relay, maxRetries: 0 });
+  return new AgentsClient({ baseUrl: "http://app.test/api/agents", fetch: relay, maxRetries: 0 });
 }
 
 /** What a page can observe of an error. */

@@ -8,12 +8,12 @@ export const BASE_PATH = "/api/agents";
 export const PAGE_ORIGIN = "http://app.test";
 /** The key the relay holds: the one the fake of {@link virtualSetup} accepts. */
 export const RELAY_KEY = "test-key";
-/** A key the page client carries until keyless mode lands: the relay must never use or forward it. */
+/** A key a page client may carry anyway (a keyed client in relay position): the relay must never use or forward it. */
 export const PAGE_KEY = "page-dummy-key-9876543210";
 
 /**
  * The fake as upstream (on a virtual clock, so runs stream in microseconds), a relay holding its client, and a page
- * client whose `fetch` is the relay. `upstreamRequests()` counts what reached the fake.
+ * client in relay mode (no key) whose `fetch` is the relay. `upstreamRequests()` counts what reached the fake.
  */
 export function relaySetup(
   relayOptions: Partial<AgentsRelayOptions> = {},
@@ -23,7 +23,6 @@ export function relaySetup(
   const { fake, client: upstream, advance } = virtualSetup(fakeOptions);
   const relay = createAgentsRelay({ client: upstream, basePath: BASE_PATH, authorize: () => true, ...relayOptions });
   const page = new AgentsClient({
-    apiKey: PAGE_KEY,
     baseUrl: `${PAGE_ORIGIN}${BASE_PATH}`,
     fetch: (request) => relay(request),
     sleep: instantSleep,
@@ -35,7 +34,12 @@ export function relaySetup(
 
 /** A page request to the relay: `path` is the service's (`/v1/agents/x`), put below the base path. */
 export function pageRequest(method: string, path: string, init: RequestInit = {}): Request {
-  return new Request(`${PAGE_ORIGIN}${BASE_PATH}${path}`, { method, ...init });
+  const request = new Request(`${PAGE_ORIGIN}${BASE_PATH}${path}`, { method, ...init });
+  // As the page's client sends it: a string body would otherwise go as text/plain, which the relay refuses (415).
+  if (init.body !== undefined && init.headers === undefined) {
+    request.headers.set("content-type", "application/json");
+  }
+  return request;
 }
 
 /** A path template filled with plain ids. */

@@ -22,6 +22,8 @@ describe("relay options and arguments", () => {
       ["client", { client: { apiKey: RELAY_KEY }, authorize }],
       ["client", { client: new (class Other {})(), authorize }],
       ["client", { apiKey: RELAY_KEY, baseUrl: "http://upstream.test", authorize }],
+      // A page's keyless client would forward every call with no key.
+      ["client", { client: new AgentsClient({ baseUrl: "http://upstream.test" }), authorize }],
       ["authorize", { client }],
       ["authorize", { client, authorize: true }],
       ["basePath", { client, authorize, basePath: "api" }],
@@ -32,6 +34,9 @@ describe("relay options and arguments", () => {
       ["maxBodyBytes", { client, authorize, maxBodyBytes: 0 }],
       ["maxBodyBytes", { client, authorize, maxBodyBytes: 1.5 }],
       ["keepAliveMs", { client, authorize, keepAliveMs: -1 }],
+      ["allowedOrigins", { client, authorize, allowedOrigins: "https://app.example.com" }],
+      ["allowedOrigins", { client, authorize, allowedOrigins: ["https://app.example.com/path"] }],
+      ["allowedOrigins", { client, authorize, allowedOrigins: ["app.example.com"] }],
       ["baseUrl", { client: { apiKey: RELAY_KEY, baseUrl: "upstream.test" }, authorize }],
     ];
     for (const [field, options] of cases) {

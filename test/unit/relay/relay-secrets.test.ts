@@ -84,7 +84,6 @@ describe("relay: a key-echoing upstream", () => {
       leaks += countLeaks(await everyByte(await relay(new Request(url))), needles);
       // The page still reads six events: the redaction never broke the SSE framing.
       const page = new AgentsClient({
-        apiKey: "page-key",
         baseUrl: "http://app.test",
         fetch: relay,
         sleep: instantSleep,

@@ -5,7 +5,7 @@ import { createAgentsRelay } from "../../../src/relay/index.js";
 import { createSseServer, scriptRun, seededRandom } from "../agents/stream/independent-sse-server.js";
 import { signature } from "../agents/stream/stream-helpers.js";
 import { instantSleep } from "../agents/stream/trial-helpers.js";
-import { PAGE_KEY, RELAY_KEY, relaySetup } from "./relay-helpers.js";
+import { RELAY_KEY, relaySetup } from "./relay-helpers.js";
 
 /** What a consumer keeps of an event: id, type and the data text. */
 const wire = (events: RunEvent[]) => events.map((e) => [e.id, e.type, e.raw]);
@@ -138,5 +138,5 @@ function clientOf(fetch: (request: Request) => Promise<Response>) {
 }
 
 function pageOf(relay: (request: Request) => Promise<Response>) {
-  return new AgentsClient({ apiKey: PAGE_KEY, baseUrl: "http://app.test", fetch: relay, sleep: instantSleep });
+  return new AgentsClient({ baseUrl: "http://app.test", fetch: relay, sleep: instantSleep });
 }

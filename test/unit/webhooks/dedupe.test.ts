@@ -5,83 +5,10 @@ import { MemoryDedupeStore } from "../../../src/webhooks/dedupe.js";
 import {
   DedupeDurableObject,
   DurableObjectDedupeStore,
-  type DurableObjectStorageLike,
   KvDedupeStore,
 } from "../../../src/webhooks/dedupe-cloudflare.js";
-import {
-  type DenoKvAtomicLike,
-  DenoKvDedupeStore,
-  type DenoKvKey,
-  type DenoKvLike,
-} from "../../../src/webhooks/dedupe-deno.js";
-
-const tick = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** Deno KV in memory: versionstamps, atomic check + set, and reads that yield like the real one. */
-function memoryDenoKv(): DenoKvLike & { entries: Map<string, { value: unknown; versionstamp: string }> } {
-  const entries = new Map<string, { value: unknown; versionstamp: string }>();
-  let version = 0;
-  const id = (key: DenoKvKey) => JSON.stringify(key);
-  return {
-    entries,
-    async get<T>(key: DenoKvKey) {
-      await tick();
-      const entry = entries.get(id(key));
-      return { value: (entry?.value ?? null) as T | null, versionstamp: entry?.versionstamp ?? null };
-    },
-    atomic() {
-      const checks: { key: DenoKvKey; versionstamp: string | null }[] = [];
-      const sets: { key: DenoKvKey; value: unknown }[] = [];
-      const op: DenoKvAtomicLike = {
-        check: (...more) => {
-          checks.push(...more);
-          return op;
-        },
-        set: (key, value) => {
-          sets.push({ key, value });
-          return op;
-        },
-        commit: async () => {
-          await tick();
-          if (checks.some((check) => (entries.get(id(check.key))?.versionstamp ?? null) !== check.versionstamp)) {
-            return { ok: false };
-          }
-          version += 1;
-          for (const set of sets) entries.set(id(set.key), { value: set.value, versionstamp: String(version) });
-          return { ok: true };
-        },
-      };
-      return op;
-    },
-    async delete(key) {
-      entries.delete(id(key));
-    },
-  };
-}
-
-/** A Durable Object's storage in memory (one object: requests are serialized by its input gate). */
-function memoryStorage(): DurableObjectStorageLike & { map: Map<string, unknown>; alarm: number | null } {
-  const map = new Map<string, unknown>();
-  const storage = {
-    map,
-    alarm: null as number | null,
-    get: async <T>(key: string) => map.get(key) as T | undefined,
-    put: async <T>(key: string, value: T) => {
-      map.set(key, value);
-    },
-    delete: async (key: string) => map.delete(key),
-    list: async <T>(options: { prefix: string; limit?: number; startAfter?: string }) => {
-      const keys = [...map.keys()].filter((key) => key.startsWith(options.prefix)).sort();
-      const after = keys.filter((key) => options.startAfter === undefined || key > options.startAfter);
-      return new Map(after.slice(0, options.limit ?? Infinity).map((key) => [key, map.get(key) as T]));
-    },
-    getAlarm: async () => storage.alarm,
-    setAlarm: async (time: number) => {
-      storage.alarm = time;
-    },
-  };
-  return storage;
-}
+import { DenoKvDedupeStore } from "../../../src/webhooks/dedupe-deno.js";
+import { durableObjectBinding, memoryDenoKv, memoryStorage } from "../platform-stand-ins.js";
 
 describe("MemoryDedupeStore", () => {
   it("claims an id once per TTL, releases on demand, and evicts the least recently seen", async () => {
@@ -128,23 +55,8 @@ describe("KvDedupeStore", () => {
 });
 
 describe("DurableObjectDedupeStore + DedupeDurableObject", () => {
-  function binding(now: () => number) {
-    const objects = new Map<string, { object: DedupeDurableObject; storage: ReturnType<typeof memoryStorage> }>();
-    const namespace = {
-      idFromName: (name: string) => name,
-      get: (id: string) => {
-        let entry = objects.get(id);
-        if (!entry) {
-          const storage = memoryStorage();
-          entry = { object: new DedupeDurableObject({ storage }, {}, { now }), storage };
-          objects.set(id, entry);
-        }
-        const { object } = entry;
-        return { fetch: (request: Request) => object.fetch(request) };
-      },
-    };
-    return { namespace, objects };
-  }
+  const binding = (now: () => number) =>
+    durableObjectBinding((storage) => new DedupeDurableObject({ storage }, {}, { now }));
 
   it("claims each id atomically in the object its hash picks, releases, and sweeps expired ids by alarm", async () => {
     let now = 1_000;
