@@ -48,7 +48,8 @@ test("react-live-run through the demo's Node relay: streams, resumes both legs, 
 
     // Without the session cookie, the relay answers 401 and calls nothing upstream.
     const api = new URL("api/agents/v1/agents", served.url);
-    const refused = await fetch(api, { method: "POST", body: JSON.stringify({ prompt: { text: "x" } }) });
+    const headers = { "content-type": "application/json" };
+    const refused = await fetch(api, { method: "POST", headers, body: JSON.stringify({ prompt: { text: "x" } }) });
     assert.equal(refused.status, 401);
     assert.equal(((await refused.json()) as { error: { code: string } }).error.code, "unauthorized");
   } finally {
