@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Readable } from "node:stream";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { type Browser, chromium } from "playwright";
@@ -71,9 +72,15 @@ async function startWorker(example: string, bindings: Record<string, string>) {
     bindings,
     host: "127.0.0.1",
     port: 0,
+    handleRuntimeStdio(stdout: Readable, stderr: Readable) {
+      for (const stream of [stdout, stderr]) stream.on("data", (chunk: Buffer) => log.push(String(chunk)));
+    },
   });
+  const log: string[] = [];
   const url = await miniflare.ready;
-  return { url: url.href, close: () => miniflare.dispose() };
+  /** What workerd reported as uncaught (an error that escaped the Worker: a relayed stream that failed). */
+  const uncaught = () => log.join("").match(/Uncaught exception: .*$/gm) ?? [];
+  return { url: url.href, uncaught, close: () => miniflare.dispose() };
 }
 
 /** Every operation the Worker's relay exposes, as a page would call it, for the no-session sweep. */
@@ -143,6 +150,8 @@ for (const example of LIVE_RUN_EXAMPLES) {
       const streams = calls.filter((request) => request.path.endsWith("/stream"));
       const resumed = streams.filter((request) => request.headers["last-event-id"] !== undefined);
       assert.ok(resumed.length >= 2, `upstream resumed ${resumed.length} time(s)`);
+      // A lost upstream connection is resumed, not thrown: nothing escaped the Worker.
+      assert.deepEqual(worker.uncaught(), [], "workerd logged no uncaught exception");
       // The relay resumed those upstream by itself: the page reconnected only where its own leg was cut (once per run).
       for (const runId of seen.runIds) {
         const pageStreams = seen.requests.filter((request) => request.url.endsWith(`/runs/${runId}/stream`));
@@ -173,6 +182,7 @@ test("react-live-run in workerd with no service configured: the fake inside the 
       screenshot: join(artifacts, "relay-workerd-fake.png"),
     });
     assert.equal(seen.runIds.length, 3);
+    assert.deepEqual(worker.uncaught(), [], "workerd logged no uncaught exception");
   } finally {
     await worker.close();
   }
