@@ -17,8 +17,8 @@ const root = dirname(dirname(fileURLToPath(import.meta.url)));
 /** The example apps this script builds, by folder name under examples/. */
 export const LIVE_RUN_EXAMPLES = Object.freeze(["react-live-run", "vue-live-run", "svelte-live-run"]);
 
-/** The package entries the examples import (`agentline`, `agentline/testing`, an adapter and the reactive core). */
-const DIST_ENTRIES = ["index.js", "testing.js", "reactive.js", "react.js", "vue.js", "svelte.js"];
+/** The package entries the examples import: `agentline`, an adapter and the reactive core in the pages; the relay and the fake in the relay Worker. */
+const DIST_ENTRIES = ["index.js", "testing.js", "reactive.js", "relay.js", "react.js", "vue.js", "svelte.js"];
 
 /** The folder of example `name`. */
 export function exampleDir(name) {

@@ -1,10 +1,13 @@
 // `npm run demo`: drives a cloud agent end to end with the SDK — against the embedded fake service on
 // 127.0.0.1, or against a real service when AGENTLINE_BASE_URL and AGENTLINE_API_KEY are set.
 // Then it serves the built React live-run example (examples/react-live-run, built first when its build is missing or
-// out of date) on 127.0.0.1 and prints its URL: the page runs its own fake service and shows a run live. It keeps
-// serving until Ctrl-C when stdout is a terminal; when stdout is not a TTY, or AGENTLINE_DEMO_EXIT=1 is set, it
-// stops right after printing the URL, so CI and scripts never hang.
+// out of date) on 127.0.0.1 behind the relay Worker of examples/live-run-relay (its fetch handler, in Node) and
+// prints its URL: the page holds no key, the relay holds it and talks to the fake service inside it (or to the real
+// service named by AGENTLINE_BASE_URL and AGENTLINE_API_KEY). It keeps serving until Ctrl-C when stdout is a
+// terminal; when stdout is not a TTY, or AGENTLINE_DEMO_EXIT=1 is set, it stops right after printing the URL, so CI
+// and scripts never hang.
 // `npm run demo -- admin`: a team report through the Admin API (scripts/demo-admin.ts).
+// `npm run demo -- page vue` (or react, svelte): only the live-run page of that example, behind the relay.
 import { AgentsClient, isAgentlineError, type RunEvent } from "../src/index.js";
 import { createFakeService } from "../src/testing/index.js";
 import { serveExample } from "./lib/serve-example.js";
@@ -109,11 +112,22 @@ async function main(): Promise<void> {
   await serveLiveRunPage();
 }
 
-/** Serves the built React live-run example and prints its URL; keeps serving until Ctrl-C only on a terminal. */
-async function serveLiveRunPage(): Promise<void> {
-  const page = await serveExample("react-live-run");
-  say(`live run page (examples/react-live-run, built): ${page.url}`);
-  say("  it runs a fake service inside the page; add ?baseUrl=…&apiKey=… to the URL to watch a real run instead");
+/**
+ * Serves the built React live-run example behind the relay and prints its URL; keeps serving until Ctrl-C only on a
+ * terminal. The relay reaches the service the terminal demo used: the real one when its env names it.
+ */
+async function serveLiveRunPage(framework = "react"): Promise<void> {
+  const { AGENTLINE_BASE_URL, AGENTLINE_API_KEY } = process.env;
+  const real = Boolean(AGENTLINE_BASE_URL && AGENTLINE_API_KEY);
+  const example = `${framework}-live-run`;
+  const page = await serveExample(example, 0, real ? { AGENTLINE_BASE_URL, AGENTLINE_API_KEY } : {});
+  say(`live run page (examples/${example}, built, behind the relay at /api/agents): ${page.url}`);
+  say(
+    real
+      ? `  the relay holds the key and talks to ${AGENTLINE_BASE_URL}; the page holds none`
+      : "  the relay talks to a fake service inside it (each run's stream drops once on each leg, and resumes); the page holds no key",
+  );
+  say("  type a follow-up in the page to watch a new run stream in, or cancel one");
   if (!process.stdout.isTTY || process.env.AGENTLINE_DEMO_EXIT === "1") {
     await page.close();
     return;
@@ -123,7 +137,11 @@ async function serveLiveRunPage(): Promise<void> {
   await page.close();
 }
 
-const run = process.argv[2] === "admin" ? () => import("./demo-admin.js").then((m) => m.adminDemo()) : main;
+const runs: Record<string, () => Promise<void>> = {
+  admin: () => import("./demo-admin.js").then((m) => m.adminDemo()),
+  page: () => serveLiveRunPage(process.argv[3]),
+};
+const run = runs[process.argv[2] ?? ""] ?? main;
 run().catch((error: unknown) => {
   if (isAgentlineError(error)) console.error(`demo failed: ${error.name} ${error.code}: ${error.message}`);
   else console.error("demo failed:", error);

@@ -16,8 +16,10 @@
 // even when npm skipped the packages' install scripts; AGENTLINE_DENO / AGENTLINE_BUN point at other binaries. A
 // file filter that matches none of their test files skips them. The example-worker and example-deno steps run
 // the webhook examples (examples/cloudflare-webhooks, examples/deno-webhooks) in workerd and Deno against the fake
-// forge (test/examples/), on dist/ as well. The types step compiles the packed package's declarations in a consumer
-// under Node's types, DOM, Cloudflare's workers types and Deno (test/types/check-shipped-types.mjs).
+// forge (test/examples/), on dist/ as well. The demo-page and example-relay steps drive the live-run pages in
+// Chromium behind the relay Worker of examples/live-run-relay: in Node as `npm run demo` serves it, and in workerd.
+// The types step compiles the packed package's declarations in a consumer under Node's types, DOM, Cloudflare's
+// workers types and Deno (test/types/check-shipped-types.mjs).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -214,6 +216,19 @@ const STEPS = [
     },
     // Node's test runner (TypeScript through tsx); an example without a build, or one older than dist/, is built first.
     run: junitStep("test/demo/live-run-page.test.ts", nodeTestCommand),
+  },
+  {
+    name: "example-relay",
+    runtime:
+      "examples/live-run-relay in workerd through miniflare serving the React, Vue and Svelte pages, in Chromium",
+    prepare: async () => {
+      const executablePath = ensureChromium();
+      return {
+        env: { AGENTLINE_CHROMIUM: executablePath },
+        runtime: `${await locateWorkerd()} and ${browserVersion(executablePath)} (${executablePath})`,
+      };
+    },
+    run: junitStep("test/examples/live-run-relay.test.ts", nodeTestCommand),
   },
 ];
 

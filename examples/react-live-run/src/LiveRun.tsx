@@ -1,19 +1,9 @@
-import type { AgentsClient } from "agentline";
-import { useRun } from "agentline/react";
+import type { RunSnapshot } from "agentline/reactive";
+import { firstArgument } from "../../live-run-shared/page-helpers.js";
 
-/** The first argument of a tool call, for a one-line summary (`read_file README.md`). */
-function firstArgument(args: unknown): string {
-  if (!args || typeof args !== "object") return "";
-  const first = Object.values(args)[0];
-  return typeof first === "string" ? first : "";
-}
-
-/**
- * One run, live. `useRun` subscribes while the component is mounted (the stream stops when it unmounts) and
- * renders at most once per animation frame, however many events arrive.
- */
-export function LiveRun(props: { client: AgentsClient; agentId: string; runId: string; source: string }) {
-  const run = useRun(props.client, props.agentId, props.runId);
+/** One run as `useRun` shows it: status, connection, text growing, tool calls, result or error. */
+export function LiveRun(props: { run: RunSnapshot; agentId: string; runId: string }) {
+  const { run } = props;
   return (
     <article className="run">
       <header>
@@ -48,7 +38,8 @@ export function LiveRun(props: { client: AgentsClient; agentId: string; runId: s
         </p>
       )}
       <footer>
-        agent <code>{props.agentId}</code> · run <code>{props.runId}</code> · {props.source}
+        agent <code data-testid="agent-id">{props.agentId}</code> · run <code data-testid="run-id">{props.runId}</code>{" "}
+        · through the relay at /api/agents
       </footer>
     </article>
   );

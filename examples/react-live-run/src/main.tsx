@@ -1,20 +1,18 @@
-// Starts a run (on the fake service in this page unless the address names a real one) and renders it live.
+// The page: a keyless client on the relay (/api/agents), handed to every hook by <AgentlineProvider>.
+import { AgentlineProvider } from "agentline/react";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { startRun } from "../../live-run-shared/start-run.js";
-import { LiveRun } from "./LiveRun.js";
+import { client } from "../../live-run-shared/page-client.js";
+import { App } from "./App.js";
 import "../../live-run-shared/style.css";
 
 const container = document.getElementById("app");
 if (!container) throw new Error("index.html has no #app element");
 
-try {
-  const run = await startRun();
-  createRoot(container).render(
-    <StrictMode>
-      <LiveRun {...run} />
-    </StrictMode>,
-  );
-} catch (error) {
-  container.textContent = `Could not start the run: ${error instanceof Error ? error.message : String(error)}`;
-}
+createRoot(container).render(
+  <StrictMode>
+    <AgentlineProvider client={client}>
+      <App />
+    </AgentlineProvider>
+  </StrictMode>,
+);

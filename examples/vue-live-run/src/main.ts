@@ -1,15 +1,8 @@
-// Starts a run (on the fake service in this page unless the address names a real one) and renders it live.
+// The page: a keyless client on the relay (/api/agents), provided to every composable by AgentlinePlugin.
+import { AgentlinePlugin } from "agentline/vue";
 import { createApp } from "vue";
-import { startRun } from "../../live-run-shared/start-run.js";
-import LiveRun from "./LiveRun.vue";
+import { client } from "../../live-run-shared/page-client.js";
+import App from "./App.vue";
 import "../../live-run-shared/style.css";
 
-const container = document.getElementById("app");
-if (!container) throw new Error("index.html has no #app element");
-
-try {
-  const run = await startRun();
-  createApp(LiveRun, { ...run }).mount(container);
-} catch (error) {
-  container.textContent = `Could not start the run: ${error instanceof Error ? error.message : String(error)}`;
-}
+createApp(App).use(AgentlinePlugin, { client }).mount("#app");

@@ -17,7 +17,12 @@ export function isTransient(error: unknown, connection: AbortSignal): boolean {
   if (error instanceof ApiError) return error.status >= 500 || error.status === 429 || error.status === 408;
   if (error instanceof AgentlineError) return false;
   // A body that errors mid-read surfaces as the runtime's own TypeError / DOMException.
-  return error instanceof TypeError || (typeof DOMException !== "undefined" && error instanceof DOMException);
+  // workerd: a plain Error("Network connection lost."), which neither of those is.
+  return (
+    error instanceof TypeError ||
+    (typeof DOMException !== "undefined" && error instanceof DOMException) ||
+    (error instanceof Error && error.message === "Network connection lost.")
+  );
 }
 
 /** What decides the pause before the next connection. */

@@ -20,5 +20,12 @@ export function watchTimeline(timeline: object, listener: () => void): () => voi
 export function notifyTimelineChanged(timeline: object): void {
   const set = watchers.get(timeline);
   if (!set) return;
-  for (const listener of [...set]) listener();
+  for (const listener of [...set]) {
+    try {
+      listener();
+    } catch {
+      // workerd refuses to wake a stream of another request (its AbortController is that request's I/O): the cancel
+      // still holds, and that stream reads the new future when its own sleep ends.
+    }
+  }
 }
