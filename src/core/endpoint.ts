@@ -1,6 +1,6 @@
 import { checkOptions, type OptionRule } from "./arguments.js";
 import { AgentlineError } from "./errors.js";
-import type { BaseClientOptions, FetchLike } from "./options.js";
+import type { BaseClientOptions, CredentialsMode, FetchLike } from "./options.js";
 
 // Where a client's requests go and how they leave: the base URL, the `fetch`, the `credentials` mode.
 
@@ -66,7 +66,7 @@ const CREDENTIALS_OPTION: OptionRule = [
 ];
 
 /** Checks `options.credentials` (the `RequestCredentials` of every request) and returns it. */
-export function requestCredentials(options: BaseClientOptions): RequestCredentials | undefined {
+export function requestCredentials(options: BaseClientOptions): CredentialsMode | undefined {
   checkOptions(options, "options", { credentials: CREDENTIALS_OPTION });
   return options.credentials;
 }

@@ -67,6 +67,12 @@ export interface Logger {
   error?(message: string, record: LogRecord): void;
 }
 
+/**
+ * A request's `credentials` mode, as Fetch defines `RequestCredentials` (declared here: that name exists only in
+ * DOM typings, and the declarations must compile under Node's and Cloudflare's types too).
+ */
+export type CredentialsMode = "omit" | "same-origin" | "include";
+
 /** Options every agentline client accepts. */
 export interface BaseClientOptions {
   /** The service origin, without `/v1` (for example `https://api.example.com`). */
@@ -96,7 +102,7 @@ export interface BaseClientOptions {
    * The `credentials` mode of every request (`RequestCredentials`): `"include"` sends the page's cookies to a relay on
    * another origin. Default: the runtime's (`"same-origin"` in browsers).
    */
-  credentials?: RequestCredentials | undefined;
+  credentials?: CredentialsMode | undefined;
   /** Extra headers on every request. A `User-Agent` here is kept, with the SDK's identifier after it. */
   headers?: Record<string, string> | undefined;
   /**

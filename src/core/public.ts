@@ -30,6 +30,7 @@ export type {
   BeforeRetryState,
   BrowserKeyOptions,
   CallOptions,
+  CredentialsMode,
   FetchLike,
   Hooks,
   Logger,

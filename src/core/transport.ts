@@ -4,7 +4,15 @@ import { AbortError, AgentlineError, ApiError } from "./errors.js";
 import { identifyingHeaders } from "./identity.js";
 import { serializeBody } from "./json-body.js";
 import { failureLevel, type LogThreshold, logThreshold } from "./log-levels.js";
-import type { BaseClientOptions, CallOptions, FetchLike, Hooks, Logger, LogRecord } from "./options.js";
+import type {
+  BaseClientOptions,
+  CallOptions,
+  CredentialsMode,
+  FetchLike,
+  Hooks,
+  Logger,
+  LogRecord,
+} from "./options.js";
 import { type Redactor, redactorCache, secretsInHeaders } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
 import { apiErrorFromResponse, brokenBodyError, errorFromThrown, type RequestFacts, safeCause } from "./safe-errors.js";
@@ -78,7 +86,7 @@ export class Transport {
   readonly #fetch: FetchLike;
   readonly #credentials: Credentials;
   /** The `RequestCredentials` of every request; unset unless given (workerd refuses the field in older versions). */
-  readonly #requestCredentials: RequestCredentials | undefined;
+  readonly #requestCredentials: CredentialsMode | undefined;
   readonly #policy: RetryPolicy;
   readonly #timeoutMs: number;
   readonly #hooks: Hooks;
