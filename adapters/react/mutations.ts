@@ -3,9 +3,9 @@ import {
   cancelRunMutation,
   createAgentMutation,
   followUpMutation,
+  immediately,
   type Mutation,
   type MutationSnapshot,
-  type Scheduler,
 } from "agentline/reactive";
 import { useMemo } from "react";
 import { useClient } from "./context.js";
@@ -18,11 +18,8 @@ export interface MutationResult<TVariables, TData> extends MutationSnapshot<TVar
   reset: Mutation<TVariables, TData>["reset"];
 }
 
-/** Mutations change a few times per call: each change renders at once rather than on the next frame. */
-const atOnce: Scheduler = (flush) => flush();
-
 function useMutationResult<V, D>(mutation: Mutation<V, D>): MutationResult<V, D> {
-  const snapshot = useValue(mutation.snapshot, atOnce);
+  const snapshot = useValue(mutation.snapshot, immediately);
   return useMemo(
     () => ({ ...snapshot, mutate: mutation.mutate, mutateAsync: mutation.mutateAsync, reset: mutation.reset }),
     [snapshot, mutation],

@@ -4,9 +4,9 @@ import {
   cancelRunMutation,
   createAgentMutation,
   followUpMutation,
+  immediately,
   type Mutation,
   type MutationSnapshot,
-  type Scheduler,
 } from "agentline/reactive";
 import type { Readable } from "svelte/store";
 import { useClient } from "./context.js";
@@ -17,12 +17,9 @@ export interface MutationStore<TVariables, TData>
   extends Readable<MutationSnapshot<TVariables, TData>>,
     Pick<Mutation<TVariables, TData>, "mutate" | "mutateAsync" | "reset"> {}
 
-/** Mutations change a few times per call: each change shows at once rather than on the next frame. */
-const atOnce: Scheduler = (flush) => flush();
-
 function toStore<V, D>(mutation: Mutation<V, D>): MutationStore<V, D> {
   const { mutate, mutateAsync, reset } = mutation;
-  return { ...toReadable(mutation.snapshot, atOnce), mutate, mutateAsync, reset };
+  return { ...toReadable(mutation.snapshot, immediately), mutate, mutateAsync, reset };
 }
 
 /**

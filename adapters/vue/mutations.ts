@@ -3,9 +3,9 @@ import {
   cancelRunMutation,
   createAgentMutation,
   followUpMutation,
+  immediately,
   type Mutation,
   type MutationSnapshot,
-  type Scheduler,
 } from "agentline/reactive";
 import { type ComputedRef, computed, type MaybeRefOrGetter, toValue } from "vue";
 import { useClient } from "./context.js";
@@ -16,13 +16,10 @@ export type MutationRefs<TVariables, TData> = {
   readonly [K in keyof MutationSnapshot<TVariables, TData>]: ComputedRef<MutationSnapshot<TVariables, TData>[K]>;
 } & Pick<Mutation<TVariables, TData>, "mutate" | "mutateAsync" | "reset">;
 
-/** Mutations change a few times per call: each change shows at once rather than on the next frame. */
-const atOnce: Scheduler = (flush) => flush();
-
 const FIELDS = ["status", "pending", "data", "error", "variables", "fieldErrors"] as const;
 
 function useMutationRefs<V, D>(mutation: Mutation<V, D>): MutationRefs<V, D> {
-  const snapshot = useSignal(mutation.snapshot, atOnce);
+  const snapshot = useSignal(mutation.snapshot, immediately);
   const fields = Object.fromEntries(FIELDS.map((key) => [key, computed(() => snapshot.value[key])]));
   return {
     ...(fields as { [K in (typeof FIELDS)[number]]: ComputedRef<MutationSnapshot<V, D>[K]> }),

@@ -16,6 +16,15 @@ export const nextFrame: Scheduler = (flush) => {
 };
 
 /**
+ * No coalescing: every change is passed on at once. For state that changes a few times per user action (a mutation's
+ * pending → data), where waiting for the next frame would only delay what the user just caused.
+ */
+export const immediately: Scheduler = (flush) => {
+  requireFunction(flush, "flush", "immediately");
+  flush();
+};
+
+/**
  * Subscribes to a signal and calls `onChange` (without a value: read the signal) at most once per `schedule` tick,
  * after the first change. This is how the framework adapters turn a 1,000-event burst into one render. Returns the
  * unsubscribe function; no call happens after it.

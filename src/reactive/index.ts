@@ -29,7 +29,7 @@ export {
   type WatchCheckRunsOptions,
   watchCheckRuns,
 } from "./check-runs-view.js";
-export { nextFrame, type Scheduler, subscribeCoalesced } from "./coalesce.js";
+export { immediately, nextFrame, type Scheduler, subscribeCoalesced } from "./coalesce.js";
 export {
   createMutation,
   fieldErrorsOf,
