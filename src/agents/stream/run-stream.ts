@@ -47,6 +47,8 @@ export interface RunStreamSource {
   open(lastEventId: string | undefined, signal: AbortSignal): Promise<Response>;
   /** Reads the run; `timeoutMs` bounds each attempt. */
   getRun(signal: AbortSignal, timeoutMs: number): Promise<Run>;
+  /** One SSE message to an event; {@link toRunEvent} when left out. */
+  decode?: ((type: string | undefined, raw: string, id: string | undefined) => RunEvent) | undefined;
 }
 
 /**
@@ -211,11 +213,19 @@ export class RunStream implements AsyncIterable<RunEvent> {
         },
         maxBufferSize: this.#options.maxBufferSize ?? 8 * 1024 * 1024,
       });
+      const decode = this.#source.decode ?? toRunEvent;
       for await (const chunk of messages) {
         const batch: RunEvent[] = [];
         let done = false;
         for (const message of chunk) {
-          const event = toRunEvent(message.event, message.data, message.id);
+          let event: RunEvent;
+          try {
+            event = decode(message.event, message.data, message.id);
+          } catch (error) {
+            // An event that breaks the spec ends the stream, but what arrived before it in the same chunk is whole.
+            if (batch.length > 0) yield batch;
+            throw error;
+          }
           if (!this.#cursor.accept(event)) {
             // A replayed `done`: the consumer has the whole stream already (it resumed from past its end).
             if (event.type === "done") return "closed";

@@ -239,4 +239,34 @@ describe("stream transport details", () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]?.signal.aborted).toBe(true);
   });
+
+  it("an event that breaks the spec ends the stream only after every event before it in the same chunk", async () => {
+    // One network chunk: three good events, then a tool_call without its required fields, then more.
+    const sse = [
+      `event: status\ndata: {"runId":"run-1","status":"RUNNING"}\n\n`,
+      `id: 1\nevent: assistant\ndata: {"text":"a"}\n\n`,
+      `id: 2\nevent: tool_call\ndata: {"callId":"c1","name":"read_file","status":"running"}\n\n`,
+      `id: 3\nevent: tool_call\ndata: {"callId":"c2"}\n\n`,
+      `id: 4\nevent: assistant\ndata: {"text":"never"}\n\n`,
+    ].join("");
+    for (const read of ["events", "batches"] as const) {
+      const client = new AgentsClient({
+        apiKey: "k-123456",
+        baseUrl: "http://127.0.0.1:9",
+        fetch: async () => new Response(sse, { headers: { "content-type": "text/event-stream" } }),
+      });
+      const stream = client.runs.stream("bc-1", "run-1");
+      const types: string[] = [];
+      let failure: unknown;
+      try {
+        if (read === "events") for await (const event of stream) types.push(event.type);
+        else for await (const batch of stream.batches()) types.push(...batch.map((event) => event.type));
+      } catch (error) {
+        failure = error;
+      }
+      expect((failure as Error | undefined)?.name, read).toBe("ValidationError");
+      expect(types, read).toEqual(["status", "assistant", "tool_call"]);
+      expect(stream.lastEventId, read).toBe("2");
+    }
+  });
 });
