@@ -86,8 +86,54 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
+/** What each JSON short escape's letter decodes to (`\n` → newline, …): see text-views.ts. */
+const SHORT_ESCAPES: ReadonlyArray<[letter: string, decoded: string]> = [
+  ['"', '"'],
+  ["\\", "\\"],
+  ["/", "/"],
+  ["b", "\b"],
+  ["f", "\f"],
+  ["n", "\n"],
+  ["r", "\r"],
+  ["t", "\t"],
+];
+
+/**
+ * What every credential pattern holds written as is. Letters, digits, `_`, `-` and spaces never come out of a short
+ * escape, so where no `%XX` and no `\uXXXX` is left to decode, a text without these holds no credential in any
+ * reading.
+ */
+const CREDENTIAL_ANCHORS: readonly RegExp[] = [/bearer|basic/i, /eyJ|oit_|PRIVATE KEY/];
+
+/**
+ * The sequences without which no decoded reading of a text can differ from the text where a needle could match: a
+ * `%` or `\u` (they can spell any character), a short escape that spells a character some needle holds (base64
+ * needles hold `/`, so `\/`), and `+` when a needle holds a space (read as a space in form encoding).
+ */
+function decodingTriggers(needles: readonly Needle[]): string[] {
+  const triggers = ["%", "\\u"];
+  for (const [letter, decoded] of SHORT_ESCAPES) {
+    if (needles.some((needle) => needle.value.includes(decoded))) triggers.push(`\\${letter}`);
+  }
+  if (needles.some((needle) => needle.value.includes(" "))) triggers.push("+");
+  return triggers;
+}
+
+/**
+ * True when no reading of `input` can hold a needle or a credential, so the text is returned as is without
+ * building decoded readings (the run-stream relay passes megabytes of agent output through here): nothing to
+ * decode that could spell a needle, no needle written as is, no credential pattern's anchor.
+ */
+function clearOfSecrets(input: string, needles: readonly Needle[], triggers: readonly string[]): boolean {
+  for (const trigger of triggers) if (input.includes(trigger)) return false;
+  for (const needle of needles) if (input.includes(needle.value)) return false;
+  for (const anchor of CREDENTIAL_ANCHORS) if (anchor.test(input)) return false;
+  return true;
+}
+
 /** `input` with every match of the needles and of the credential patterns replaced, in every decoded reading. */
-function redactNeedles(input: string, needles: readonly Needle[]): string {
+function redactNeedles(input: string, needles: readonly Needle[], triggers = decodingTriggers(needles)): string {
+  if (clearOfSecrets(input, needles, triggers)) return input;
   const ranges: Array<[number, number]> = [];
   for (const view of decodedViews(input)) matchesIn(view, needles, ranges);
   return replaceRanges(input, ranges);
@@ -109,7 +155,8 @@ export function redactCredentials(text: string): string {
  */
 export function createRedactor(secrets: readonly string[]): Redactor {
   const needles = needlesFor(secrets);
-  const text = (input: string): string => redactNeedles(input, needles);
+  const triggers = decodingTriggers(needles);
+  const text = (input: string): string => redactNeedles(input, needles, triggers);
   const copy = (input: unknown, seen: WeakMap<object, unknown>): unknown => {
     if (typeof input === "string") return text(input);
     if (typeof input !== "object" || input === null) return input;
