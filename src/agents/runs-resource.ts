@@ -8,7 +8,7 @@ import { isTerminalRunStatus, type RunStatus } from "./schemas/constants.js";
 import type { CreateRunParams, ListRunsParams } from "./schemas/requests.js";
 import type { Run } from "./schemas/resources.js";
 import type { RunEvent } from "./stream/run-events.js";
-import { RunStream, type RunStreamOptions } from "./stream/run-stream.js";
+import { RunStream, type RunStreamOptions, type RunStreamSource } from "./stream/run-stream.js";
 
 /** Options of {@link RunsResource.wait}. */
 export interface WaitOptions {
@@ -67,26 +67,7 @@ export class RunsResource {
    */
   stream(agentId: string, runId: string, options: RunStreamOptions = {}): RunStream {
     optionalArgument(options, "options", "runs.stream");
-    const id = requireSegment(agentId, "agentId", "runs.stream");
-    const run = requireSegment(runId, "runId", "runs.stream");
-    return new RunStream(
-      {
-        transport: this.#context.transport,
-        open: async (lastEventId, signal) => {
-          const headers: Record<string, string> = { accept: "text/event-stream" };
-          if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
-          const { response } = await sendOperation(this.#context, "runs.stream", {
-            params: { agentId: id, runId: run },
-            raw: true,
-            // One attempt: the stream retries by itself, watching each attempt with its heartbeat timeout.
-            options: { signal, headers, maxRetries: 0 },
-          });
-          return response;
-        },
-        getRun: (signal, timeoutMs) => this.get(id, run, { signal, timeoutMs }),
-      },
-      options,
-    );
+    return new RunStream(runStreamSource(this.#context, agentId, runId), options);
   }
 
   /**
@@ -124,6 +105,38 @@ export class RunsResource {
       await this.#context.transport.sleep(interval, signal);
     }
   }
+}
+
+/**
+ * What a run stream of one run needs from the client: one connection attempt at a time (the stream decides about
+ * another, watching each with its heartbeat timeout) and a read of the run. `decode` turns each message into an
+ * event (`toRunEvent` by default; the relay passes messages on without parsing their data).
+ */
+export function runStreamSource(
+  context: AgentsContext,
+  agentId: string,
+  runId: string,
+  decode?: RunStreamSource["decode"],
+): RunStreamSource {
+  const params = {
+    agentId: requireSegment(agentId, "agentId", "runs.stream"),
+    runId: requireSegment(runId, "runId", "runs.stream"),
+  };
+  return {
+    transport: context.transport,
+    decode,
+    open: async (lastEventId, signal) => {
+      const headers: Record<string, string> = { accept: "text/event-stream" };
+      if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+      const { response } = await sendOperation(context, "runs.stream", {
+        params,
+        raw: true,
+        options: { signal, headers, maxRetries: 0 },
+      });
+      return response;
+    },
+    getRun: (signal, timeoutMs) => callOperation(context, "runs.get", { params, options: { signal, timeoutMs } }),
+  };
 }
 
 /** Errors after which `wait` falls back from the stream to polling. */

@@ -1,5 +1,7 @@
-import type { AgentsClient } from "../agents/client.js";
-import type { RunEvent } from "../agents/stream/run-events.js";
+import type { AgentsContext } from "../agents/operations.js";
+import { runStreamSource } from "../agents/runs-resource.js";
+import { type RunEvent, toRunEvent } from "../agents/stream/run-events.js";
+import { RunStream } from "../agents/stream/run-stream.js";
 import { encodeRunEventBatches, runStreamResponse } from "../agents/stream/run-stream-encode.js";
 import { GoneError } from "../core/errors.js";
 import { type RedactText, relayFailure } from "./relay-answers.js";
@@ -27,6 +29,18 @@ function expired(error: unknown): GoneError {
 }
 
 /**
+ * A message as the relay hands it on: its data text as it arrived, never parsed or validated (the page's client
+ * does that), except where the stream's own bookkeeping reads it — a `status` (what is a replay), a `result` (the
+ * run's end), `heartbeat` and `done`. Every other event goes on under its own name.
+ */
+function passThroughEvent(type: string | undefined, raw: string, id: string | undefined): RunEvent {
+  if (type === "status" || type === "result" || type === "heartbeat" || type === "done") {
+    return toRunEvent(type, raw, id);
+  }
+  return { type: "unknown", event: type ?? "message", id, raw, data: undefined };
+}
+
+/**
  * Relays a run stream. The upstream leg is the client's own `RunStream`: it reconnects by itself (resuming with
  * `Last-Event-ID`, dropping what it already has), and each event goes to the page with its id, so the page's client
  * resumes the page leg the same way (its `skipEvents` counting holds: after the page's id the relay sends what the
@@ -34,13 +48,13 @@ function expired(error: unknown): GoneError {
  * the page as the service's own answer. Once the stream has expired (410), the relay does not poll for the page: it
  * ends the page's stream, and the page's reconnection gets the 410 and polls through the relay itself.
  */
-export async function relayRunStream(client: AgentsClient, request: RelayStreamRequest): Promise<Response> {
+export async function relayRunStream(context: AgentsContext, request: RelayStreamRequest): Promise<Response> {
   let markOpen: () => void = () => {};
   const opened = new Promise<"open">((resolve) => {
     markOpen = () => resolve("open");
   });
   let expiry: GoneError | undefined;
-  const stream = client.runs.stream(request.agentId, request.runId, {
+  const stream = new RunStream(runStreamSource(context, request.agentId, request.runId, passThroughEvent), {
     lastEventId: request.lastEventId,
     signal: request.signal,
     onConnectionChange: (state, error) => {

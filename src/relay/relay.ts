@@ -84,7 +84,7 @@ async function handle<Env, Ctx>(
   if (verdict !== true) return relayError(403, "forbidden", "Not allowed.");
   try {
     if (name === "runs.stream") {
-      return await relayRunStream(relay.client, {
+      return await relayRunStream(relay.context, {
         agentId: params.agentId as string,
         runId: params.runId as string,
         lastEventId: request.headers.get("last-event-id") ?? undefined,

@@ -90,6 +90,33 @@ describe("relay: run streams", () => {
     expect(server.requests.at(-1)?.signal.aborted).toBe(true);
   });
 
+  it("event data is handed on as it arrived, unparsed: what the page's client makes of it equals a direct read", async () => {
+    const sse = [
+      `event: status\ndata: {"runId":"run-1","status":"RUNNING"}\n\n`,
+      `id: 1\nevent: assistant\ndata: not JSON at all, {"text": 1}\n\n`,
+      `id: 2\nevent: thinking\ndata: {"text":"big 12345678901234567890123","n":12345678901234567890123}\n\n`,
+      `id: 3\nevent: interaction_update\ndata: { "spaced" :  [1,2 ,3] }\n\n`,
+      `id: 4\nevent: tool_call\ndata: {"callId":"","name":"read_file"}\n\n`,
+      `id: 5\nevent: done\ndata: {}\n\n`,
+    ].join("");
+    const upstream = async () => new Response(sse, { headers: { "content-type": "text/event-stream" } });
+    const outcome = async (client: AgentsClient) => {
+      const events: RunEvent[] = [];
+      try {
+        for await (const event of client.runs.stream("bc-1", "run-1", { maxReconnects: 1 })) events.push(event);
+        return { events: wire(events), error: undefined };
+      } catch (error) {
+        const { name, code, message } = error as { name: string; code: string; message: string };
+        return { events: wire(events), error: { name, code, message } };
+      }
+    };
+    const direct = await outcome(clientOf(upstream));
+    const relayed = await outcome(pageOf(createAgentsRelay({ client: clientOf(upstream), authorize: () => true })));
+    expect(direct.error?.name).toBe("ValidationError");
+    expect(direct.events).toHaveLength(4);
+    expect(relayed).toEqual(direct);
+  });
+
   it("100 pages going away (abort, cancelled body): every upstream connection closed, 0 listeners left", async () => {
     let opened = 0;
     let closed = 0;
