@@ -8,7 +8,7 @@ import {
   OBJECT_OPTION,
   optionsObject,
 } from "../core/arguments.js";
-import { DEFAULT_MAX_BODY_BYTES, readCappedBody } from "./body.js";
+import { DEFAULT_MAX_BODY_BYTES, isRawBody, readCappedBody } from "./body.js";
 import { WebhookVerificationError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
 import { resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
@@ -112,6 +112,11 @@ export async function verifyWebhook(
     "headers: pass the Request, or { headers, body }",
   );
   expectArgument(!(input as Request).bodyUsed, "input", "a request whose body was not read yet (verify first)");
+  expectArgument(
+    isRawBody(input.body),
+    "input.body",
+    "the raw body as received (a string, bytes or a ReadableStream), never parsed JSON",
+  );
   checkVerifyOptions(options);
   const { keys } = options;
   const scheme = resolveWebhookScheme(options.scheme);

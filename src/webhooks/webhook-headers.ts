@@ -24,15 +24,20 @@ export function refuse(reason: WebhookVerificationReason, name: string, what: st
  */
 export function toHeaders(headers: WebhookHeaders): Headers {
   if (headers instanceof Headers) return headers;
-  try {
-    return new Headers(
-      Object.entries(headers).flatMap(([name, value]) =>
-        [value ?? []].flat().map((one): [string, string] => [name, one]),
-      ),
-    );
-  } catch (error) {
-    throw new WebhookVerificationError("malformed_header", "A header name or value is not valid HTTP.", error);
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    for (const one of [value ?? []].flat()) {
+      try {
+        out.append(name, one);
+      } catch {
+        // The engine's error quotes the value, which may be any header (an `authorization` among them): it is
+        // not kept as the cause, and only a name that is a valid token is named.
+        const named = /^[!#$%&'*+.^`|~\w-]{1,256}$/.test(name) ? ` \`${name}\`` : "";
+        throw new WebhookVerificationError("malformed_header", `A header${named} is not valid HTTP.`);
+      }
+    }
   }
+  return out;
 }
 
 /**
