@@ -95,14 +95,25 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
   const ttlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
   const report = (error: unknown, info: WebhookErrorInfo) => {
     try {
-      options.onError?.(error, info);
+      // An async logger's rejection is swallowed too, rather than left unhandled (which ends a Node process).
+      Promise.resolve(options.onError?.(error, info)).catch(() => undefined);
     } catch {
       // A failing logger must not change the answer.
     }
   };
   const release = async (id: string) => {
-    await options.dedupe?.release(id).catch((error: unknown) => report(error, { stage: "dedupe" }));
+    try {
+      // Awaited whatever it returns: a store may release synchronously.
+      await options.dedupe?.release(id);
+    } catch (error) {
+      report(error, { stage: "dedupe" });
+    }
   };
+  // The runs this handler has under way, by delivery id, each resolving to whether it succeeded. The forge stops
+  // retrying once any attempt got a 2xx, so a duplicate that arrives while its id runs here waits for that run:
+  // 200 when it succeeded, 503 when it failed (the claim is released, and the forge retries). A claim held by
+  // another isolate cannot be watched; its duplicates get 200 at once.
+  const running = new Map<string, Promise<boolean>>();
 
   return async (request, env, ctx) => {
     expectArgument(
@@ -128,7 +139,22 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
         report(error, { stage: "dedupe", event });
         return text(503, "try again later");
       }
-      if (!claimed) return text(200, "duplicate");
+      if (!claimed) {
+        const run = running.get(event.id);
+        return run && !(await run) ? text(503, "try again later") : text(200, "duplicate");
+      }
+    }
+    // Registered before anything is awaited, so a duplicate whose claim fails after ours finds it.
+    let settle: (succeeded: boolean) => void = () => undefined;
+    if (options.dedupe) {
+      const id = event.id;
+      const outcome = new Promise<boolean>((resolve) => {
+        settle = (succeeded) => {
+          running.delete(id);
+          resolve(succeeded);
+        };
+      });
+      running.set(id, outcome);
     }
 
     if (options.queue) {
@@ -137,17 +163,23 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
       } catch (error) {
         await release(event.id);
         report(error, { stage: "queue", event });
+        settle(false);
         return text(503, "try again later");
       }
+      settle(true);
       return text(202, "queued");
     }
 
     const context: WebhookHandlerContext<Env> = { env, ctx, request };
-    const work = dispatchWebhookEvent(event, options, context).catch(async (error: unknown) => {
-      await release(event.id);
-      report(error, { stage: "handler", event });
-      throw error;
-    });
+    const work = dispatchWebhookEvent(event, options, context).then(
+      () => settle(true),
+      async (error: unknown) => {
+        await release(event.id);
+        report(error, { stage: "handler", event });
+        settle(false);
+        throw error;
+      },
+    );
     if (ctx && typeof ctx.waitUntil === "function") {
       ctx.waitUntil(work.catch(() => undefined));
       return text(202, "accepted");
