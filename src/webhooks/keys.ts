@@ -136,11 +136,12 @@ export class ForgeKeys {
    * up to its stale-if-error window. Throws {@link KeySetUnavailableError} when no usable set is left.
    */
   async getKeys(): Promise<readonly ForgeVerificationKey[]> {
-    if (this.#now() >= this.#freshUntil) {
+    // Written as "not before" so that a clock giving no number (NaN) fails closed rather than reading as fresh.
+    if (!(this.#now() < this.#freshUntil)) {
       // After a failed fetch, wait out the cooldown before the next one (the stale set serves meanwhile).
       const failure = await this.#refresh(false, this.#lastFailureAt)?.then(ignore, (error: unknown) => error);
       // Nothing usable: fail closed (the cause says what the last fetch hit).
-      if (this.#now() >= this.#staleUntil) {
+      if (!(this.#now() < this.#staleUntil)) {
         throw new KeySetUnavailableError(
           "No forge key set: fetching failed and no copy within stale-if-error is left.",
           failure ?? this.#lastFailure,

@@ -129,7 +129,10 @@ export async function verifyWebhook(
   const installationHeader = readHeader(headers, INSTALLATION_HEADER, true);
   const timestamp = readTimestamp(timestampText, scheme.timestampHeader);
   const signatures = readSignatures(signatureText, scheme.acceptedPrefixes);
-  const skew = Math.floor((options.now ?? Date.now)() / 1000) - timestamp;
+  // A clock that gives no number would make every skew NaN, and NaN is never "out of tolerance": fail closed.
+  const nowMs = Number((options.now ?? Date.now)());
+  expectArgument(Number.isFinite(nowMs), "options.now", "a function returning epoch ms (a finite number)");
+  const skew = Math.floor(nowMs / 1000) - timestamp;
   const tolerance = options.toleranceSeconds ?? 300;
   if (Math.abs(skew) > tolerance) {
     throw new WebhookVerificationError(

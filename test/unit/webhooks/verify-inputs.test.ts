@@ -74,6 +74,28 @@ describe("verifyWebhook: inputs that are not a raw delivery", () => {
     expect((await verifyWebhook({ headers, body: view }, { keys, now })).payload).toEqual(JSON.parse(BODY));
   });
 
+  it("fails closed on a clock that gives no number: a 1970 timestamp is never let through", async () => {
+    const body = JSON.stringify({ type: "ping" });
+    const headers = deliveryHeaders([key], { id: "msg_clock", timestamp: 1000, body });
+    const clocks: Record<string, () => unknown> = {
+      NaN: () => Number.NaN,
+      undefined: () => undefined,
+      "the function itself": () => Date.now,
+      "a word": () => "soon",
+    };
+    const wrong: string[] = [];
+    for (const [name, clock] of Object.entries(clocks)) {
+      const keys = new ForgeKeys({ baseUrl: server.baseUrl });
+      const error = await thrown(verifyWebhook({ headers, body }, { keys, now: clock as () => number }));
+      if (!isAgentlineError(error)) wrong.push(`verifyWebhook, ${name}: ${String(error)}`);
+      const clocked = new ForgeKeys({ baseUrl: server.baseUrl, now: clock as () => number });
+      const keysError = await thrown(clocked.getKeys().then((found) => found.length));
+      if (!isAgentlineError(keysError)) wrong.push(`ForgeKeys, ${name}: ${String(keysError)}`);
+    }
+    console.log(`clocks without a number: ${Object.keys(clocks).length}, ${wrong.length} not refused`);
+    expect(wrong).toEqual([]);
+  });
+
   it("never echoes an invalid header's value (a bearer token) in the refusal, its cause or console.log", async () => {
     const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
     const secret = "oit_s3cr3t-token-value";
