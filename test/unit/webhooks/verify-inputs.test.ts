@@ -78,7 +78,7 @@ describe("verifyWebhook: inputs that are not a raw delivery", () => {
     const body = JSON.stringify({ type: "ping" });
     const headers = deliveryHeaders([key], { id: "msg_clock", timestamp: 1000, body });
     const clocks: Record<string, () => unknown> = {
-      NaN: () => Number.NaN,
+      "not a number": () => Number.NaN,
       undefined: () => undefined,
       "the function itself": () => Date.now,
       "a word": () => "soon",
