@@ -109,10 +109,10 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
       report(error, { stage: "dedupe" });
     }
   };
-  // The runs this handler has under way, by delivery id, each resolving to whether it succeeded. The forge stops
-  // retrying once any attempt got a 2xx, so a duplicate that arrives while its id runs here waits for that run:
-  // 200 when it succeeded, 503 when it failed (the claim is released, and the forge retries). A claim held by
-  // another isolate cannot be watched; its duplicates get 200 at once.
+  // The deliveries this handler is claiming or running, by id, each resolving to whether it succeeded. The forge
+  // stops retrying once any attempt got a 2xx, so a copy that arrives meanwhile waits: 200 when the run succeeded,
+  // 503 when it failed (the claim is released, and the forge retries). A run in another isolate cannot be
+  // watched: a copy that finds the store's claim taken gets 200 at once.
   const running = new Map<string, Promise<boolean>>();
 
   return async (request, env, ctx) => {
@@ -131,30 +131,34 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
       return refusal(error);
     }
 
-    if (options.dedupe) {
-      let claimed: boolean;
-      try {
-        claimed = await options.dedupe.claim(event.id, ttlMs);
-      } catch (error) {
-        report(error, { stage: "dedupe", event });
-        return text(503, "try again later");
-      }
-      if (!claimed) {
-        const run = running.get(event.id);
-        return run && !(await run) ? text(503, "try again later") : text(200, "duplicate");
-      }
-    }
-    // Registered before anything is awaited, so a duplicate whose claim fails after ours finds it.
+    // Without a store, `settle` has no one to tell.
     let settle: (succeeded: boolean) => void = () => undefined;
     if (options.dedupe) {
       const id = event.id;
-      const outcome = new Promise<boolean>((resolve) => {
-        settle = (succeeded) => {
-          running.delete(id);
-          resolve(succeeded);
-        };
-      });
-      running.set(id, outcome);
+      // A copy of a delivery this isolate is claiming or running answers as that ends, without asking the store.
+      const local = running.get(id);
+      if (local) return (await local) ? text(200, "duplicate") : text(503, "try again later");
+      running.set(
+        id,
+        new Promise<boolean>((resolve) => {
+          settle = (succeeded) => {
+            running.delete(id);
+            resolve(succeeded);
+          };
+        }),
+      );
+      let claimed: boolean;
+      try {
+        claimed = await options.dedupe.claim(id, ttlMs);
+      } catch (error) {
+        report(error, { stage: "dedupe", event });
+        settle(false);
+        return text(503, "try again later");
+      }
+      if (!claimed) {
+        settle(true); // another isolate holds it: its copies here are duplicates too
+        return text(200, "duplicate");
+      }
     }
 
     if (options.queue) {
