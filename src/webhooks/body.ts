@@ -1,3 +1,4 @@
+import { badArgument, hasMethods } from "../core/arguments.js";
 import { WebhookVerificationError } from "./errors.js";
 
 /**
@@ -21,12 +22,17 @@ export async function readCappedBody(
 ): Promise<Uint8Array> {
   if (Number(contentLength) > maxBytes) throw tooLarge(maxBytes);
   // One path for every body kind: a string, bytes or buffer becomes a stream too.
-  const stream = body instanceof ReadableStream ? body : new Response(body).body;
+  const stream = hasMethods("getReader")(body) ? (body as ReadableStream<Uint8Array>) : new Response(body).body;
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (stream) {
     const reader = stream.getReader();
     for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      // A caller's stream of strings (or anything but bytes) would be read as nothing: refused, not guessed at.
+      if (!(read.value instanceof Uint8Array)) {
+        await reader.cancel().catch(() => undefined);
+        badArgument("input.body", "a ReadableStream of bytes (Uint8Array chunks), as received");
+      }
       total += read.value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
@@ -42,4 +48,20 @@ export async function readCappedBody(
     total += chunk.byteLength;
   }
   return out;
+}
+
+/**
+ * Whether a value can be the raw body of a delivery: a string, bytes (any ArrayBuffer view, an ArrayBuffer, a
+ * Blob), a stream, or nothing. A parsed JSON object (a framework's `req.body`) is not: its bytes are gone.
+ */
+export function isRawBody(body: unknown): boolean {
+  return (
+    body === null ||
+    body === undefined ||
+    typeof body === "string" ||
+    ArrayBuffer.isView(body) ||
+    Object.prototype.toString.call(body) === "[object ArrayBuffer]" ||
+    (typeof Blob === "function" && body instanceof Blob) ||
+    hasMethods("getReader")(body)
+  );
 }

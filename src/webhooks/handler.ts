@@ -95,14 +95,25 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
   const ttlMs = options.dedupeTtlMs ?? DEFAULT_DEDUPE_TTL_MS;
   const report = (error: unknown, info: WebhookErrorInfo) => {
     try {
-      options.onError?.(error, info);
+      // An async logger's rejection is swallowed too, rather than left unhandled (which ends a Node process).
+      Promise.resolve(options.onError?.(error, info)).catch(() => undefined);
     } catch {
       // A failing logger must not change the answer.
     }
   };
   const release = async (id: string) => {
-    await options.dedupe?.release(id).catch((error: unknown) => report(error, { stage: "dedupe" }));
+    try {
+      // Awaited whatever it returns: a store may release synchronously.
+      await options.dedupe?.release(id);
+    } catch (error) {
+      report(error, { stage: "dedupe" });
+    }
   };
+  // The deliveries this handler is claiming or running, by id, each resolving to whether it succeeded. The forge
+  // stops retrying once any attempt got a 2xx, so a copy that arrives meanwhile waits: 200 when the run succeeded,
+  // 503 when it failed (the claim is released, and the forge retries). A run in another isolate cannot be
+  // watched: a copy that finds the store's claim taken gets 200 at once.
+  const running = new Map<string, Promise<boolean>>();
 
   return async (request, env, ctx) => {
     expectArgument(
@@ -120,15 +131,34 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
       return refusal(error);
     }
 
+    // Without a store, `settle` has no one to tell.
+    let settle: (succeeded: boolean) => void = () => undefined;
     if (options.dedupe) {
+      const id = event.id;
+      // A copy of a delivery this isolate is claiming or running answers as that ends, without asking the store.
+      const local = running.get(id);
+      if (local) return (await local) ? text(200, "duplicate") : text(503, "try again later");
+      running.set(
+        id,
+        new Promise<boolean>((resolve) => {
+          settle = (succeeded) => {
+            running.delete(id);
+            resolve(succeeded);
+          };
+        }),
+      );
       let claimed: boolean;
       try {
-        claimed = await options.dedupe.claim(event.id, ttlMs);
+        claimed = await options.dedupe.claim(id, ttlMs);
       } catch (error) {
         report(error, { stage: "dedupe", event });
+        settle(false);
         return text(503, "try again later");
       }
-      if (!claimed) return text(200, "duplicate");
+      if (!claimed) {
+        settle(true); // another isolate holds it: its copies here are duplicates too
+        return text(200, "duplicate");
+      }
     }
 
     if (options.queue) {
@@ -137,17 +167,23 @@ export function createWebhookHandler<Env = unknown>(options: WebhookHandlerOptio
       } catch (error) {
         await release(event.id);
         report(error, { stage: "queue", event });
+        settle(false);
         return text(503, "try again later");
       }
+      settle(true);
       return text(202, "queued");
     }
 
     const context: WebhookHandlerContext<Env> = { env, ctx, request };
-    const work = dispatchWebhookEvent(event, options, context).catch(async (error: unknown) => {
-      await release(event.id);
-      report(error, { stage: "handler", event });
-      throw error;
-    });
+    const work = dispatchWebhookEvent(event, options, context).then(
+      () => settle(true),
+      async (error: unknown) => {
+        await release(event.id);
+        report(error, { stage: "handler", event });
+        settle(false);
+        throw error;
+      },
+    );
     if (ctx && typeof ctx.waitUntil === "function") {
       ctx.waitUntil(work.catch(() => undefined));
       return text(202, "accepted");

@@ -14,6 +14,8 @@ export interface ForgePublicJwk {
   kid?: string;
   use?: string;
   alg?: string;
+  /** When given, it must include `verify` (RFC 7517 § 4.3). */
+  key_ops?: string[];
 }
 
 /** One active key, imported once as a `CryptoKey` (usage `verify`). */
@@ -53,11 +55,12 @@ export function parseCacheControl(header: string | null): { maxAgeSeconds?: numb
 }
 
 /**
- * What a key set fetch hit (a non-2xx, a body without usable keys): the `cause` of a KeySetUnavailableError, an
- * AgentlineError like every error the SDK makes, so code that walks the cause chain meets no engine TypeError.
+ * What a key set fetch hit (a non-2xx, a body that is not JSON or has no usable keys, a failed connection): the
+ * `cause` of a KeySetUnavailableError, an AgentlineError like every error the SDK makes, so code that walks the
+ * cause chain meets the SDK's error first (the engine's own, when there is one, is its cause).
  */
-export function keySetError(message: string): AgentlineError {
-  return new AgentlineError(message, { code: "key_set_invalid" });
+export function keySetError(message: string, cause?: unknown): AgentlineError {
+  return new AgentlineError(message, { code: "key_set_invalid", cause });
 }
 
 /**
@@ -73,6 +76,7 @@ export function ed25519Keys(body: unknown): ForgePublicJwk[] {
       jwk.crv === "Ed25519" &&
       /^[\w-]{43}$/.test(jwk.x) &&
       (jwk.use ?? "sig") === "sig" &&
+      (jwk.key_ops === undefined || (Array.isArray(jwk.key_ops) && jwk.key_ops.includes("verify"))) &&
       ["EdDSA", "Ed25519", undefined].includes(jwk.alg),
   );
   if (!usable.length) throw keySetError("no Ed25519 key");

@@ -48,6 +48,15 @@ export interface ForgeKeysOptions {
   discoveryIssuer?: string;
 }
 
+/** A key set or discovery body as JSON; a body that is not JSON (a captive portal's page) is the key set's fault. */
+async function readJson(response: Response, url: string): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch (error) {
+    throw keySetError(`GET ${url}: the body is not JSON`, error);
+  }
+}
+
 function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
@@ -77,8 +86,11 @@ export class ForgeKeys {
   #freshUntil = -Infinity;
   #staleUntil = -Infinity;
   #inflight: Promise<void> | undefined;
-  #lastAttemptAt = -Infinity;
+  // When a miss last caused a refresh, and when a fetch last failed: each starts a cooldown.
+  #lastMissAt = -Infinity;
   #lastFailureAt = -Infinity;
+  /** What the last failed fetch hit: the cause of a refusal made inside the retry cooldown (no fetch then). */
+  #lastFailure: unknown;
   #imported = new Map<string, Promise<CryptoKey>>();
 
   constructor(options: ForgeKeysOptions) {
@@ -124,14 +136,15 @@ export class ForgeKeys {
    * up to its stale-if-error window. Throws {@link KeySetUnavailableError} when no usable set is left.
    */
   async getKeys(): Promise<readonly ForgeVerificationKey[]> {
-    if (this.#now() >= this.#freshUntil) {
+    // Written as "not before" so that a clock giving no number (NaN) fails closed rather than reading as fresh.
+    if (!(this.#now() < this.#freshUntil)) {
       // After a failed fetch, wait out the cooldown before the next one (the stale set serves meanwhile).
       const failure = await this.#refresh(false, this.#lastFailureAt)?.then(ignore, (error: unknown) => error);
-      // Nothing usable: fail closed (the cause, when there is one, says what the last fetch hit).
-      if (this.#now() >= this.#staleUntil) {
+      // Nothing usable: fail closed (the cause says what the last fetch hit).
+      if (!(this.#now() < this.#staleUntil)) {
         throw new KeySetUnavailableError(
           "No forge key set: fetching failed and no copy within stale-if-error is left.",
-          failure,
+          failure ?? this.#lastFailure,
         );
       }
     }
@@ -139,13 +152,17 @@ export class ForgeKeys {
   }
 
   /**
-   * Called when no active key verifies a signature: refreshes the set unless one was fetched (or tried)
-   * within the cooldown, sharing a refresh already under way. Resolves true when new keys arrived, so the
-   * caller should try again. Never throws.
+   * Called when no active key verifies a signature: refreshes the set unless a miss already caused a refresh,
+   * or a fetch failed, within the cooldown; shares a refresh already under way. A successful fetch by `getKeys`
+   * does not count, so a key that rotated in just after the set was fetched is still picked up on its first
+   * delivery; forged traffic still causes at most one fetch per cooldown. Resolves true when new keys arrived,
+   * so the caller should try again. Never throws.
    */
   async refreshOnMiss(): Promise<boolean> {
     const before = this.#imported;
-    const refreshed = this.#refresh(true, this.#lastAttemptAt)?.then(
+    // After a failed fetch, the retry cooldown holds for misses too.
+    const since = Math.max(this.#lastMissAt, this.#lastFailureAt);
+    const refreshed = this.#refresh(true, since)?.then(
       () => [...this.#imported.keys()].some((x) => !before.has(x)),
       () => false,
     );
@@ -166,7 +183,7 @@ export class ForgeKeys {
 
   /** One refresh, begun at `now`: another isolate's copy when it will do, else a fetch. */
   async #load(onMiss: boolean, now: number): Promise<void> {
-    this.#lastAttemptAt = now;
+    if (onMiss) this.#lastMissAt = now;
     const { cache } = this.#options;
     const shared = await cache?.get().catch(ignore);
     // Another isolate's newer copy beats ours (even while the network is down), and will do without a fetch
@@ -183,7 +200,7 @@ export class ForgeKeys {
       this.#jwksUrl ??= await this.#discover();
       const response = await this.#get(this.#jwksUrl);
       const snapshot: KeySetSnapshot = {
-        jwks: await response.json(),
+        jwks: (await readJson(response, this.#jwksUrl)) as KeySetSnapshot["jwks"],
         fetchedAt: this.#now(),
         ...parseCacheControl(response.headers.get("cache-control")),
       };
@@ -191,6 +208,7 @@ export class ForgeKeys {
       await cache?.set(snapshot).catch(ignore);
     } catch (error) {
       this.#lastFailureAt = now;
+      this.#lastFailure = error;
       throw error;
     }
   }
@@ -214,7 +232,8 @@ export class ForgeKeys {
 
   async #discover(): Promise<string> {
     const issuer = this.#discovery;
-    const document = (await (await this.#get(`${issuer}/.well-known/openid-configuration`)).json()) as {
+    const url = `${issuer}/.well-known/openid-configuration`;
+    const document = (await readJson(await this.#get(url), url)) as {
       issuer?: unknown;
       jwks_uri?: unknown;
     };
@@ -228,9 +247,14 @@ export class ForgeKeys {
     const { fetch, timeoutMs } = this.#options;
     // Clamped like every timer: a longer one throws (Node) or fires at once.
     const signal = AbortSignal.timeout?.(timerDelay(timeoutMs ?? 10_000));
-    const response = await (fetch ?? globalThis.fetch)(
-      new Request(url, { headers: { accept: "application/json" }, signal }),
-    );
+    let response: Response;
+    try {
+      response = await (fetch ?? globalThis.fetch)(
+        new Request(url, { headers: { accept: "application/json" }, signal }),
+      );
+    } catch (error) {
+      throw keySetError(`GET ${url}: the request failed (${(error as Error | undefined)?.name ?? "error"})`, error);
+    }
     if (!response.ok) {
       await response.body?.cancel();
       throw keySetError(`GET ${url}: ${response.status}`);

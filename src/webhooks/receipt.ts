@@ -79,11 +79,23 @@ function normalizeType(typ: string): string {
 }
 
 /** jose's refusals as receipt reasons (by jose's stable `code`, not by class, to work across copies). */
-function fromJose(error: unknown): InstallationReceiptError {
+function fromJose(thrown: unknown): InstallationReceiptError {
+  const error = withoutClaims(thrown);
   const { code, claim, reason } = (error ?? {}) as { code?: string; claim?: string; reason?: string };
   if (code === "ERR_JWT_EXPIRED") return refuse("expired", "The installation receipt has expired.", error);
-  if (code === "ERR_JOSE_ALG_NOT_ALLOWED" || code === "ERR_JOSE_NOT_SUPPORTED") {
+  if (code === "ERR_JOSE_ALG_NOT_ALLOWED") {
     return refuse("unsupported_algorithm", "The installation receipt is not signed with EdDSA.", error);
+  }
+  // The algorithm was checked before (EdDSA): what jose does not support here is a `crit` header extension.
+  if (code === "ERR_JOSE_NOT_SUPPORTED") {
+    return refuse(
+      "malformed_token",
+      "The installation receipt names a `crit` extension this SDK does not support.",
+      error,
+    );
+  }
+  if (code === "ERR_JWT_CLAIM_VALIDATION_FAILED" && claim === "nbf") {
+    return refuse("malformed_token", "The installation receipt is not valid yet (its `nbf` is in the future).", error);
   }
   if (code === "ERR_JWS_SIGNATURE_VERIFICATION_FAILED") {
     return refuse("invalid_signature", "The installation receipt's signature does not verify.", error);
@@ -97,6 +109,22 @@ function fromJose(error: unknown): InstallationReceiptError {
   }
   return refuse("malformed_token", "The installation receipt is not a valid JWT.", error);
 }
+
+/**
+ * jose's claim errors carry the receipt's decoded claims (`payload`, on the error and on its `cause`): the
+ * installer's email and the `state`, the app's anti-forgery value. They are dropped, so that
+ * `console.log(error)` shows neither.
+ */
+function withoutClaims(error: unknown): unknown {
+  for (const holder of [error, (error as { cause?: unknown } | null)?.cause]) {
+    if (typeof holder === "object" && holder !== null) Reflect.deleteProperty(holder, "payload");
+  }
+  return error;
+}
+
+// A compact JWS, its signature the one base64url encoding of its 64 bytes (86 characters, the last one's two
+// unused bits zero): a decoder that ignored those bits, or stray whitespace, would take altered text as the receipt.
+const COMPACT_EDDSA = /^[\w-]+\.[\w-]+\.[\w-]{85}[AQgw]$/;
 
 function sameText(a: string, b: string): boolean {
   // Constant time in the content, so the comparison does not leak how much of `state` matched.
@@ -153,6 +181,10 @@ export async function verifyInstallationReceipt(
     header = decodeProtectedHeader(token);
   } catch (error) {
     throw refuse("malformed_token", "The installation receipt is not a compact JWT.", error);
+  }
+  // Only a well-formed header says whether the alg is the problem; the exact shape is checked after it.
+  if (header.alg === "EdDSA" && !COMPACT_EDDSA.test(token)) {
+    throw refuse("malformed_token", "The installation receipt is not a compact JWT with an Ed25519 signature.");
   }
   // Checked before any key is looked up: a forged header never costs a key-set fetch.
   if (header.alg !== "EdDSA")

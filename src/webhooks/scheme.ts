@@ -73,9 +73,14 @@ export function bytesToBase64(bytes: Uint8Array): string {
   return btoa(binary);
 }
 
-/** Bytes of a standard base64 string; `undefined` when it is not base64. */
+/**
+ * Bytes of a canonical standard base64 string; `undefined` when it is not base64, or not the one encoding of its
+ * bytes: `atob` ignores the unused low bits of the last character, so without the round trip several header
+ * values (a tampered one among them) would read as the same signature.
+ */
 export function base64ToBytes(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9+/]*={0,2}$/.test(text) || text.length % 4 !== 0) return undefined;
   const binary = atob(text);
-  return new Uint8Array(binary.length).map((_, i) => binary.charCodeAt(i));
+  const bytes = new Uint8Array(binary.length).map((_, i) => binary.charCodeAt(i));
+  return bytesToBase64(bytes) === text ? bytes : undefined;
 }

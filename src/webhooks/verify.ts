@@ -8,7 +8,7 @@ import {
   OBJECT_OPTION,
   optionsObject,
 } from "../core/arguments.js";
-import { DEFAULT_MAX_BODY_BYTES, readCappedBody } from "./body.js";
+import { DEFAULT_MAX_BODY_BYTES, isRawBody, readCappedBody } from "./body.js";
 import { WebhookVerificationError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
 import { resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
@@ -112,6 +112,11 @@ export async function verifyWebhook(
     "headers: pass the Request, or { headers, body }",
   );
   expectArgument(!(input as Request).bodyUsed, "input", "a request whose body was not read yet (verify first)");
+  expectArgument(
+    isRawBody(input.body),
+    "input.body",
+    "the raw body as received (a string, bytes or a ReadableStream), never parsed JSON",
+  );
   checkVerifyOptions(options);
   const { keys } = options;
   const scheme = resolveWebhookScheme(options.scheme);
@@ -124,7 +129,10 @@ export async function verifyWebhook(
   const installationHeader = readHeader(headers, INSTALLATION_HEADER, true);
   const timestamp = readTimestamp(timestampText, scheme.timestampHeader);
   const signatures = readSignatures(signatureText, scheme.acceptedPrefixes);
-  const skew = Math.floor((options.now ?? Date.now)() / 1000) - timestamp;
+  // A clock that gives no number would make every skew NaN, and NaN is never "out of tolerance": fail closed.
+  const nowMs = Number((options.now ?? Date.now)());
+  expectArgument(Number.isFinite(nowMs), "options.now", "a function returning epoch ms (a finite number)");
+  const skew = Math.floor(nowMs / 1000) - timestamp;
   const tolerance = options.toleranceSeconds ?? 300;
   if (Math.abs(skew) > tolerance) {
     throw new WebhookVerificationError(

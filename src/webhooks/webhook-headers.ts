@@ -24,15 +24,20 @@ export function refuse(reason: WebhookVerificationReason, name: string, what: st
  */
 export function toHeaders(headers: WebhookHeaders): Headers {
   if (headers instanceof Headers) return headers;
-  try {
-    return new Headers(
-      Object.entries(headers).flatMap(([name, value]) =>
-        [value ?? []].flat().map((one): [string, string] => [name, one]),
-      ),
-    );
-  } catch (error) {
-    throw new WebhookVerificationError("malformed_header", "A header name or value is not valid HTTP.", error);
+  const out = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    for (const one of [value ?? []].flat()) {
+      try {
+        out.append(name, one);
+      } catch {
+        // The engine's error quotes the value, which may be any header (an `authorization` among them): it is
+        // not kept as the cause, and only a name that is a valid token is named.
+        const named = /^[!#$%&'*+.^`|~\w-]{1,256}$/.test(name) ? ` \`${name}\`` : "";
+        throw new WebhookVerificationError("malformed_header", `A header${named} is not valid HTTP.`);
+      }
+    }
   }
+  return out;
 }
 
 /**
@@ -40,13 +45,15 @@ export function toHeaders(headers: WebhookHeaders): Headers {
  * anything but printable ASCII.
  */
 export function readHeader(headers: Headers, name: string, optional?: boolean): string | undefined {
-  const value = headers.get(name)?.trim();
-  if (value === undefined) {
-    if (optional) return value;
+  const joined = headers.get(name);
+  if (joined === null) {
+    if (optional) return undefined;
     throw refuse("missing_header", name, "is missing");
   }
-  // The ", " is how `Headers` joins a header sent twice.
-  if (!WELL_FORMED.test(value) || value.includes(", ")) {
+  const value = joined.trim();
+  // The ", " is how `Headers` joins a header sent twice; looked for before trimming, so that a second, empty
+  // value (joined as a trailing ", ") is caught too.
+  if (!WELL_FORMED.test(value) || joined.includes(", ")) {
     throw refuse("malformed_header", name, "is repeated or malformed");
   }
   return value;
@@ -60,30 +67,30 @@ export function readTimestamp(value: string, name: string): number {
 
 /**
  * The Ed25519 signatures (64 bytes each) of a `webhook-signature` value: space-separated `<prefix>,<base64>`
- * entries. Entries with a prefix not accepted (another scheme's) are skipped; a malformed entry, or more
- * than {@link MAX_SIGNATURE_ENTRIES}, refuses the delivery.
+ * entries. As in Standard Webhooks, any one valid entry is enough: entries of another scheme and malformed
+ * entries beside a well-formed one are skipped (they carry no authority, and refusing them would lose genuine
+ * deliveries during a scheme change). A value with no well-formed entry of an accepted prefix and some malformed
+ * entry, or with more than {@link MAX_SIGNATURE_ENTRIES} entries, refuses the delivery before any crypto runs.
  */
 export function readSignatures(value: string, acceptedPrefixes: readonly string[]): Uint8Array<ArrayBuffer>[] {
+  const refused = () =>
+    new WebhookVerificationError(
+      "malformed_signature",
+      `Expected up to ${MAX_SIGNATURE_ENTRIES} space-separated \`<prefix>,<base64 signature>\` entries.`,
+    );
   const entries = value.split(/ +/);
+  if (entries.length > MAX_SIGNATURE_ENTRIES) throw refused();
   const signatures: Uint8Array<ArrayBuffer>[] = [];
+  let malformed = false;
   for (const entry of entries) {
-    const [prefix = "", base64, extra] = entry.split(",");
-    const bytes = base64ToBytes(base64 ?? "");
-    const accepted = acceptedPrefixes.includes(prefix);
-    // Another scheme's entry is skipped, but must still look like one.
-    if (
-      entries.length > MAX_SIGNATURE_ENTRIES ||
-      !prefix ||
-      extra !== undefined ||
-      !bytes ||
-      (accepted && bytes.length !== 64)
-    ) {
-      throw new WebhookVerificationError(
-        "malformed_signature",
-        `Expected up to ${MAX_SIGNATURE_ENTRIES} space-separated \`<prefix>,<base64 signature>\` entries.`,
-      );
-    }
-    if (accepted) signatures.push(bytes);
+    const comma = entry.indexOf(",");
+    const prefix = comma > 0 ? entry.slice(0, comma) : "";
+    const content = entry.slice(comma + 1);
+    if (prefix && content && !acceptedPrefixes.includes(prefix)) continue; // another scheme's entry
+    const bytes = prefix ? base64ToBytes(content) : undefined;
+    if (bytes?.length === 64) signatures.push(bytes);
+    else malformed = true;
   }
+  if (malformed && !signatures.length) throw refused();
   return signatures;
 }

@@ -122,6 +122,39 @@ export function createTrustCases(sdk: SharedSdk): SharedCase[] {
       },
     },
     {
+      name: "trust: no one-character change of a real ping's webhook-signature verifies (0 accepted; atob ignores unused bits)",
+      async run() {
+        const now = Date.UTC(2030, 0, 1);
+        const { forgeKeys, delivery } = await deliveredPing(sdk, now);
+        const body = await delivery.clone().text();
+        const value = delivery.headers.get("webhook-signature") ?? "";
+        const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let tried = 0;
+        let accepted = 0;
+        // Every replacement of the last four base64 characters (the unused low bits sit there) and the padding.
+        for (let i = value.length - 6; i < value.length; i++) {
+          for (const char of `${alphabet}=`) {
+            if (char === value[i]) continue;
+            const headers = new Headers(delivery.headers);
+            headers.set("webhook-signature", value.slice(0, i) + char + value.slice(i + 1));
+            tried += 1;
+            const outcome = await sdk.verifyWebhook({ headers, body }, { keys: forgeKeys, now: () => now }).then(
+              () => "accepted",
+              (error: unknown) => (error instanceof sdk.WebhookVerificationError ? "refused" : String(error)),
+            );
+            if (outcome !== "refused") accepted += 1;
+          }
+        }
+        ok(tried > 300, `replacements tried (${tried})`);
+        equal(accepted, 0, "tampered signatures accepted or failing with another error");
+        // The genuine entry still passes beside another scheme's entry and a malformed one of its own.
+        const headers = new Headers(delivery.headers);
+        headers.set("webhook-signature", `v2,not*base64 v1ed,AAAA ${value}`);
+        const verified = await sdk.verifyWebhook({ headers, body }, { keys: forgeKeys, now: () => now });
+        equal(verified.type, "ping", "the genuine entry beside foreign and malformed ones");
+      },
+    },
+    {
       name: "trust: a Retry-After past the cap fails at once with a RateLimitError (0 waits above the cap)",
       async run() {
         const fake = sdk.createFakeService({ apiKeys: [API_KEY] });
