@@ -53,7 +53,30 @@ async function readJson(response: Response, url: string): Promise<unknown> {
   try {
     return await response.json();
   } catch (error) {
-    throw keySetError(`GET ${url}: the body is not JSON`, error);
+    throw keySetError(`GET ${shownUrl(url)}: the body is not JSON`, error);
+  }
+}
+
+/**
+ * A key set or discovery address as errors show it: without user info, query or fragment, where a credential can
+ * ride along (`https://user:token@…`, `…?token=…`).
+ */
+function shownUrl(url: string): string {
+  try {
+    const { origin, pathname } = new URL(url);
+    return `${origin}${pathname}`;
+  } catch {
+    return "the key set address";
+  }
+}
+
+/** Whether an address carries parts that may hold a credential; the engine's errors about it may quote them. */
+function hasPrivateParts(url: string): boolean {
+  try {
+    const { username, password, search, hash } = new URL(url);
+    return Boolean(username || password || search || hash);
+  } catch {
+    return true;
   }
 }
 
@@ -238,7 +261,7 @@ export class ForgeKeys {
       jwks_uri?: unknown;
     };
     if (typeof document.jwks_uri !== "string" || trimSlash(String(document.issuer)) !== issuer) {
-      throw keySetError(`The discovery document is not ${issuer}'s or has no jwks_uri.`);
+      throw keySetError(`The discovery document is not ${shownUrl(issuer ?? "")}'s or has no jwks_uri.`);
     }
     return document.jwks_uri;
   }
@@ -253,11 +276,16 @@ export class ForgeKeys {
         new Request(url, { headers: { accept: "application/json" }, signal }),
       );
     } catch (error) {
-      throw keySetError(`GET ${url}: the request failed (${(error as Error | undefined)?.name ?? "error"})`, error);
+      // An engine's error may quote the whole address (Deno's does): kept only when the address holds nothing private.
+      const cause = hasPrivateParts(url) ? undefined : error;
+      throw keySetError(
+        `GET ${shownUrl(url)}: the request failed (${(error as Error | undefined)?.name ?? "error"})`,
+        cause,
+      );
     }
     if (!response.ok) {
       await response.body?.cancel();
-      throw keySetError(`GET ${url}: ${response.status}`);
+      throw keySetError(`GET ${shownUrl(url)}: ${response.status}`);
     }
     return response;
   }
