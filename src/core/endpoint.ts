@@ -56,7 +56,22 @@ export function resolveBaseUrl(baseUrl: unknown, allowPath: boolean): string {
       code: "invalid_option",
     });
   }
-  return url.replace(/\/+$/, "").replace(/\/v1$/, "");
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    // Not echoed: a malformed address may still carry a token in its query.
+    throw new AgentlineError("`baseUrl` is not a valid URL (a host, and a port of at most 65535).", {
+      code: "invalid_option",
+    });
+  }
+  if (parsed.search !== "" || parsed.hash !== "" || url.includes("?") || url.includes("#")) {
+    // Each request's path and query are added after the base: a query or fragment in it would swallow them.
+    throw new AgentlineError("`baseUrl` must not carry a query or fragment (`?…`, `#…`): give the address alone.", {
+      code: "invalid_option",
+    });
+  }
+  return parsed.href.replace(/\/+$/, "").replace(/\/v1$/, "");
 }
 
 const CREDENTIALS_MODES: readonly unknown[] = ["omit", "same-origin", "include"];
