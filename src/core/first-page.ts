@@ -44,4 +44,13 @@ export abstract class FirstPageThenable<Page> implements PromiseLike<Page> {
   catch<R = never>(onRejected?: ((reason: unknown) => R | PromiseLike<R>) | null): Promise<Page | R> {
     return this.then(undefined, onRejected);
   }
+
+  /** As `Promise.prototype.finally`, on the first page: a list is awaited like any promise. */
+  finally(onFinally?: (() => void) | null): Promise<Page> {
+    return this.then().finally(onFinally);
+  }
+
+  get [Symbol.toStringTag](): string {
+    return this.constructor.name;
+  }
 }
