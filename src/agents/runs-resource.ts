@@ -109,22 +109,15 @@ export class RunsResource {
 
 /**
  * What a run stream of one run needs from the client: one connection attempt at a time (the stream decides about
- * another, watching each with its heartbeat timeout) and a read of the run. `decode` turns each message into an
- * event (`toRunEvent` by default; the relay passes messages on without parsing their data).
+ * another, watching each with its heartbeat timeout) and a read of the run.
  */
-export function runStreamSource(
-  context: AgentsContext,
-  agentId: string,
-  runId: string,
-  decode?: RunStreamSource["decode"],
-): RunStreamSource {
+function runStreamSource(context: AgentsContext, agentId: string, runId: string): RunStreamSource {
   const params = {
     agentId: requireSegment(agentId, "agentId", "runs.stream"),
     runId: requireSegment(runId, "runId", "runs.stream"),
   };
   return {
     transport: context.transport,
-    decode,
     open: async (lastEventId, signal) => {
       const headers: Record<string, string> = { accept: "text/event-stream" };
       if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;

@@ -38,8 +38,8 @@ export interface Redactor {
   value<T>(value: T): T;
 }
 
-/** Where the needles and patterns match in one reading of the text, as original ranges. */
-function matchesIn(view: TextView, needles: readonly Needle[], ranges: Array<[number, number]>): void {
+/** Where the needles (and, with `shapes`, the credential patterns) match in one reading of the text. */
+function matchesIn(view: TextView, needles: readonly Needle[], shapes: boolean, ranges: Array<[number, number]>): void {
   const { text } = view;
   for (const needle of needles) {
     for (let at = text.indexOf(needle.value); at >= 0; at = text.indexOf(needle.value, at + 1)) {
@@ -53,6 +53,7 @@ function matchesIn(view: TextView, needles: readonly Needle[], ranges: Array<[nu
       ranges.push(originalRange(view, start, end));
     }
   }
+  if (!shapes) return;
   for (const { pattern, accept } of CREDENTIAL_PATTERNS) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
@@ -103,7 +104,41 @@ const SHORT_ESCAPES: ReadonlyArray<[letter: string, decoded: string]> = [
  * escape, so where no `%XX` and no `\uXXXX` is left to decode, a text without these holds no credential in any
  * reading.
  */
-const CREDENTIAL_ANCHORS: readonly RegExp[] = [/bearer|basic/i, /eyJ|oit_|PRIVATE KEY/];
+const CREDENTIAL_ANCHORS: readonly RegExp[] = [/bearer|basic/i];
+const CREDENTIAL_WORDS: readonly string[] = ["eyJ", "oit_", "PRIVATE KEY"];
+
+/** Lower-case letters from the most to the least frequent in English prose (what agent output mostly is). */
+const LETTERS_BY_FREQUENCY = "etaoinsrhldcumfpgwybvkxjqz";
+
+/** How often a character is expected in agent output, roughly: spaces and JSON punctuation most, capitals least. */
+function commonness(char: string): number {
+  if (' ":,{}'.includes(char)) return 100;
+  const letter = LETTERS_BY_FREQUENCY.indexOf(char);
+  if (letter >= 0) return 90 - letter;
+  if (/[0-9._/-]/.test(char)) return 40;
+  return 20;
+}
+
+/**
+ * The end of `word` from its least common character on: a text that holds `word` holds it too, and `includes`
+ * rejects a text fastest when the first character it looks for is rare (it scans for that character first).
+ */
+function probeOf(word: string): string {
+  let at = 0;
+  for (let index = 1; index < word.length; index++) {
+    if (commonness(word[index] as string) < commonness(word[at] as string)) at = index;
+  }
+  return word.slice(at);
+}
+
+/** `text.includes(word)`, looking for the word's rare end first (see {@link probeOf}). */
+interface Probe {
+  probe: string;
+  word: string;
+}
+const probesOf = (words: readonly string[]): Probe[] => words.map((word) => ({ probe: probeOf(word), word }));
+const holds = (text: string, { probe, word }: Probe): boolean => text.includes(probe) && text.includes(word);
+const WORD_PROBES = probesOf(CREDENTIAL_WORDS);
 
 /**
  * The sequences without which no decoded reading of a text can differ from the text where a needle could match: a
@@ -124,18 +159,32 @@ function decodingTriggers(needles: readonly Needle[]): string[] {
  * building decoded readings (the run-stream relay passes megabytes of agent output through here): nothing to
  * decode that could spell a needle, no needle written as is, no credential pattern's anchor.
  */
-function clearOfSecrets(input: string, needles: readonly Needle[], triggers: readonly string[]): boolean {
+function clearOfSecrets(
+  input: string,
+  needleProbes: readonly Probe[],
+  triggers: readonly string[],
+  shapes: boolean,
+): boolean {
   for (const trigger of triggers) if (input.includes(trigger)) return false;
-  for (const needle of needles) if (input.includes(needle.value)) return false;
+  for (const probe of needleProbes) if (holds(input, probe)) return false;
+  if (!shapes) return true;
+  for (const probe of WORD_PROBES) if (holds(input, probe)) return false;
   for (const anchor of CREDENTIAL_ANCHORS) if (anchor.test(input)) return false;
   return true;
 }
 
 /** `input` with every match of the needles and of the credential patterns replaced, in every decoded reading. */
-function redactNeedles(input: string, needles: readonly Needle[], triggers = decodingTriggers(needles)): string {
-  if (clearOfSecrets(input, needles, triggers)) return input;
+function redactNeedles(
+  input: string,
+  needles: readonly Needle[],
+  triggers = decodingTriggers(needles),
+  needleProbes = probesOf(needles.map((needle) => needle.value)),
+  shapes = true,
+): string {
+  if (clearOfSecrets(input, needleProbes, triggers, shapes)) return input;
+  if (needles.length === 0 && !shapes) return input;
   const ranges: Array<[number, number]> = [];
-  for (const view of decodedViews(input)) matchesIn(view, needles, ranges);
+  for (const view of decodedViews(input)) matchesIn(view, needles, shapes, ranges);
   return replaceRanges(input, ranges);
 }
 
@@ -147,16 +196,27 @@ export function redactCredentials(text: string): string {
   return redactNeedles(text, []);
 }
 
+/** What a redactor looks for besides the secrets it is given. */
+export interface RedactorOptions {
+  /**
+   * Anything credential-shaped (Bearer and Basic values, JWTs, installation tokens, PEM keys), default true. False
+   * for content handed on as data (a relayed agent's output), where a token the user wrote is theirs to see.
+   */
+  credentialShapes?: boolean | undefined;
+}
+
 /**
  * A redactor for a client's secrets (API keys, admin keys, app private keys, app JWTs, installation and user
  * tokens). Each secret is looked for as written, in every JSON-escaped and URL-encoded reading of the text (so
  * `\u0073k_…`, `\/` and `%2F` forms are found without listing them), and as base64 / base64url alone or inside
  * a longer encoded string (`key:`, `user:key`), besides anything credential-shaped.
  */
-export function createRedactor(secrets: readonly string[]): Redactor {
+export function createRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
   const needles = needlesFor(secrets);
   const triggers = decodingTriggers(needles);
-  const text = (input: string): string => redactNeedles(input, needles, triggers);
+  const needleProbes = probesOf(needles.map((needle) => needle.value));
+  const shapes = options.credentialShapes !== false;
+  const text = (input: string): string => redactNeedles(input, needles, triggers, needleProbes, shapes);
   const copy = (input: unknown, seen: WeakMap<object, unknown>): unknown => {
     if (typeof input === "string") return text(input);
     if (typeof input !== "object" || input === null) return input;
@@ -190,14 +250,14 @@ export function redactText(text: string, secrets: readonly string[] = []): strin
 }
 
 /** A redactor per distinct list of secrets, reused while the list stays the same (tokens rotate now and then). */
-export function redactorCache(): (secrets: readonly string[]) => Redactor {
+export function redactorCache(options?: RedactorOptions): (secrets: readonly string[]) => Redactor {
   let key: string | undefined;
   let redactor: Redactor | undefined;
   return (secrets) => {
     const next = secrets.join("\u0000");
     if (redactor === undefined || next !== key) {
       key = next;
-      redactor = createRedactor(secrets);
+      redactor = createRedactor(secrets, options);
     }
     return redactor;
   };

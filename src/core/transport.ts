@@ -97,6 +97,7 @@ export class Transport {
   readonly #requestHeaders: Record<string, string>;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #redactorFor = redactorCache();
+  readonly #secretsRedactorFor = redactorCache({ credentialShapes: false });
   readonly now: () => number;
 
   /** `pathBaseUrl`: a `baseUrl` path resolves against the page (an AgentsClient in relay mode). */
@@ -319,6 +320,14 @@ export class Transport {
    */
   safeCause(value: unknown): unknown {
     return safeCause(value, this.#redactorFor([...this.#credentials.secrets(), ...secretsInHeaders(this.#headers)]));
+  }
+
+  /**
+   * `text` without the client's secrets (its key, tokens, secret headers), in every encoding; other credential-shaped
+   * text is left as it is. For content handed on as data (the relay's answers), not for errors or logs.
+   */
+  withoutSecrets(text: string): string {
+    return this.#secretsRedactorFor([...this.#credentials.secrets(), ...secretsInHeaders(this.#headers)]).text(text);
   }
 
   #redactor(spec: RequestSpec<unknown>): Redactor {

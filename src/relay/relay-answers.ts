@@ -5,8 +5,18 @@ import { AbortError, ApiError, ConnectionError, TimeoutError, ValidationError } 
 // upstream header but an allowlist (never Set-Cookie, auth or anything else the service's edge adds), every value
 // passed through the client's redaction like the bodies.
 
-/** Redacts the client's key (in every encoding) and anything credential-shaped from a text. */
+/** Redacts the client's key (in every encoding), and for headers anything credential-shaped, from a text. */
 export type RedactText = (text: string) => string;
+
+/**
+ * How the relay cleans what it hands on: header values lose anything credential-shaped; content (bodies, stream
+ * lines) loses the client's own secrets in every encoding, and keeps a token an agent or user wrote, as a direct read
+ * would show it.
+ */
+export interface RelayRedaction {
+  headers: RedactText;
+  content: RedactText;
+}
 
 /** Upstream headers the page may see: the body's type, waits, request ids, rate limits and stream retention. */
 const RELAYED_HEADER =
@@ -30,11 +40,11 @@ export function relayedHeaders(upstream: Headers, redact: RedactText): Headers {
 }
 
 /** A 2xx answer from upstream, its body redacted (a JSON body stays valid JSON: the replacement has no quote). */
-export async function relaySuccess(upstream: Response, redact: RedactText): Promise<Response> {
+export async function relaySuccess(upstream: Response, redact: RelayRedaction): Promise<Response> {
   const text = await upstream.text();
-  const headers = relayedHeaders(upstream.headers, redact);
+  const headers = relayedHeaders(upstream.headers, redact.headers);
   const nullBody = upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
-  return new Response(nullBody ? null : redact(text), { status: upstream.status, headers });
+  return new Response(nullBody ? null : redact.content(text), { status: upstream.status, headers });
 }
 
 /**

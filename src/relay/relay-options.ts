@@ -64,7 +64,7 @@ export interface AgentsRelayOptions<Env = unknown, Ctx = unknown> {
    * other origin are refused (403) before `authorize`, so another site cannot act with your users' cookies.
    */
   allowedOrigins?: readonly string[] | undefined;
-  /** How often a streamed answer sends an SSE comment while no event flows (upstream reconnecting). Default 15 000 ms; 0: never. */
+  /** How often a streamed answer sends an SSE comment line while the service sends nothing. Default 15 000 ms; 0: never. */
   keepAliveMs?: number | undefined;
 }
 

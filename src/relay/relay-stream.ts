@@ -1,103 +1,166 @@
 import type { AgentsContext } from "../agents/operations.js";
-import { runStreamSource } from "../agents/runs-resource.js";
-import { type RunEvent, toRunEvent } from "../agents/stream/run-events.js";
-import { RunStream } from "../agents/stream/run-stream.js";
-import { encodeRunEventBatches, runStreamResponse } from "../agents/stream/run-stream-encode.js";
-import { GoneError } from "../core/errors.js";
-import { type RedactText, relayFailure } from "./relay-answers.js";
+import { runStreamHeaders } from "../agents/stream/run-stream-encode.js";
+import { sendOperation } from "../core/operation.js";
+import { requireSegment } from "../core/paths.js";
+import { type RedactText, type RelayRedaction, relayedHeaders } from "./relay-answers.js";
 
 /** One run stream to relay: whose, from where, until when. */
 export interface RelayStreamRequest {
   agentId: string;
   runId: string;
-  /** The page's `Last-Event-ID`: the upstream stream resumes after it, as the service itself would. */
+  /** The page's `Last-Event-ID`, handed to the service: it resumes after it, as it would for the page itself. */
   lastEventId: string | undefined;
   /** The page's request signal: the upstream connection closes when the page goes away. */
   signal: AbortSignal;
   keepAliveMs: number;
-  redact: RedactText;
+  redact: RelayRedaction;
 }
 
-/** The 410 a run stream that expired answers, when the client's stream could not pass on the service's own. */
-function expired(error: unknown): GoneError {
-  if (error instanceof GoneError) return error;
-  return new GoneError({
-    status: 410,
-    code: "stream_expired",
-    message: "The run stream expired: read the run instead.",
-  });
+/** An SSE comment line: ignored by every parser, and legal between any two lines, even inside an event. */
+const KEEP_ALIVE = new TextEncoder().encode(":\n");
+const LF = 0x0a;
+const CR = 0x0d;
+/** The most bytes of one unfinished line the relay holds back (the page's own parser caps events at 8 MiB too). */
+const MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+/** `held` and `chunk` as one array (`held` is usually the short unfinished line of the previous chunk). */
+function joined(held: Uint8Array, chunk: Uint8Array): Uint8Array {
+  if (held.byteLength === 0) return chunk;
+  const out = new Uint8Array(held.byteLength + chunk.byteLength);
+  out.set(held);
+  out.set(chunk, held.byteLength);
+  return out;
 }
 
 /**
- * A message as the relay hands it on: its data text as it arrived, never parsed or validated (the page's client
- * does that), except where the stream's own bookkeeping reads it — a `status` (what is a replay), a `result` (the
- * run's end), `heartbeat` and `done`. Every other event goes on under its own name.
+ * Complete lines of SSE text as the page may see them. Text with no secret in any reading goes on as the very bytes
+ * that came (the common case: no copy, no re-encoding); otherwise each line is redacted on its own, so a replacement
+ * can never join two lines or two events, and the framing the page parses is the service's.
  */
-function passThroughEvent(type: string | undefined, raw: string, id: string | undefined): RunEvent {
-  if (type === "status" || type === "result" || type === "heartbeat" || type === "done") {
-    return toRunEvent(type, raw, id);
-  }
-  return { type: "unknown", event: type ?? "message", id, raw, data: undefined };
+function redactLines(bytes: Uint8Array, redact: RedactText): Uint8Array {
+  const text = new TextDecoder().decode(bytes);
+  if (redact(text) === text) return bytes;
+  const parts = text.split(/(\r\n|\r|\n)/);
+  let out = "";
+  for (let index = 0; index < parts.length; index += 2)
+    out += redact(parts[index] as string) + (parts[index + 1] ?? "");
+  return new TextEncoder().encode(out);
 }
 
 /**
- * Relays a run stream. The upstream leg is the client's own `RunStream`: it reconnects by itself (resuming with
- * `Last-Event-ID`, dropping what it already has), and each event goes to the page with its id, so the page's client
- * resumes the page leg the same way (its `skipEvents` counting holds: after the page's id the relay sends what the
- * service would). The answer waits for the first upstream connection: an error before it (404, 401, 429, …) reaches
- * the page as the service's own answer. Once the stream has expired (410), the relay does not poll for the page: it
- * ends the page's stream, and the page's reconnection gets the 410 and polls through the relay itself.
+ * The upstream SSE body handed to the page line by line: only complete lines go out (an unfinished one waits for its
+ * end, so the page never sees half of a line the relay could not yet check), each redacted; while upstream is silent
+ * for `keepAliveMs`, a comment line goes out. Cancelling (the page went away) cancels the upstream body, which closes
+ * its connection; an upstream that breaks breaks the page's body the same way (its client resumes through the relay).
+ */
+function relayLines(
+  upstream: ReadableStream<Uint8Array>,
+  request: RelayStreamRequest,
+  close: () => void,
+): ReadableStream<Uint8Array> {
+  const reader = upstream.getReader();
+  let held: Uint8Array = new Uint8Array(0);
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let finished = false;
+  const stopKeepAlive = () => {
+    if (timer !== undefined) clearInterval(timer);
+    timer = undefined;
+  };
+  const finish = () => {
+    finished = true;
+    stopKeepAlive();
+    close();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        // Only while this read waits for the service: a page that is slow to read is not sent anything.
+        if (request.keepAliveMs > 0) {
+          timer = setInterval(() => {
+            if (!finished) controller.enqueue(KEEP_ALIVE);
+          }, request.keepAliveMs);
+        }
+        try {
+          for (;;) {
+            let result: ReadableStreamReadResult<Uint8Array>;
+            try {
+              result = await reader.read();
+            } catch {
+              // Not the engine's error (it may name the upstream address): the page sees a lost connection.
+              throw new TypeError("The relay's connection to the Cloud Agents service was lost.");
+            }
+            if (finished) return;
+            if (result.done) {
+              // An unfinished last line ends no event: the SSE standard drops it, and so does the relay.
+              finish();
+              controller.close();
+              return;
+            }
+            const bytes = joined(held, result.value);
+            const end = Math.max(bytes.lastIndexOf(LF), bytes.lastIndexOf(CR)) + 1;
+            held = bytes.subarray(end);
+            if (held.byteLength > MAX_LINE_BYTES) {
+              throw new TypeError(`A run stream line exceeded ${MAX_LINE_BYTES} bytes at the relay.`);
+            }
+            if (end === 0) continue;
+            controller.enqueue(redactLines(bytes.subarray(0, end), request.redact.content));
+            return;
+          }
+        } catch (error) {
+          finish();
+          void reader.cancel().catch(() => {});
+          throw error;
+        } finally {
+          stopKeepAlive();
+        }
+      },
+      cancel(reason) {
+        finish();
+        return reader.cancel(reason).catch(() => {});
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+/**
+ * Relays a run stream: one upstream connection per page connection, with the page's `Last-Event-ID`, its bytes handed
+ * on as the service sent them (ids, names, id-less events, heartbeats, `retry:`), redacted line by line. The relay
+ * keeps no stream state: when either leg drops, the page's client reconnects through the relay with its last id and
+ * the service resumes after it, so what the page gets is what it would get from the service directly — including
+ * what its `skipEvents` counting expects. An answer other than 200 (404, 401, 410, 429, …) reaches the page as the
+ * service's own error; nothing is retried here (the page's client retries).
  */
 export async function relayRunStream(context: AgentsContext, request: RelayStreamRequest): Promise<Response> {
-  let markOpen: () => void = () => {};
-  const opened = new Promise<"open">((resolve) => {
-    markOpen = () => resolve("open");
-  });
-  let expiry: GoneError | undefined;
-  const stream = new RunStream(runStreamSource(context, request.agentId, request.runId, passThroughEvent), {
-    lastEventId: request.lastEventId,
-    signal: request.signal,
-    onConnectionChange: (state, error) => {
-      if (state === "open") markOpen();
-      else if (state === "polling") {
-        expiry = expired(error);
-        stream.abort();
-      }
-    },
-  });
-  const batches = stream.batches();
-  const first = batches.next();
-  const outcome = await Promise.race([
-    opened,
-    first.then(
-      () => "ended" as const,
-      () => "failed" as const,
-    ),
-  ]);
-  if (outcome === "failed") {
-    try {
-      await first;
-    } catch (error) {
-      return relayFailure(error);
-    }
-  }
-  if (outcome === "ended" && expiry) return relayFailure(expiry);
-  // The first batch (already asked for) comes first, then the rest of the same iteration.
-  let pending: Promise<IteratorResult<RunEvent[]>> | undefined = first;
-  const source: AsyncIterator<RunEvent[]> = {
-    next: () => {
-      const next = pending ?? batches.next();
-      pending = undefined;
-      return next;
-    },
+  const params = {
+    agentId: requireSegment(request.agentId, "agentId", "runs.stream"),
+    runId: requireSegment(request.runId, "runId", "runs.stream"),
   };
-  const body = encodeRunEventBatches(source, {
-    keepAliveMs: request.keepAliveMs,
-    redact: request.redact,
-    abort: () => stream.abort(),
-  });
-  const retention = stream.retentionSeconds;
-  return runStreamResponse(body, {
-    headers: retention === undefined ? undefined : { "x-service-stream-retention-seconds": String(retention) },
-  });
+  const headers: Record<string, string> = { accept: "text/event-stream" };
+  if (request.lastEventId !== undefined) headers["last-event-id"] = request.lastEventId;
+  // The upstream connection ends with the page's request, or when the relayed body ends or is cancelled.
+  const connection = new AbortController();
+  const pageGone = () => connection.abort(request.signal.reason);
+  const close = () => {
+    request.signal.removeEventListener("abort", pageGone);
+    connection.abort();
+  };
+  if (request.signal.aborted) pageGone();
+  else request.signal.addEventListener("abort", pageGone, { once: true });
+  let response: Response;
+  try {
+    ({ response } = await sendOperation(context, "runs.stream", {
+      params,
+      raw: true,
+      options: { signal: connection.signal, headers, maxRetries: 0 },
+    }));
+  } catch (error) {
+    close();
+    throw error;
+  }
+  const upstream = response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
+  const relayed = relayedHeaders(response.headers, request.redact.headers);
+  relayed.delete("content-type");
+  const body = relayLines(upstream, request, close);
+  return new Response(body, { status: 200, headers: runStreamHeaders({ headers: relayed }) });
 }

@@ -2,7 +2,7 @@ import type { AgentsOperationName } from "../agents/operations.js";
 import { argumentError } from "../core/arguments.js";
 import { type Operation, type OperationInput, sendOperation } from "../core/operation.js";
 import { queryFromWire } from "../core/schema.js";
-import { type RedactText, relayError, relayFailure, relaySuccess } from "./relay-answers.js";
+import { type RelayRedaction, relayError, relayFailure, relaySuccess } from "./relay-answers.js";
 import { readRelayBody } from "./relay-body.js";
 import { bodyTypeRefusal, crossSiteRefusal } from "./relay-cross-site.js";
 import { type AgentsRelayOptions, type ResolvedRelayOptions, resolveRelayOptions } from "./relay-options.js";
@@ -38,8 +38,11 @@ export function createAgentsRelay<Env = unknown, Ctx = unknown>(
 ): AgentsRelay<Env, Ctx> {
   const relay = resolveRelayOptions<Env, Ctx>(options);
   const { transport } = relay.context;
-  // The client's own redaction: its key in every encoding, and anything credential-shaped.
-  const redact: RedactText = (text) => transport.safeCause(text) as string;
+  // The client's own redaction: its key in every encoding; in headers, anything credential-shaped too.
+  const redact: RelayRedaction = {
+    headers: (text) => transport.safeCause(text) as string,
+    content: (text) => transport.withoutSecrets(text),
+  };
   return async (request, env, ctx) => {
     if (!isRequest(request))
       throw argumentError(request, "request", "relay", "a Request (the handler's first argument)");
@@ -49,7 +52,7 @@ export function createAgentsRelay<Env = unknown, Ctx = unknown>(
 
 async function handle<Env, Ctx>(
   relay: ResolvedRelayOptions<Env, Ctx>,
-  redact: RedactText,
+  redact: RelayRedaction,
   request: Request,
   env: Env,
   ctx: Ctx,
@@ -106,7 +109,7 @@ async function handle<Env, Ctx>(
  */
 async function relayCall<Env, Ctx>(
   relay: ResolvedRelayOptions<Env, Ctx>,
-  redact: RedactText,
+  redact: RelayRedaction,
   request: Request,
   name: AgentsOperationName,
   params: Record<string, string>,

@@ -175,7 +175,9 @@ export function relayBed(sdk: SharedSdk, options: RelayBedOptions = {}) {
   const app: Handler = options.serve ? options.serve(relay) : relay;
   const sent: PageSent[] = [];
   const received: string[] = [];
-  let cutNextStream: number | undefined;
+  /** The page-leg cut to make: after `events` events of the page's stream request number `stream` (1 = first). */
+  let plannedCut: { events: number; stream: number } | undefined;
+  let pageStreams = 0;
   const pageFetch = async (request: Request) => {
     const url = new URL(request.url);
     sent.push({
@@ -194,8 +196,11 @@ export function relayBed(sdk: SharedSdk, options: RelayBedOptions = {}) {
     });
     received.push(head);
     if (response.body === null) return response;
-    const cut = url.pathname.endsWith("/stream") ? cutNextStream : undefined;
-    if (cut !== undefined) cutNextStream = undefined;
+    let cut: number | undefined;
+    if (url.pathname.endsWith("/stream") && ++pageStreams === plannedCut?.stream) {
+      cut = plannedCut.events;
+      plannedCut = undefined;
+    }
     const recorded = recordedBody(response.body, received, request.signal, cut);
     return new Response(recorded, {
       status: response.status,
@@ -226,9 +231,9 @@ export function relayBed(sdk: SharedSdk, options: RelayBedOptions = {}) {
     received,
     /** Upstream run stream connections still open: neither read to the end, failed, cancelled nor aborted. */
     upstreamStreamsOpen: () => streams.filter((stream) => stream.open).length,
-    /** Cuts the page leg of the next run stream after `events` events. */
-    cutNextStream(events: number) {
-      cutNextStream = events;
+    /** Cuts the page leg of the next run stream (or of the `later`th one after it) after `events` events. */
+    cutNextStream(events: number, later = 0) {
+      plannedCut = { events, stream: pageStreams + 1 + later };
     },
     advance(ms: number) {
       now += ms;

@@ -100,8 +100,9 @@ export function createRelayCases(
           for (let cutAfter = 1; cutAfter < whole.length - (leg === "both" ? 3 : 0); cutAfter++) {
             const bed = mounted();
             const { agent, run } = await bed.upstream.agents.create({ prompt: { text: "stream me" } });
-            // Both: the upstream leg drops first, then the page's, two events later (3 upstream connections).
-            if (leg !== "upstream") bed.cutNextStream(leg === "both" ? cutAfter + 2 : cutAfter);
+            // Both: the upstream leg drops first (which ends the page's connection too: the relay keeps no stream
+            // state), then the page's resumed connection is cut two events in (3 connections on each leg).
+            if (leg !== "upstream") bed.cutNextStream(leg === "both" ? 2 : cutAfter, leg === "both" ? 1 : 0);
             if (leg !== "page")
               bed.fake.faults.add({ kind: "stream_drop", route: STREAM_ROUTE, afterEvents: cutAfter });
             const label = `${leg} leg cut after ${cutAfter}`;
@@ -112,8 +113,8 @@ export function createRelayCases(
             if (got.join() !== expected.join() || resultStatus(events) !== resultStatus(whole)) mismatched.push(label);
             const pageStreams = bed.sent.filter((request) => request.path.endsWith("/stream"));
             const upstreamStreams = bed.fake.requests.filter((request) => request.path.endsWith("/stream"));
-            // A cut on one leg is mended on that leg only.
-            equal(pageStreams.length, leg === "upstream" ? 1 : 2, `${label}: page stream requests`);
+            // Every page connection is one upstream connection: a cut on either leg is mended by the page resuming.
+            equal(pageStreams.length, leg === "both" ? 3 : 2, `${label}: page stream requests`);
             equal(upstreamStreams.length, leg === "both" ? 3 : 2, `${label}: upstream stream requests`);
             if (bed.upstreamStreamsOpen() !== 0) leftOpen.push(label);
             cuts++;

@@ -47,8 +47,6 @@ export interface RunStreamSource {
   open(lastEventId: string | undefined, signal: AbortSignal): Promise<Response>;
   /** Reads the run; `timeoutMs` bounds each attempt. */
   getRun(signal: AbortSignal, timeoutMs: number): Promise<Run>;
-  /** One SSE message to an event; {@link toRunEvent} when left out. */
-  decode?: ((type: string | undefined, raw: string, id: string | undefined) => RunEvent) | undefined;
 }
 
 /**
@@ -213,14 +211,13 @@ export class RunStream implements AsyncIterable<RunEvent> {
         },
         maxBufferSize: this.#options.maxBufferSize ?? 8 * 1024 * 1024,
       });
-      const decode = this.#source.decode ?? toRunEvent;
       for await (const chunk of messages) {
         const batch: RunEvent[] = [];
         let done = false;
         for (const message of chunk) {
           let event: RunEvent;
           try {
-            event = decode(message.event, message.data, message.id);
+            event = toRunEvent(message.event, message.data, message.id);
           } catch (error) {
             // An event that breaks the spec ends the stream, but what arrived before it in the same chunk is whole.
             if (batch.length > 0) yield batch;

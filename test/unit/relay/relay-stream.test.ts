@@ -71,9 +71,9 @@ describe("relay: run streams", () => {
     expect(streams.length).toBeGreaterThan(0);
   });
 
-  it("while the upstream leg reconnects, the page's leg gets SSE comments (keep-alive)", async () => {
+  it("while the service is silent, even in the middle of an event, the page's leg gets comment lines that split nothing", async () => {
     const script = scriptRun(seededRandom(7));
-    const server = createSseServer(script, { connections: [{ kind: "end", after: 3 }, { kind: "stall-headers" }] });
+    const server = createSseServer(script, { connections: [{ kind: "stall", after: 3, midEvent: true }] });
     const relay = createAgentsRelay({ client: clientOf(server.fetch), authorize: () => true, keepAliveMs: 5 });
     const controller = new AbortController();
     const response = await relay(
@@ -83,11 +83,42 @@ describe("relay: run streams", () => {
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const decoder = new TextDecoder();
     let text = "";
-    while (!text.includes(":\n\n")) text += decoder.decode((await reader.read()).value);
-    expect(text.indexOf(":\n\n")).toBeGreaterThan(text.indexOf("id: "));
+    while ((text.match(/^:\n/gm) ?? []).length < 3) text += decoder.decode((await reader.read()).value);
     await reader.cancel();
+    // Comment lines only (never the blank line that would end the torn event early), each after a whole line.
+    expect(text).not.toContain(":\n\n");
+    expect(text).toMatch(/\n:\n/);
+    // What the page parses is the service's three whole events: the torn fourth is not dispatched.
+    const { createParser } = await import("eventsource-parser");
+    const parsed: string[] = [];
+    const parser = createParser({ onEvent: (event) => void parsed.push(event.data) });
+    parser.feed(text);
+    expect(parsed.length).toBe(3);
+    for (const data of parsed) expect(() => JSON.parse(data)).not.toThrow();
     // The stalled upstream connection was given up with the page's.
     expect(server.requests.at(-1)?.signal.aborted).toBe(true);
+  });
+
+  it("an upstream that breaks mid-stream breaks the page's leg; the page resumes through the relay as it would directly", async () => {
+    const script = scriptRun(seededRandom(11));
+    const connections = [{ kind: "error", after: 4 }, { kind: "cut", after: 2 }, { kind: "complete" }] as const;
+    const server = createSseServer(script, { connections: [...connections] });
+    const relay = createAgentsRelay({ client: clientOf(server.fetch), authorize: () => true });
+    const page = new AgentsClient({ baseUrl: "http://app.test", fetch: relay, sleep: instantSleep });
+    const through = await collect(page.runs.stream("bc-1", "run-1"));
+    const alone = createSseServer(script, { connections: [...connections] });
+    const direct = new AgentsClient({
+      apiKey: RELAY_KEY,
+      baseUrl: "http://upstream.test",
+      fetch: alone.fetch,
+      sleep: instantSleep,
+    });
+    expect(wire(through)).toEqual(wire(await collect(direct.runs.stream("bc-1", "run-1"))));
+    expect(through.at(-1)?.type).toBe("done");
+    // Each page connection was one upstream connection, with the page's last id.
+    expect(server.requests.map((request) => request.headers.get("last-event-id"))).toEqual(
+      alone.requests.map((request) => request.headers.get("last-event-id")),
+    );
   });
 
   it("event data is handed on as it arrived, unparsed: what the page's client makes of it equals a direct read", async () => {
@@ -115,6 +146,28 @@ describe("relay: run streams", () => {
     expect(direct.error?.name).toBe("ValidationError");
     expect(direct.events).toHaveLength(4);
     expect(relayed).toEqual(direct);
+  });
+
+  it("a token the agent wrote (not the relay's) reaches the page as written, in events and in REST answers", async () => {
+    const written = [
+      "Bearer ghp_abc123DEF456ghi789",
+      "eyJhbGciOiJFZERTQSJ9.eyJpc3MiOiJhcHBfMSJ9.c2lnbmF0dXJlc2lnbmF0dXJl",
+      "oit_0001Other/Token+0f1e2d3c",
+    ];
+    const text = JSON.stringify(`curl -H 'Authorization: ${written[0]}' # ${written[1]} ${written[2]} ${RELAY_KEY}`);
+    const sse = `event: status\ndata: {"runId":"run-1","status":"RUNNING"}\n\nid: 1\nevent: assistant\ndata: {"text":${text}}\n\nid: 2\nevent: done\ndata: {}\n\n`;
+    const upstream = async (request: Request) =>
+      request.url.endsWith("/stream")
+        ? new Response(sse, { headers: { "content-type": "text/event-stream" } })
+        : Response.json({ id: "run-1", agentId: "bc-1", status: "FINISHED", result: JSON.parse(text) });
+    const relay = createAgentsRelay({ client: clientOf(upstream), authorize: () => true });
+    const streamed = await (await relay(new Request("http://app.test/v1/agents/bc-1/runs/run-1/stream"))).text();
+    const answered = await (await relay(new Request("http://app.test/v1/agents/bc-1/runs/run-1"))).text();
+    for (const body of [streamed, answered]) {
+      for (const token of written) expect(body).toContain(token);
+      expect(body).not.toContain(RELAY_KEY);
+      expect(body).toContain("[redacted]");
+    }
   });
 
   it("100 pages going away (abort, cancelled body): every upstream connection closed, 0 listeners left", async () => {
