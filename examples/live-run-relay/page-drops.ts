@@ -1,6 +1,6 @@
 // A demo fault on the page's leg: the first connection to a run stream (one without `Last-Event-ID`) ends after a
 // few events, as a proxy or a flaky network ends it. The page's client reconnects with the id of the last event it got,
-// the relay resumes upstream after it, and the page shows `resuming`, then `live` again, its text unbroken.
+// the relay opens the service's stream after it, and the page shows `resuming`, then `live` again, its text unbroken.
 
 /** The page's first stream connection to a run is cut after this many events. */
 export const PAGE_DROP_AFTER_EVENTS = 8;

@@ -1,6 +1,6 @@
 // Where the relay sends the page's calls: a real Cloud Agents service when the Worker's env names one, else the
 // fake service (agentline/testing) inside the Worker, whose runs lose their upstream stream once mid-run so the
-// relay's resumption has something to do.
+// resumption through the relay has something to do.
 import { AgentsClient } from "agentline";
 import { createFakeService, type RunScriptOptions } from "agentline/testing";
 
@@ -13,7 +13,7 @@ export interface UpstreamEnv {
 /** The fake's runs: about seven seconds each, so a person can watch the text arrive. */
 export const DEMO_RUN: RunScriptOptions = { creatingMs: 800, runningMs: 6_000, assistantChunks: 12, toolCalls: 3 };
 
-/** Upstream, every run's first stream connection drops after this many events; the relay resumes it. */
+/** Upstream, every run's first stream connection drops after this many events; the page resumes it through the relay. */
 export const UPSTREAM_DROP_AFTER_EVENTS = 5;
 
 /** The key the fake accepts: it opens nothing but the fake in this Worker, and never reaches the page. */

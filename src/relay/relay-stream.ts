@@ -1,5 +1,6 @@
 import type { AgentsContext } from "../agents/operations.js";
 import { runStreamHeaders } from "../agents/stream/run-stream-encode.js";
+import { ConnectionError } from "../core/errors.js";
 import { sendOperation } from "../core/operation.js";
 import { requireSegment } from "../core/paths.js";
 import { type RedactText, type RelayRedaction, relayedHeaders } from "./relay-answers.js";
@@ -20,8 +21,18 @@ export interface RelayStreamRequest {
 const KEEP_ALIVE = new TextEncoder().encode(":\n");
 const LF = 0x0a;
 const CR = 0x0d;
+const decoder = new TextDecoder();
 /** The most bytes of one unfinished line the relay holds back (the page's own parser caps events at 8 MiB too). */
 const MAX_LINE_BYTES = 8 * 1024 * 1024;
+
+/** Where the last whole line of `chunk` ends (after its last LF or CR), 0 when none does: looked for from the end. */
+function lastLineEnd(chunk: Uint8Array): number {
+  for (let index = chunk.byteLength - 1; index >= 0; index--) {
+    const byte = chunk[index];
+    if (byte === LF || byte === CR) return index + 1;
+  }
+  return 0;
+}
 
 /** `held` and `chunk` as one array (`held` is usually the short unfinished line of the previous chunk). */
 function joined(held: Uint8Array, chunk: Uint8Array): Uint8Array {
@@ -34,11 +45,12 @@ function joined(held: Uint8Array, chunk: Uint8Array): Uint8Array {
 
 /**
  * Complete lines of SSE text as the page may see them. Text with no secret in any reading goes on as the very bytes
- * that came (the common case: no copy, no re-encoding); otherwise each line is redacted on its own, so a replacement
- * can never join two lines or two events, and the framing the page parses is the service's.
+ * that came (the common case: no re-encoding); otherwise each line is redacted on its own, so a replacement can never
+ * join two lines or two events, and the framing the page parses is the service's. (The bytes end with a line end, so
+ * no character is cut in two.)
  */
-function redactLines(bytes: Uint8Array, redact: RedactText): Uint8Array {
-  const text = new TextDecoder().decode(bytes);
+function relayedLines(bytes: Uint8Array, redact: RedactText): Uint8Array {
+  const text = decoder.decode(bytes);
   if (redact(text) === text) return bytes;
   const parts = text.split(/(\r\n|\r|\n)/);
   let out = "";
@@ -51,7 +63,8 @@ function redactLines(bytes: Uint8Array, redact: RedactText): Uint8Array {
  * The upstream SSE body handed to the page line by line: only complete lines go out (an unfinished one waits for its
  * end, so the page never sees half of a line the relay could not yet check), each redacted; while upstream is silent
  * for `keepAliveMs`, a comment line goes out. Cancelling (the page went away) cancels the upstream body, which closes
- * its connection; an upstream that breaks breaks the page's body the same way (its client resumes through the relay).
+ * its connection; an upstream that breaks ends the page's body before its unfinished event, so the page's client
+ * resumes through the relay from the last event it has, as after any stream that ends without `done`.
  */
 function relayLines(
   upstream: ReadableStream<Uint8Array>,
@@ -59,6 +72,7 @@ function relayLines(
   close: () => void,
 ): ReadableStream<Uint8Array> {
   const reader = upstream.getReader();
+  // The unfinished line at the end of what came so far.
   let held: Uint8Array = new Uint8Array(0);
   let timer: ReturnType<typeof setInterval> | undefined;
   let finished = false;
@@ -82,28 +96,28 @@ function relayLines(
         }
         try {
           for (;;) {
-            let result: ReadableStreamReadResult<Uint8Array>;
+            let result: ReadableStreamReadResult<Uint8Array> | undefined;
             try {
               result = await reader.read();
             } catch {
-              // Not the engine's error (it may name the upstream address): the page sees a lost connection.
-              throw new TypeError("The relay's connection to the Cloud Agents service was lost.");
+              // The upstream leg broke: the page's leg ends as a stream the service closed early does (an error would
+              // be logged by the browser and by workerd as a failure), and the page's client resumes through the relay.
             }
             if (finished) return;
-            if (result.done) {
+            if (result === undefined || result.done) {
               // An unfinished last line ends no event: the SSE standard drops it, and so does the relay.
               finish();
               controller.close();
               return;
             }
             const bytes = joined(held, result.value);
-            const end = Math.max(bytes.lastIndexOf(LF), bytes.lastIndexOf(CR)) + 1;
+            const end = lastLineEnd(bytes);
             held = bytes.subarray(end);
             if (held.byteLength > MAX_LINE_BYTES) {
               throw new TypeError(`A run stream line exceeded ${MAX_LINE_BYTES} bytes at the relay.`);
             }
             if (end === 0) continue;
-            controller.enqueue(redactLines(bytes.subarray(0, end), request.redact.content));
+            controller.enqueue(relayedLines(bytes.subarray(0, end), request.redact.content));
             return;
           }
         } catch (error) {
@@ -147,13 +161,24 @@ export async function relayRunStream(context: AgentsContext, request: RelayStrea
   };
   if (request.signal.aborted) pageGone();
   else request.signal.addEventListener("abort", pageGone, { once: true });
+  const open = async () =>
+    (
+      await sendOperation(context, "runs.stream", {
+        params,
+        raw: true,
+        options: { signal: connection.signal, headers, maxRetries: 0 },
+      })
+    ).response;
   let response: Response;
   try {
-    ({ response } = await sendOperation(context, "runs.stream", {
-      params,
-      raw: true,
-      options: { signal: connection.signal, headers, maxRetries: 0 },
-    }));
+    try {
+      response = await open();
+    } catch (error) {
+      // Right after the service dropped a stream, the first request may fail before it is sent (workerd reuses the
+      // dead connection): one fresh attempt at once, so the page's resume is not turned into a 502 and a back-off.
+      if (!(error instanceof ConnectionError) || connection.signal.aborted) throw error;
+      response = await open();
+    }
   } catch (error) {
     close();
     throw error;

@@ -25,7 +25,8 @@ const isRequest = (value: unknown): value is Request =>
  * exposed (404, or 405 with `Allow`), a state-changing request another site could have sent is refused (a body not
  * declared JSON: 415; another origin: 403, see `allowedOrigins`), `authorize` says yes (403), its body capped (413) and checked by the
  * operation's schemas (400) — all before anything goes upstream — then sent with the client's key and answered with
- * the service's status and (redacted) body. Run streams are relayed as SSE with their ids, resuming on both legs.
+ * the service's status and (redacted) body. Run streams are handed on as the service sends them, one upstream
+ * connection per page connection with its `Last-Event-ID`, so the page's client resumes a drop on either leg.
  *
  * ```ts
  * const relay = createAgentsRelay({ client, basePath: "/api/agents", authorize: (request, { agentId }) => … });

@@ -171,7 +171,8 @@ export async function checkLiveRunPage(browser: Browser, options: LiveRunPageOpt
     if (options.pageDrops) {
       const resumedAt = connections.indexOf("resuming");
       assert.ok(resumedAt > 0, `no resume was shown (connection states: ${[...new Set(connections)].join(", ")})`);
-      assert.ok(connections.slice(resumedAt).includes("live"), "the stream went live again after the drop");
+      const states = connections.filter((state, index) => state !== connections[index - 1]).join(" → ");
+      assert.ok(connections.slice(resumedAt).includes("live"), `the stream went live again after the drop (${states})`);
       assert.ok(!connections.slice(resumedAt).includes("connecting"), "the resume did not start over");
     }
     assert.equal(await page.evaluate(() => document.cookie), "", "the session cookie is HttpOnly: no script reads it");

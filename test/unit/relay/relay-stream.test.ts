@@ -99,7 +99,7 @@ describe("relay: run streams", () => {
     expect(server.requests.at(-1)?.signal.aborted).toBe(true);
   });
 
-  it("an upstream that breaks mid-stream breaks the page's leg; the page resumes through the relay as it would directly", async () => {
+  it("an upstream that breaks mid-stream ends the page's leg; the page resumes through the relay as it would directly", async () => {
     const script = scriptRun(seededRandom(11));
     const connections = [{ kind: "error", after: 4 }, { kind: "cut", after: 2 }, { kind: "complete" }] as const;
     const server = createSseServer(script, { connections: [...connections] });
@@ -119,6 +119,31 @@ describe("relay: run streams", () => {
     expect(server.requests.map((request) => request.headers.get("last-event-id"))).toEqual(
       alone.requests.map((request) => request.headers.get("last-event-id")),
     );
+  });
+
+  it("a stream request that fails before it is sent (a dead pooled connection) gets one fresh attempt, not a 502", async () => {
+    const sse = `id: 1\nevent: status\ndata: {"runId":"run-1","status":"RUNNING"}\n\n`;
+    let failures = 0;
+    let attempts = 0;
+    const upstream = async () => {
+      attempts++;
+      if (failures > 0) {
+        failures--;
+        throw new TypeError("fetch failed");
+      }
+      return new Response(sse, { headers: { "content-type": "text/event-stream" } });
+    };
+    const relay = createAgentsRelay({ client: clientOf(upstream), authorize: () => true });
+    const url = "http://app.test/v1/agents/bc-1/runs/run-1/stream";
+    failures = 1;
+    const once = await relay(new Request(url));
+    expect([once.status, attempts]).toEqual([200, 2]);
+    expect(await once.text()).toBe(sse);
+    // Only one: a service out of reach is the page's to retry (502), not the relay's to hide.
+    failures = 2;
+    attempts = 0;
+    const twice = await relay(new Request(url));
+    expect([twice.status, attempts]).toEqual([502, 2]);
   });
 
   it("event data is handed on as it arrived, unparsed: what the page's client makes of it equals a direct read", async () => {
