@@ -121,6 +121,26 @@ describe("relay: run streams", () => {
     );
   });
 
+  it("an upstream body that breaks mid-event ends the page's body cleanly, before the unfinished event", async () => {
+    const whole = `id: 1\nevent: status\ndata: {"runId":"run-1","status":"RUNNING"}\n\n`;
+    let pulls = 0;
+    const upstream = async () =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          pull(controller) {
+            if (pulls++ === 0)
+              controller.enqueue(new TextEncoder().encode(`${whole}id: 2\nevent: assistant\ndata: {"te`));
+            else controller.error(new TypeError("terminated"));
+          },
+        }),
+        { headers: { "content-type": "text/event-stream" } },
+      );
+    const relay = createAgentsRelay({ client: clientOf(upstream), authorize: () => true });
+    const response = await relay(new Request("http://app.test/v1/agents/bc-1/runs/run-1/stream"));
+    // Whole lines only: the page's parser never sees half a line, and its stream ends as an early close would.
+    expect(await response.text()).toBe(`${whole}id: 2\nevent: assistant\n`);
+  });
+
   it("a stream request that fails before it is sent (a dead pooled connection) gets one fresh attempt, not a 502", async () => {
     const sse = `id: 1\nevent: status\ndata: {"runId":"run-1","status":"RUNNING"}\n\n`;
     let failures = 0;
