@@ -1,5 +1,5 @@
 import { type Needle, needlesFor } from "./secret-forms.js";
-import { decodedViews, originalRange, type TextView } from "./text-views.js";
+import { decodedViews, HTML_NAMED, originalRange, type TextView } from "./text-views.js";
 
 /** What replaces a secret wherever it would otherwise be printed. */
 export const REDACTED = "[redacted]";
@@ -101,8 +101,8 @@ const SHORT_ESCAPES: ReadonlyArray<[letter: string, decoded: string]> = [
 
 /**
  * What every credential pattern holds written as is. Letters, digits, `_`, `-` and spaces never come out of a short
- * escape, so where no `%XX` and no `\uXXXX` is left to decode, a text without these holds no credential in any
- * reading.
+ * escape or named HTML reference, so where no `%XX`, `\uXXXX` or `&#…;` is left to decode, a text without these holds
+ * no credential in any reading.
  */
 const CREDENTIAL_ANCHORS: readonly RegExp[] = [/bearer|basic/i];
 const CREDENTIAL_WORDS: readonly string[] = ["eyJ", "oit_", "PRIVATE KEY"];
@@ -142,11 +142,14 @@ const WORD_PROBES = probesOf(CREDENTIAL_WORDS);
 
 /**
  * The sequences without which no decoded reading of a text can differ from the text where a needle could match: a
- * `%` or `\u` (they can spell any character), a short escape that spells a character some needle holds (base64
- * needles hold `/`, so `\/`), and `+` when a needle holds a space (read as a space in form encoding).
+ * `%`, `\u` or `&#` (they can spell any character), a short escape or named HTML reference that spells a character
+ * some needle holds (base64 needles hold `/`, so `\/`), and `+` when a needle holds a space (form encoding).
  */
 function decodingTriggers(needles: readonly Needle[]): string[] {
-  const triggers = ["%", "\\u"];
+  const triggers = ["%", "\\u", "&#"];
+  for (const [name, decoded] of Object.entries(HTML_NAMED)) {
+    if (needles.some((needle) => needle.value.includes(decoded))) triggers.push(`&${name};`);
+  }
   for (const [letter, decoded] of SHORT_ESCAPES) {
     if (needles.some((needle) => needle.value.includes(decoded))) triggers.push(`\\${letter}`);
   }

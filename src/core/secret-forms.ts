@@ -71,13 +71,22 @@ function base64Fragments(text: string): string[] {
   return fragments;
 }
 
+/** A text's UTF-8 bytes in hex, lower and upper case (a hex dump of a header or body). */
+function hexForms(text: string): string[] {
+  let hex = "";
+  for (const byte of encoder.encode(text)) hex += byte.toString(16).padStart(2, "0");
+  return [hex, hex.toUpperCase()];
+}
+
 /** Every needle that betrays one of the secrets, each once. */
 export function needlesFor(secrets: readonly string[]): Needle[] {
   const needles = new Map<string, Needle>();
   for (const secret of secrets) {
     for (const part of partsOf(secret)) {
       if (part.length < MIN_SECRET_LENGTH) continue;
-      if (!needles.has(part)) needles.set(part, { value: part, base64: false });
+      for (const form of [part, ...hexForms(part)]) {
+        if (!needles.has(form)) needles.set(form, { value: form, base64: false });
+      }
       for (const fragment of base64Fragments(part)) {
         if (!needles.has(fragment)) needles.set(fragment, { value: fragment, base64: true });
       }

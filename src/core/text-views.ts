@@ -50,11 +50,25 @@ function percentChar(text: string, i: number): { chars: string; end: number } | 
   }
 }
 
-const SPECIAL = /[\\%+]/g;
+/** What the named character references a page or an HTML error body may use decode to. */
+export const HTML_NAMED: Readonly<Record<string, string>> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
+const HTML_REFERENCE = /^&(?:#(\d{1,7})|#[xX]([0-9a-fA-F]{1,6})|(amp|lt|gt|quot|apos));/;
+
+/** An HTML character reference at `i` (`&#115;`, `&#x73;`, `&amp;`): the character and where it ends, or undefined. */
+function htmlReference(text: string, i: number): { chars: string; end: number } | undefined {
+  const match = HTML_REFERENCE.exec(text.slice(i, i + 12));
+  if (!match) return undefined;
+  const end = i + match[0].length;
+  if (match[3] !== undefined) return { chars: HTML_NAMED[match[3]] as string, end };
+  const code = match[1] !== undefined ? Number.parseInt(match[1], 10) : Number.parseInt(match[2] as string, 16);
+  return code > 0 && code <= 0x10ffff ? { chars: String.fromCodePoint(code), end } : undefined;
+}
+
+const SPECIAL = /[\\%+&]/g;
 
 /**
- * One pass of decoding: JSON string escapes (`\uXXXX`, `\/`, `\n`, …) and percent-encoding (UTF-8 aware),
- * plus `+` as a space when asked (form encoding). Undefined when the text has nothing to decode. A decoded
+ * One pass of decoding: JSON string escapes (`\uXXXX`, `\/`, `\n`, …), percent-encoding (UTF-8 aware) and HTML
+ * character references (`&#115;`, `&#x73;`, `&amp;`), plus `+` as a space when asked (form encoding). Undefined when the text has nothing to decode. A decoded
  * text is never longer than its source, so the maps fit in arrays of the source's length.
  */
 function decodeOnce(text: string, plusAsSpace: boolean): Required<TextView> | undefined {
@@ -96,8 +110,8 @@ function decodeOnce(text: string, plusAsSpace: boolean): Required<TextView> | un
         decoded = JSON_ESCAPES[next];
         end = i + 2;
       }
-    } else if (c === "%") {
-      const char = percentChar(text, i);
+    } else if (c === "%" || c === "&") {
+      const char = c === "%" ? percentChar(text, i) : htmlReference(text, i);
       if (char) {
         decoded = char.chars;
         end = char.end;
@@ -138,7 +152,7 @@ const MAX_PASSES = 3;
  */
 export function decodedViews(text: string): TextView[] {
   const views: TextView[] = [{ text }];
-  if (!/[\\%+]/.test(text)) return views;
+  if (!/[\\%+&]/.test(text)) return views;
   for (const plusAsSpace of text.includes("+") ? [false, true] : [false]) {
     let current: TextView = { text };
     for (let pass = 0; pass < MAX_PASSES; pass++) {

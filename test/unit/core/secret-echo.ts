@@ -25,6 +25,8 @@ const FORMS: ReadonlyArray<[string, (s: string) => string]> = [
   ["base64 offset 1 in text", (s) => b64(`a${s}z`)],
   ["base64url", (s) => b64url(s)],
   ["base64url offset 2", (s) => b64url(`ab${s}`)],
+  ["hex", (s) => Buffer.from(s, "utf8").toString("hex")],
+  ["HEX", (s) => Buffer.from(s, "utf8").toString("hex").toUpperCase()],
 ];
 
 // How the (wrapped) secret is escaped on the way out.
@@ -50,17 +52,26 @@ const ESCAPES: ReadonlyArray<[string, (s: string) => string]> = [
   ["encodeURIComponent", (s) => encodeURIComponent(s)],
   ["form-encoded (+ for space)", (s) => new URLSearchParams({ v: s }).toString().slice(2)],
   ["URL-encoded twice", (s) => encodeURIComponent(encodeURIComponent(s))],
+  ["HTML &#decimal; for every char", (s) => [...s].map((c) => `&#${c.codePointAt(0)};`).join("")],
+  [
+    "HTML &#xhex; for every other char, &amp; for &",
+    (s) =>
+      [...s]
+        .map((c, i) => (c === "&" ? "&amp;" : i % 2 === 0 ? `&#x${(c.codePointAt(0) as number).toString(16)};` : c))
+        .join(""),
+  ],
 ];
 
 /** Every encoding the sweep echoes: the raw secret under every escape, each base64 form under four. */
 export const ENCODINGS: readonly Encoding[] = FORMS.flatMap(([form, wrap]) =>
-  ESCAPES.filter(([escapeName]) => form === "raw" || /as is|\\\/|third|encodeURI/.test(escapeName)).map(
-    ([escapeName, esc]) => ({
-      form,
-      name: `${form}, ${escapeName}`,
-      encode: (secret: string) => esc(wrap(secret)),
-    }),
-  ),
+  ESCAPES.filter(
+    ([escapeName]) =>
+      form === "raw" || /as is|\\\/|third|encodeURI/.test(escapeName) || (form === "hex" && /HTML/.test(escapeName)),
+  ).map(([escapeName, esc]) => ({
+    form,
+    name: `${form}, ${escapeName}`,
+    encode: (secret: string) => esc(wrap(secret)),
+  })),
 );
 
 // Header values and status texts must be ByteStrings without line breaks.
@@ -188,6 +199,13 @@ export const THROWS: ReadonlyArray<{ name: string; places: string[]; fail: (v: s
 function decodeOnce(text: string): string {
   let out = text.replace(/\\u([0-9a-fA-F]{4})/g, (_m, h: string) => String.fromCharCode(Number.parseInt(h, 16)));
   out = out.replace(/\\([\\/"'nrt])/g, (_m, c: string) => ({ n: "\n", r: "\r", t: "\t" })[c] ?? c);
+  out = out.replace(/&#(\d+);|&#[xX]([0-9a-fA-F]+);/g, (_m, dec?: string, hex?: string) =>
+    String.fromCodePoint(dec !== undefined ? Number(dec) : Number.parseInt(hex as string, 16)),
+  );
+  out = out.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_m, name: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[name] as string,
+  );
   out = out.replace(/(%[0-9a-fA-F]{2})+/g, (run) => {
     try {
       return decodeURIComponent(run);
@@ -198,7 +216,10 @@ function decodeOnce(text: string): string {
   return out;
 }
 
-/** The text and what it decodes to (JSON escapes, percent-encoding; `+` as space or as itself), up to 3 deep. */
+/**
+ * The text and what it decodes to (JSON escapes, percent-encoding, HTML character references; `+` as space or as
+ * itself), up to 3 deep.
+ */
 function views(text: string): string[] {
   const out = new Set<string>([text]);
   for (const start of [text, text.replaceAll("+", " ")]) {
@@ -214,12 +235,12 @@ function views(text: string): string[] {
 }
 
 /**
- * What would betray a secret: the secret itself, and the base64 / base64url characters that depend on the
- * secret alone when it is encoded at byte offset 0, 1 or 2 of a longer text.
+ * What would betray a secret: the secret itself, its UTF-8 bytes in hex (either case), and the base64 / base64url
+ * characters that depend on the secret alone when it is encoded at byte offset 0, 1 or 2 of a longer text.
  */
 export function needlesOf(secret: string): string[] {
   const bytes = Buffer.from(secret, "utf8");
-  const out = new Set<string>([secret]);
+  const out = new Set<string>([secret, bytes.toString("hex"), bytes.toString("hex").toUpperCase()]);
   for (const offset of [0, 1, 2]) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
     const start = [0, 2, 3][offset] as number;
