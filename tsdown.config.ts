@@ -52,7 +52,7 @@ export default defineConfig({
         {
           // The errors and argument checks every entry shares, agentline/webhooks included: no valibot, no transport.
           name: "errors",
-          test: /[\\/]src[\\/]core[\\/](errors|rate-limit|redact|secret-forms|text-views|auth|arguments|wait|load-once|crypto-key)\.ts$/,
+          test: /[\\/]src[\\/]core[\\/](errors|rate-limit|redact|secret-forms|text-views|auth|arguments|wait|load-once|crypto-key|receipt-guard)\.ts$/,
           priority: 4,
         },
         {

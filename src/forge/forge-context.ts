@@ -3,6 +3,7 @@ import { AgentlineError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import { type OperationContext, resolveOperations, type SendPolicy } from "../core/operation.js";
 import type { BaseClientOptions } from "../core/options.js";
+import { refuseReceiptAsBearer } from "../core/receipt-guard.js";
 import { Transport } from "../core/transport.js";
 import type { ForgeCredentialKind, ForgeOperation } from "./operations/entry.js";
 import { FORGE_OPERATIONS, type ForgeOperations, type ForgeRoutesOverride } from "./operations.js";
@@ -98,7 +99,12 @@ export function forgeContext(
   // Every token this client sent, not only the current one: an answer may echo the one before a refresh.
   const sent = new KnownSecrets();
   const transport = new Transport(options, {
-    authorization: async () => `Bearer ${sent.remember(await credential.token())}`,
+    authorization: async () => {
+      const token = await credential.token();
+      // A credential provider's token is checked as it is used (sent.remember() would make it a known secret first).
+      if (typeof token === "string") refuseReceiptAsBearer(token, "The credential's token", "wrong_credential");
+      return `Bearer ${sent.remember(token)}`;
+    },
     secrets: () => [...sent.list(), ...(credential.secrets?.() ?? [])],
   });
   const operations = resolveOperations(FORGE_OPERATIONS, options.routes, what);

@@ -10,6 +10,7 @@ import {
   optionsObject,
 } from "../core/arguments.js";
 import { loadOnce } from "../core/load-once.js";
+import { normalizeType, RECEIPT_TYPE } from "../core/receipt-guard.js";
 import { InstallationReceiptError, type InstallationReceiptReason, KeySetUnavailableError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
 
@@ -17,8 +18,7 @@ import type { ForgeVerificationKey } from "./key-set.js";
 // imported on the first receipt, once, so a webhook receiver neither ships nor starts it.
 const loadJose = /* @__PURE__ */ loadOnce(() => import("./receipt-jose.js"), "jose (installation receipts)");
 
-/** The receipt's `typ` header. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Installation flow) */
-export const RECEIPT_TYPE = "forge-installation-receipt+jwt";
+export { RECEIPT_TYPE };
 
 /** Where receipt verification finds keys by `kid`: a {@link ForgeKeys}. */
 export interface ReceiptKeySource {
@@ -71,11 +71,6 @@ export interface InstallationReceipt {
 
 function refuse(reason: InstallationReceiptReason, message: string, cause?: unknown): InstallationReceiptError {
   return new InstallationReceiptError(reason, message, cause);
-}
-
-function normalizeType(typ: string): string {
-  const lower = typ.toLowerCase();
-  return lower.startsWith("application/") ? lower.slice("application/".length) : lower;
 }
 
 /** jose's refusals as receipt reasons (by jose's stable `code`, not by class, to work across copies). */
