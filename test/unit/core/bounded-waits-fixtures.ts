@@ -79,8 +79,9 @@ export function rateLimitOnce(inner: Fetch, route: RegExp, retryAfter: string) {
 /** A wait site ready to run: the call under test, and later calls that share its budget (this client and another). */
 export interface SiteRun {
   now: () => number;
-  call: () => PromiseLike<unknown>;
-  later: Array<() => PromiseLike<unknown>>;
+  /** The call, given an AbortSignal when the sweep aborts it. */
+  call: (signal?: AbortSignal) => PromiseLike<unknown>;
+  later: Array<(signal?: AbortSignal) => PromiseLike<unknown>>;
   /** Requests that reached the rate-limited route. */
   hits: () => number;
 }
@@ -101,7 +102,7 @@ const agents: WaitSite = {
     const limited = rateLimitOnce(fake.fetch, /^GET \/v1\/agents\/[^/]+$/, retryAfter);
     const client = new AgentsClient({ apiKey: "test-key", baseUrl: BASE_URL, fetch: limited.fetch, now, sleep });
     const { agent } = await client.agents.create({ prompt: { text: "x" } });
-    return { now, call: () => client.agents.get(agent.id), later: [], hits: limited.hits };
+    return { now, call: (signal) => client.agents.get(agent.id, { signal }), later: [], hits: limited.hits };
   },
 };
 
@@ -120,10 +121,10 @@ function adminSite(kind: "team" | "organization"): WaitSite {
         kind === "team"
           ? new AdminClient({ apiKey: "team-key", ...common })
           : new OrganizationClient({ apiKey: "org-key", organizationId, ...common });
-      const call = (target: AdminClient | OrganizationClient) => () =>
+      const call = (target: AdminClient | OrganizationClient) => (signal?: AbortSignal) =>
         target instanceof AdminClient
-          ? target.auditLogs.list({ startTime: now() - 86_400_000, endTime: now() })
-          : target.spend.list();
+          ? target.auditLogs.list({ startTime: now() - 86_400_000, endTime: now() }, { signal })
+          : target.spend.list({}, { signal });
       const first = client();
       return { now, call: call(first), later: [call(first), call(client())], hits: limited.hits };
     },
@@ -164,10 +165,10 @@ function forgeAppSite(principal: "app" | "installation"): WaitSite {
           sleep,
           pointsBudget: new ForgePointsBudget({ store, now, ...(sleep ? { sleep } : {}) }),
         });
-      const call = (target: ForgeApp) => async () =>
+      const call = (target: ForgeApp) => async (signal?: AbortSignal) =>
         principal === "app"
-          ? target.installations.list()
-          : target.installation(world.installationId).repo("acme", "web-app").labels.list();
+          ? target.installations.list({}, { signal })
+          : target.installation(world.installationId).repo("acme", "web-app").labels.list({}, { signal });
       const first = app();
       return { now, call: call(first), later: [call(first), call(app())], hits: world.limited.hits };
     },
@@ -180,7 +181,7 @@ const forgeUser: WaitSite = {
   async build(retryAfter, { now, sleep }) {
     const world = await forgeWorld(now, retryAfter, /^GET \/v1\/forge\/repos\/acme\/web-app$/, ["user-token"]);
     const client = new ForgeClient({ token: "user-token", baseUrl: BASE_URL, fetch: world.limited.fetch, now, sleep });
-    return { now, call: () => client.repo("acme", "web-app").get(), later: [], hits: world.limited.hits };
+    return { now, call: (signal) => client.repo("acme", "web-app").get({ signal }), later: [], hits: world.limited.hits };
   },
 };
 
@@ -201,7 +202,7 @@ const mirrorWait: WaitSite = {
     });
     const mirror = client.repo("acme", name).mirror;
     const job = await mirror.transition({ transition: "initial_to_inbound" });
-    return { now, call: () => mirror.waitForJob(job.id as string), later: [], hits: world.limited.hits };
+    return { now, call: (signal) => mirror.waitForJob(job.id as string, { signal }), later: [], hits: world.limited.hits };
   },
 };
 
