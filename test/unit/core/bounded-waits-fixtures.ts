@@ -181,7 +181,12 @@ const forgeUser: WaitSite = {
   async build(retryAfter, { now, sleep }) {
     const world = await forgeWorld(now, retryAfter, /^GET \/v1\/forge\/repos\/acme\/web-app$/, ["user-token"]);
     const client = new ForgeClient({ token: "user-token", baseUrl: BASE_URL, fetch: world.limited.fetch, now, sleep });
-    return { now, call: (signal) => client.repo("acme", "web-app").get({ signal }), later: [], hits: world.limited.hits };
+    return {
+      now,
+      call: (signal) => client.repo("acme", "web-app").get({ signal }),
+      later: [],
+      hits: world.limited.hits,
+    };
   },
 };
 
@@ -202,7 +207,12 @@ const mirrorWait: WaitSite = {
     });
     const mirror = client.repo("acme", name).mirror;
     const job = await mirror.transition({ transition: "initial_to_inbound" });
-    return { now, call: (signal) => mirror.waitForJob(job.id as string, { signal }), later: [], hits: world.limited.hits };
+    return {
+      now,
+      call: (signal) => mirror.waitForJob(job.id as string, { signal }),
+      later: [],
+      hits: world.limited.hits,
+    };
   },
 };
 
