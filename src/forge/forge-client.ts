@@ -5,7 +5,6 @@ import { callOperation, listOperation } from "../core/operation.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import type { CursorPage, PagePromise } from "../core/pagination.js";
 import { requireSegment } from "../core/paths.js";
-import { refuseReceiptAsBearer } from "../core/receipt-guard.js";
 import { type ForgeContext, type ForgeCredential, type ForgePoints, forgeContext } from "./forge-context.js";
 import type { ForgeOutput, ForgeRoutesOverride } from "./operations.js";
 import { OwnerClient } from "./owner-client.js";
@@ -37,10 +36,7 @@ function credentialOf(options: ForgeClientOptions): ForgeCredential {
   const { token } = options as { token?: unknown };
   // A `token` may be a user token or an installation token minted elsewhere: its kind is unknown, so no route is
   // refused for it here (the forge answers 401/403).
-  if (typeof token === "string" && token !== "") {
-    refuseReceiptAsBearer(token, "`token`", "invalid_option");
-    return { token: async () => token, secrets: () => [token] };
-  }
+  if (typeof token === "string" && token !== "") return { token: async () => token, secrets: () => [token] };
   throw new AgentlineError("`token` is required: pass a user token, or use `ForgeApp.installation()` for an app.", {
     code: "invalid_option",
   });

@@ -3,11 +3,11 @@ import { AgentlineError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import { type OperationContext, resolveOperations, type SendPolicy } from "../core/operation.js";
 import type { BaseClientOptions } from "../core/options.js";
-import { refuseReceiptAsBearer } from "../core/receipt-guard.js";
 import { Transport } from "../core/transport.js";
 import type { ForgeCredentialKind, ForgeOperation } from "./operations/entry.js";
 import { FORGE_OPERATIONS, type ForgeOperations, type ForgeRoutesOverride } from "./operations.js";
 import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
+import { refuseReceiptAsBearer } from "./receipt-refusal.js";
 import { FORGE_PLACEHOLDERS } from "./repo-ref.js";
 
 /** The forge lives under `{base}/v1/forge`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API) */
@@ -101,8 +101,7 @@ export function forgeContext(
   const transport = new Transport(options, {
     authorization: async () => {
       const token = await credential.token();
-      // A credential provider's token is checked as it is used (sent.remember() would make it a known secret first).
-      if (typeof token === "string") refuseReceiptAsBearer(token, "The credential's token", "wrong_credential");
+      await refuseReceiptAsBearer(token);
       return `Bearer ${sent.remember(token)}`;
     },
     secrets: () => [...sent.list(), ...(credential.secrets?.() ?? [])],
