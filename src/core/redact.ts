@@ -131,12 +131,13 @@ function probeOf(word: string): string {
   return word.slice(at);
 }
 
-/** `text.includes(word)`, looking for the word's rare end first (see {@link probeOf}). */
+/** A word to look for, and its rare end (see {@link probeOf}). */
 interface Probe {
   probe: string;
   word: string;
 }
 const probesOf = (words: readonly string[]): Probe[] => words.map((word) => ({ probe: probeOf(word), word }));
+/** `text.includes(word)`, looking for the word's rare end first. */
 const holds = (text: string, { probe, word }: Probe): boolean => text.includes(probe) && text.includes(word);
 const WORD_PROBES = probesOf(CREDENTIAL_WORDS);
 
@@ -162,32 +163,39 @@ function decodingTriggers(needles: readonly Needle[]): string[] {
  * building decoded readings (the run-stream relay passes megabytes of agent output through here): nothing to
  * decode that could spell a needle, no needle written as is, no credential pattern's anchor.
  */
-function clearOfSecrets(
-  input: string,
-  needleProbes: readonly Probe[],
-  triggers: readonly string[],
-  shapes: boolean,
-): boolean {
-  for (const trigger of triggers) if (input.includes(trigger)) return false;
-  for (const probe of needleProbes) if (holds(input, probe)) return false;
-  if (!shapes) return true;
+function clearOfSecrets(input: string, search: NeedleSearch): boolean {
+  for (const trigger of search.triggers) if (input.includes(trigger)) return false;
+  for (const probe of search.probes) if (holds(input, probe)) return false;
+  if (!search.shapes) return true;
   for (const probe of WORD_PROBES) if (holds(input, probe)) return false;
   for (const anchor of CREDENTIAL_ANCHORS) if (anchor.test(input)) return false;
   return true;
 }
 
-/** `input` with every match of the needles and of the credential patterns replaced, in every decoded reading. */
-function redactNeedles(
-  input: string,
-  needles: readonly Needle[],
-  triggers = decodingTriggers(needles),
-  needleProbes = probesOf(needles.map((needle) => needle.value)),
-  shapes = true,
-): string {
-  if (clearOfSecrets(input, needleProbes, triggers, shapes)) return input;
-  if (needles.length === 0 && !shapes) return input;
+/** What one redactor looks for, prepared once: its needles, their probes, the triggers, and whether shapes count. */
+interface NeedleSearch {
+  needles: readonly Needle[];
+  probes: readonly Probe[];
+  triggers: readonly string[];
+  shapes: boolean;
+}
+
+function needleSearch(needles: readonly Needle[], shapes: boolean): NeedleSearch {
+  return {
+    needles,
+    probes: probesOf(needles.map((needle) => needle.value)),
+    triggers: decodingTriggers(needles),
+    shapes,
+  };
+}
+
+const SHAPES_ONLY = /* @__PURE__ */ needleSearch([], true);
+
+/** `input` with every match of the needles (and the credential patterns) replaced, in every decoded reading. */
+function redactNeedles(input: string, search: NeedleSearch): string {
+  if (clearOfSecrets(input, search)) return input;
   const ranges: Array<[number, number]> = [];
-  for (const view of decodedViews(input)) matchesIn(view, needles, shapes, ranges);
+  for (const view of decodedViews(input)) matchesIn(view, search.needles, search.shapes, ranges);
   return replaceRanges(input, ranges);
 }
 
@@ -196,7 +204,7 @@ function redactNeedles(
  * list of known secrets: {@link redactText} without secrets, in less code (what every error's inspect view ships).
  */
 export function redactCredentials(text: string): string {
-  return redactNeedles(text, []);
+  return redactNeedles(text, SHAPES_ONLY);
 }
 
 /** What a redactor looks for besides the secrets it is given. */
@@ -216,10 +224,8 @@ export interface RedactorOptions {
  */
 export function createRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
   const needles = needlesFor(secrets);
-  const triggers = decodingTriggers(needles);
-  const needleProbes = probesOf(needles.map((needle) => needle.value));
-  const shapes = options.credentialShapes !== false;
-  const text = (input: string): string => redactNeedles(input, needles, triggers, needleProbes, shapes);
+  const search = needleSearch(needles, options.credentialShapes !== false);
+  const text = (input: string): string => redactNeedles(input, search);
   const copy = (input: unknown, seen: WeakMap<object, unknown>): unknown => {
     if (typeof input === "string") return text(input);
     if (typeof input !== "object" || input === null) return input;
