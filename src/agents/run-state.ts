@@ -74,12 +74,11 @@ export const initialRunState: RunState = Object.freeze({
 // Most calls are never truncated: they share this one record instead of allocating their own.
 const NOT_TRUNCATED: ToolCallState["truncated"] = Object.freeze({ args: false, result: false });
 
-function foldToolCall(calls: ToolCallList, data: ToolCallData): ToolCallList {
-  const index = calls.indexOf(data.callId);
-  const previous = index === -1 ? undefined : calls.at(index);
+/** A call's state after one more update: `previous` is what the earlier updates of the same `callId` folded to. */
+function mergeToolCall(previous: ToolCallState | undefined, data: ToolCallData): ToolCallState {
   const truncatedArgs = Boolean(data.truncated?.args) || previous?.truncated.args === true;
   const truncatedResult = Boolean(data.truncated?.result) || previous?.truncated.result === true;
-  const next: ToolCallState = {
+  return {
     callId: data.callId,
     name: data.name || previous?.name || "",
     // completed never goes back to running (an out-of-order update cannot reopen a call).
@@ -93,6 +92,12 @@ function foldToolCall(calls: ToolCallList, data: ToolCallData): ToolCallList {
           : { args: truncatedArgs, result: truncatedResult }
         : NOT_TRUNCATED,
   };
+}
+
+/** One update folded into the list (event by event; a batch goes through `_withUpdates`). */
+function foldToolCall(calls: ToolCallList, data: ToolCallData): ToolCallList {
+  const index = calls.indexOf(data.callId);
+  const next = mergeToolCall(index === -1 ? undefined : calls.at(index), data);
   return index === -1 ? calls.append(next) : calls.replace(index, next);
 }
 
@@ -131,9 +136,11 @@ function copyOf(state: RunState): Draft {
 
 /**
  * Folds one event into `draft` in place, in time proportional to the event (never to the run so far). False when it
- * changed nothing: a replay (an id and type already folded), a heartbeat, a repeated or backward status.
+ * changed nothing: a replay (an id and type already folded), a heartbeat, a repeated or backward status. Given
+ * `toolCalls`, a tool call's update goes there instead of into the list: the caller folds a batch's all at once
+ * afterwards (no other event reads the list).
  */
-function applyEvent(draft: Draft, event: RunEvent): boolean {
+function applyEvent(draft: Draft, event: RunEvent, toolCalls: ToolCallData[] | undefined): boolean {
   let changed = false;
   if (event.id !== undefined) {
     if (event.id === draft.lastEventId) {
@@ -163,7 +170,8 @@ function applyEvent(draft: Draft, event: RunEvent): boolean {
       draft.thinkingText += event.text;
       return true;
     case "tool_call":
-      draft.toolCalls = foldToolCall(draft.toolCalls, event.data);
+      if (toolCalls) toolCalls.push(event.data);
+      else draft.toolCalls = foldToolCall(draft.toolCalls, event.data);
       return true;
     case "result": {
       const { runId, status, text, durationMs, git } = event.data;
@@ -209,7 +217,7 @@ export function reduceRunState(state: RunState, event: RunEvent): RunState {
   if (typeof state !== "object" || state === null) throw argumentError(state, "state", "reduceRunState", STATE);
   checkEvent(event, "reduceRunState", event, "event", "a run event (from a run stream, or `toRunEvent`)");
   const draft = copyOf(state);
-  return applyEvent(draft, event) ? draft : state;
+  return applyEvent(draft, event, undefined) ? draft : state;
 }
 
 /**
@@ -222,11 +230,14 @@ export function foldRunEvents(events: Iterable<RunEvent>, from: RunState = initi
     throw argumentError(events, "events", "foldRunEvents", EVENTS);
   if (typeof from !== "object" || from === null) throw argumentError(from, "from", "foldRunEvents", STATE);
   const draft = copyOf(from);
+  const toolCalls: ToolCallData[] = [];
   let changed = false;
   for (const event of events) {
     // Checked here too, so the error names this function's argument (a string iterates as characters).
     checkEvent(event, "foldRunEvents", events, "events", EVENTS);
-    if (applyEvent(draft, event)) changed = true;
+    if (applyEvent(draft, event, toolCalls)) changed = true;
   }
-  return changed ? draft : from;
+  if (!changed) return from;
+  draft.toolCalls = draft.toolCalls._withUpdates(toolCalls, mergeToolCall);
+  return draft;
 }

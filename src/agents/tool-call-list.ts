@@ -89,6 +89,61 @@ export class ToolCallList implements Iterable<ToolCallState> {
     return index === -1 ? undefined : this.at(index);
   }
 
+  /**
+   * @internal The run-state reducer's: a new list with `updates` folded in order, what a chain of {@link append} and
+   * {@link replace} gives (`merge` makes each call from its previous state, if any), but copying the tail and each
+   * touched chunk once, so a batch of tool-call events makes one new list instead of one per event.
+   */
+  _withUpdates<T extends { callId: string }>(
+    updates: readonly T[],
+    merge: (previous: ToolCallState | undefined, update: T) => ToolCallState,
+  ): ToolCallList {
+    if (updates.length === 0) return this;
+    const family = this.#family ?? new Map<string, number>();
+    let chunks = this._chunks;
+    let ownChunks = false;
+    const ownChunk = new Set<number>();
+    let tail = this._tail.slice();
+    let inChunks = chunks.length * CHUNK;
+    const at = (i: number) => (i >= inChunks ? tail[i - inChunks] : chunks[Math.floor(i / CHUNK)]?.[i % CHUNK]);
+    const indexOf = (callId: string) => {
+      const hint = family.get(callId);
+      // No entry: never placed in this family. A wrong entry (a forked history): scan, as `indexOf` does.
+      if (hint === undefined) return -1;
+      if (at(hint)?.callId === callId) return hint;
+      for (let i = inChunks + tail.length - 1; i >= 0; i--) if (at(i)?.callId === callId) return i;
+      return -1;
+    };
+    for (const update of updates) {
+      const index = indexOf(update.callId);
+      const next = merge(index === -1 ? undefined : at(index), update);
+      if (index === -1) {
+        if (tail.length >= CHUNK) {
+          if (!ownChunks) chunks = chunks.slice();
+          ownChunks = true;
+          (chunks as (readonly ToolCallState[])[]).push(tail);
+          ownChunk.add(chunks.length - 1);
+          inChunks += CHUNK;
+          tail = [];
+        }
+        if (!family.has(next.callId)) family.set(next.callId, inChunks + tail.length);
+        tail.push(next);
+      } else if (index >= inChunks) {
+        tail[index - inChunks] = next;
+      } else {
+        const c = Math.floor(index / CHUNK);
+        if (!ownChunks) chunks = chunks.slice();
+        ownChunks = true;
+        if (!ownChunk.has(c)) {
+          (chunks as (readonly ToolCallState[])[])[c] = (chunks[c] ?? []).slice();
+          ownChunk.add(c);
+        }
+        (chunks[c] as ToolCallState[])[index % CHUNK] = next;
+      }
+    }
+    return new ToolCallList(chunks, tail, family);
+  }
+
   /** A new list with `call` added at the end. */
   append(call: ToolCallState): ToolCallList {
     const family = this.#family ?? new Map<string, number>();
