@@ -25,6 +25,9 @@ const RELAYED_HEADER =
 /** Relay answers are per user: no shared cache may keep one. */
 const NO_STORE = "no-store";
 
+/** What a header value may hold: Latin-1 characters without controls but tab. */
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
+
 /** An answer of the relay's own, in the API's error format. */
 export function relayError(status: number, code: string, message: string, extra?: Record<string, unknown>): Response {
   return Response.json({ error: { code, message, ...extra } }, { status, headers: { "cache-control": NO_STORE } });
@@ -53,7 +56,9 @@ export async function relaySuccess(upstream: Response, redact: RelayRedaction): 
  */
 function apiErrorAnswer(error: ApiError): Response {
   const headers = new Headers({ "cache-control": NO_STORE });
-  if (error.requestId !== undefined) headers.set("x-request-id", error.requestId);
+  // A request id read from the error body may hold what no header value can (a line break, a character beyond
+  // Latin-1): `Headers.set` would throw, so such an id stays in the body only.
+  if (error.requestId !== undefined && HEADER_VALUE.test(error.requestId)) headers.set("x-request-id", error.requestId);
   if (error.retryAfterMs !== undefined) headers.set("retry-after", String(Math.ceil(error.retryAfterMs / 1000)));
   for (const [field, value] of Object.entries(error.rateLimit ?? {})) {
     if (value !== undefined) headers.set(`x-ratelimit-${field}`, String(value));

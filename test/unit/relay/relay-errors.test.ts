@@ -112,4 +112,33 @@ describe("relay: upstream errors reach the page as the same typed errors", () =>
       .catch((e: unknown) => e);
     expect(describeError(error)).toMatchObject({ class: "InternalServerError", status: 504 });
   });
+
+  it("a request id no header can carry (a line break, a character beyond Latin-1) is left out; the error still comes through", async () => {
+    const ids = ["req-1\r\nset-cookie: session=stolen", "req-\u2713", "req-\u0000-nul", "req\nfolded"];
+    for (const id of ids) {
+      for (const body of [
+        // The forge's RPC format carries its request id in the body; the spec's error format beside it.
+        {
+          code: 5,
+          message: "not found",
+          details: [{ "@type": "type.googleapis.com/google.rpc.RequestInfo", requestId: id }],
+        },
+        { error: { code: "not_found", message: "not found" } },
+      ]) {
+        const relay = createAgentsRelay({
+          client: {
+            apiKey: RELAY_KEY,
+            baseUrl: "http://upstream.test",
+            fetch: async () => Response.json(body, { status: 404 }),
+          },
+          authorize: () => true,
+        });
+        const answer = await relay(new Request(`http://app.test/v1/agents/${AGENT}`));
+        expect(answer.status).toBe(404);
+        expect(answer.headers.get("x-request-id")).toBeNull();
+        expect(answer.headers.get("set-cookie")).toBeNull();
+        expect(await answer.json()).toEqual(body);
+      }
+    }
+  });
 });
