@@ -1,5 +1,5 @@
 import { type Needle, needlesFor } from "./secret-forms.js";
-import { decodedViews, HTML_NAMED, originalRange, type TextView } from "./text-views.js";
+import { decodedViews, HTML_NAMED, originalRange, separatedViews, type TextView } from "./text-views.js";
 
 /** What replaces a secret wherever it would otherwise be printed. */
 export const REDACTED = "[redacted]";
@@ -172,30 +172,54 @@ function clearOfSecrets(input: string, search: NeedleSearch): boolean {
   return true;
 }
 
-/** What one redactor looks for, prepared once: its needles, their probes, the triggers, and whether shapes count. */
+/**
+ * What one redactor looks for, prepared once: its needles, their probes, the triggers, whether shapes count, and the
+ * needles looked for in separated readings (none when they are not searched): all of them where lines were unwrapped,
+ * no base64 ones where words run together (a token read there would swallow its neighbours), hex ones among a dump's
+ * digits.
+ */
 interface NeedleSearch {
   needles: readonly Needle[];
   probes: readonly Probe[];
   triggers: readonly string[];
   shapes: boolean;
+  separated: { unwrapped: readonly Needle[]; plain: readonly Needle[]; hex: readonly Needle[] } | undefined;
 }
 
-function needleSearch(needles: readonly Needle[], shapes: boolean): NeedleSearch {
+const HEX_ONLY = /^[0-9a-fA-F]+$/;
+
+function needleSearch(needles: readonly Needle[], shapes: boolean, separated: boolean): NeedleSearch {
   return {
     needles,
     probes: probesOf(needles.map((needle) => needle.value)),
     triggers: decodingTriggers(needles),
     shapes,
+    separated:
+      separated && needles.length > 0
+        ? {
+            unwrapped: needles,
+            plain: needles.filter((needle) => !needle.base64),
+            hex: needles.filter((needle) => !needle.base64 && HEX_ONLY.test(needle.value)),
+          }
+        : undefined,
   };
 }
 
-const SHAPES_ONLY = /* @__PURE__ */ needleSearch([], true);
+const SHAPES_ONLY = /* @__PURE__ */ needleSearch([], true, false);
 
 /** `input` with every match of the needles (and the credential patterns) replaced, in every decoded reading. */
 function redactNeedles(input: string, search: NeedleSearch): string {
-  if (clearOfSecrets(input, search)) return input;
+  // A secret taken apart by a dump or a wrapped line hides from every shortcut: such a redactor reads each text.
+  if (!search.separated && clearOfSecrets(input, search)) return input;
   const ranges: Array<[number, number]> = [];
-  for (const view of decodedViews(input)) matchesIn(view, search.needles, search.shapes, ranges);
+  for (const view of decodedViews(input)) {
+    matchesIn(view, search.needles, search.shapes, ranges);
+    if (!search.separated) continue;
+    const { unwrapped, unspaced, hexDigits } = separatedViews(view);
+    if (unwrapped) matchesIn(unwrapped, search.separated.unwrapped, false, ranges);
+    if (unspaced) matchesIn(unspaced, search.separated.plain, false, ranges);
+    if (hexDigits) matchesIn(hexDigits, search.separated.hex, false, ranges);
+  }
   return replaceRanges(input, ranges);
 }
 
@@ -214,6 +238,12 @@ export interface RedactorOptions {
    * for content handed on as data (a relayed agent's output), where a token the user wrote is theirs to see.
    */
   credentialShapes?: boolean | undefined;
+  /**
+   * Also look for a secret that a dump or a wrapped line took apart (`73 6b 5f`, `73:6b`, `\x73\x6b`, `0x73, 0x6b`,
+   * base64 or hex wrapped at 64 or 76 columns, characters spaced apart), default true. Every text is then read in
+   * full, with no shortcut: false for megabytes of content handed on as data (a relayed run stream).
+   */
+  separatedForms?: boolean | undefined;
 }
 
 /**
@@ -224,7 +254,7 @@ export interface RedactorOptions {
  */
 export function createRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
   const needles = needlesFor(secrets);
-  const search = needleSearch(needles, options.credentialShapes !== false);
+  const search = needleSearch(needles, options.credentialShapes !== false, options.separatedForms !== false);
   const text = (input: string): string => redactNeedles(input, search);
   const copy = (input: unknown, seen: WeakMap<object, unknown>): unknown => {
     if (typeof input === "string") return text(input);

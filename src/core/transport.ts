@@ -97,7 +97,7 @@ export class Transport {
   readonly #requestHeaders: Record<string, string>;
   readonly #sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   readonly #redactorFor = redactorCache();
-  readonly #secretsRedactorFor = redactorCache({ credentialShapes: false });
+  readonly #secretsRedactorFor = redactorCache({ credentialShapes: false, separatedForms: false });
   readonly now: () => number;
 
   /** `pathBaseUrl`: a `baseUrl` path resolves against the page (an AgentsClient in relay mode). */
@@ -323,8 +323,9 @@ export class Transport {
   }
 
   /**
-   * `text` without the client's secrets (its key, tokens, secret headers), in every encoding; other credential-shaped
-   * text is left as it is. For content handed on as data (the relay's answers), not for errors or logs.
+   * `text` without the client's secrets (its key, tokens, secret headers), in every encoding but a dump's or a wrapped
+   * line's separated forms (each would cost a pass over megabytes); other credential-shaped text is left as it is. For
+   * content handed on as data (the relay's answers), not for errors or logs.
    */
   withoutSecrets(text: string): string {
     return this.#secretsRedactorFor([...this.#credentials.secrets(), ...secretsInHeaders(this.#headers)]).text(text);

@@ -64,6 +64,26 @@ describe("createRedactor", () => {
     );
   });
 
+  it("a secret a dump or a wrapped line took apart: the whole run replaced, the words around it kept", () => {
+    const redactor = createRedactor([API_KEY]);
+    const pairs = [...new TextEncoder().encode(API_KEY)].map((byte) => byte.toString(16).padStart(2, "0"));
+    expect(redactor.text(`bytes: ${pairs.join(" ")} (end)`)).toBe(`bytes: ${REDACTED} (end)`);
+    expect(redactor.text(`key = b"${pairs.map((pair) => `\\x${pair}`).join("")}"`)).toBe(`key = b"\\x${REDACTED}"`);
+    expect(redactor.text(`[${pairs.map((pair) => `0x${pair}`).join(", ")}]`)).toBe(`[0x${REDACTED}]`);
+    expect(redactor.text(`spaced: ${[...API_KEY].join(" ")} !`)).toBe(`spaced: ${REDACTED} !`);
+    // Wrapped base64 goes as a whole token across its line breaks, as one line would.
+    const wrapped = (btoa(`Authorization: Bearer ${API_KEY}`).match(/.{1,20}/g) ?? []).join("\r\n");
+    expect(redactor.text(`body:\r\n${wrapped}\r\n\r\n-- end`)).toBe(`body:\r\n${REDACTED}\r\n\r\n-- end`);
+    // Without the secret, nothing is taken: dumps, spaced letters and wrapped lines of other bytes stay as they were.
+    for (const text of ["de ad be ef 00 11 22 33", "s p a c e d  o u t", "QUJD\r\nREVG\r\n", "0x10, 0x20, 0x30"]) {
+      expect(redactor.text(text)).toBe(text);
+    }
+    // Content handed on as data is not read for these forms (each would cost a pass over every text).
+    const data = createRedactor([API_KEY], { credentialShapes: false, separatedForms: false });
+    expect(data.text(`bytes: ${pairs.join(" ")}`)).toBe(`bytes: ${pairs.join(" ")}`);
+    expect(data.text(`raw ${API_KEY}`)).toBe(`raw ${REDACTED}`);
+  });
+
   it("leaves text without secrets exactly as it was", () => {
     const redactor = createRedactor([API_KEY, JWT, TOKEN, pem]);
     const ordinary = [

@@ -8,6 +8,11 @@ export interface Encoding {
   form: string;
   name: string;
   encode: (secret: string) => string;
+  /**
+   * A dump or a wrapped line takes the secret's characters apart (promised for errors, logs and headers; content a
+   * relay hands on as data is not read for these forms).
+   */
+  separated: boolean;
 }
 
 const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
@@ -27,6 +32,43 @@ const FORMS: ReadonlyArray<[string, (s: string) => string]> = [
   ["base64url offset 2", (s) => b64url(`ab${s}`)],
   ["hex", (s) => Buffer.from(s, "utf8").toString("hex")],
   ["HEX", (s) => Buffer.from(s, "utf8").toString("hex").toUpperCase()],
+];
+
+const hexPairs = (text: string) => Buffer.from(text, "utf8").toString("hex").match(/../g) ?? [];
+/** Lines of `width` characters, as MIME (76, CRLF), PEM (64, LF) or `xxd -p` (60, LF) wrap them. */
+const wrapAt = (text: string, width: number, lineEnd: string) =>
+  (text.match(new RegExp(`.{1,${width}}`, "g")) ?? []).join(lineEnd);
+/**
+ * A request's head of `bytes` bytes before the secret, so that a line break of the encoding falls 5 bytes into the
+ * secret: base64 lines of 76 characters hold 57 bytes, of 64 hold 48, hex lines of 60 hold 30.
+ */
+const head = (bytes: number) => {
+  const end = "\r\nAuthorization: Bearer ";
+  return `X-Padding: ${"p".repeat(bytes - end.length - 11)}${end}`;
+};
+
+// Dumps and wrapped lines: the secret's characters taken apart by separators or line breaks.
+const SEPARATED_FORMS: ReadonlyArray<[string, (s: string) => string]> = [
+  ["hex bytes spaced (xxd, tcpdump)", (s) => hexPairs(s).join(" ")],
+  ["HEX bytes colon-separated", (s) => hexPairs(s).join(":").toUpperCase()],
+  [
+    "\\x escapes (C, Python bytes)",
+    (s) =>
+      hexPairs(s)
+        .map((pair) => `\\x${pair}`)
+        .join(""),
+  ],
+  [
+    "0x list (a byte array)",
+    (s) =>
+      hexPairs(s)
+        .map((pair) => `0x${pair}`)
+        .join(", "),
+  ],
+  ["hex of a request wrapped at 60 (xxd -p)", (s) => wrapAt(Buffer.from(head(55) + s).toString("hex"), 60, "\n")],
+  ["base64 of a request wrapped at 76, CRLF (MIME)", (s) => wrapAt(b64(head(109) + s), 76, "\r\n")],
+  ["base64 of a request wrapped at 64 (PEM)", (s) => wrapAt(b64(`${head(91)}${s}\r\n\r\n`), 64, "\n")],
+  ["characters spaced apart", (s) => [...s].join(" ")],
 ];
 
 // How the (wrapped) secret is escaped on the way out.
@@ -71,7 +113,17 @@ export const ENCODINGS: readonly Encoding[] = FORMS.flatMap(([form, wrap]) =>
     form,
     name: `${form}, ${escapeName}`,
     encode: (secret: string) => esc(wrap(secret)),
+    separated: false,
   })),
+).concat(
+  SEPARATED_FORMS.flatMap(([form, separate]) =>
+    ESCAPES.filter(([escapeName]) => /as is|\\\/|encodeURI/.test(escapeName)).map(([escapeName, esc]) => ({
+      form,
+      name: `${form}, ${escapeName}`,
+      encode: (secret: string) => esc(separate(secret)),
+      separated: true,
+    })),
+  ),
 );
 
 // Header values and status texts must be ByteStrings without line breaks.
@@ -230,6 +282,11 @@ function views(text: string): string[] {
       if (next === current) break;
       current = next;
     }
+  }
+  // Each reading with line breaks and spaces gone, and with a dump's hex digits alone.
+  for (const view of [...out]) {
+    out.add(view.replace(/\s+/g, ""));
+    out.add(view.replace(/(^|[^0-9A-Za-z])0x(?=[0-9a-fA-F])/gi, "$1").replace(/[^0-9a-fA-F]+/g, ""));
   }
   return [...out];
 }

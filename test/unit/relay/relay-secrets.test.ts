@@ -6,7 +6,11 @@ import { countLeaks, ENCODINGS, needlesOf, SHAPES } from "../core/secret-echo.js
 import { RELAY_KEY } from "./relay-helpers.js";
 
 // An upstream that writes the relay's key back, in every encoding the independent leak detector knows, in every
-// place an answer has: not one byte the page receives may betray it.
+// place an answer has: not one byte the page receives may betray it. A key a dump or a wrapped line took apart
+// (`73 6b 5f`, base64 wrapped at 76 columns) is looked for in errors and headers, not in what the relay hands on as
+// data (a 2xx body, a run stream): reading megabytes of run output for those would cost a pass per line.
+const DATA_ENCODINGS = ENCODINGS.filter((encoding) => !encoding.separated);
+const isData = (shape: (typeof SHAPES)[number]) => shape.respond("probe").ok;
 
 const AGENT = "bc-00000000-0000-4000-8000-000000000001";
 
@@ -40,6 +44,7 @@ describe("relay: a key-echoing upstream", () => {
     for (const encoding of ENCODINGS) {
       const echoed = encoding.encode(RELAY_KEY);
       for (const shape of SHAPES) {
+        if (encoding.separated && isData(shape)) continue;
         const client = new AgentsClient({
           apiKey: RELAY_KEY,
           baseUrl: "http://upstream.test",
@@ -54,15 +59,19 @@ describe("relay: a key-echoing upstream", () => {
         }
       }
     }
-    expect(answers).toBe(ENCODINGS.length * SHAPES.length * 2);
+    const dataShapes = SHAPES.filter(isData).length;
+    expect(dataShapes).toBe(2);
+    expect(answers).toBe(
+      (ENCODINGS.length * SHAPES.length - (ENCODINGS.length - DATA_ENCODINGS.length) * dataShapes) * 2,
+    );
     expect(leaks).toBe(0);
   });
 
-  it(`run stream events echoing the key (${ENCODINGS.length} encodings in data, ids and names): 0 leaks, framing intact`, async () => {
+  it(`run stream events echoing the key (${DATA_ENCODINGS.length} encodings in data, ids and names): 0 leaks, framing intact`, async () => {
     const needles = needlesOf(RELAY_KEY);
     let leaks = 0;
     let events = 0;
-    for (const encoding of ENCODINGS) {
+    for (const encoding of DATA_ENCODINGS) {
       const echoed = encoding.encode(RELAY_KEY);
       const safeId = /^[\x21-\x7e]+$/.test(echoed) ? echoed : "id-1";
       const sse = [
@@ -100,7 +109,7 @@ describe("relay: a key-echoing upstream", () => {
       ]);
       events += received.length;
     }
-    expect(events).toBe(ENCODINGS.length * 6);
+    expect(events).toBe(DATA_ENCODINGS.length * 6);
     expect(leaks).toBe(0);
   });
 });
