@@ -171,62 +171,38 @@ export function originalRange(view: TextView, from: number, to: number): [number
   return [view.starts[from] as number, view.ends[to - 1] as number];
 }
 
-/** The view without the characters `skip` passes over (it answers how many to skip at `i`, 0 to keep one). */
-function without(view: TextView, skip: (text: string, i: number) => number): TextView | undefined {
+/** The view without what `removed` matches (each match at least one character). */
+function without(view: TextView, removed: RegExp): TextView | undefined {
   const { text } = view;
   const starts: number[] = [];
   const ends: number[] = [];
   const pieces: string[] = [];
   let kept = 0;
-  for (let i = 0; i < text.length; ) {
-    const skipped = skip(text, i);
-    if (skipped > 0) {
-      if (kept < i) pieces.push(text.slice(kept, i));
-      i += skipped;
-      kept = i;
-      continue;
+  for (const match of text.matchAll(removed)) {
+    for (let i = kept; i < match.index; i++) {
+      starts.push(i);
+      ends.push(i + 1);
     }
+    pieces.push(text.slice(kept, match.index));
+    kept = match.index + match[0].length;
+  }
+  if (pieces.length === 0) return undefined;
+  for (let i = kept; i < text.length; i++) {
     starts.push(i);
     ends.push(i + 1);
-    i++;
   }
-  if (starts.length === text.length) return undefined;
   pieces.push(text.slice(kept));
   return compose(view, { text: pieces.join(""), starts, ends });
 }
 
-const WHITESPACE = /\s/;
-const LINE_BREAK = /[\r\n]/;
-const HEX_DIGIT = /[0-9a-fA-F]/;
-const ALPHANUMERIC = /[0-9A-Za-z]/;
-
-const WRAPPED_CHAR = /[A-Za-z0-9+/_-]/;
-
 /**
- * One line break (CRLF, LF or CR) between two base64 or hex characters: what wraps such a line at 64 or 76 columns.
- * A blank line, or a break after `=` padding, ends the encoded text rather than wrapping it.
+ * One line break between two base64 or hex characters: what wraps such a line at 64 or 76 columns. A blank line, or
+ * a break after `=` padding, ends the encoded text rather than wrapping it.
  */
-function skipLineBreaks(text: string, i: number): number {
-  if (!LINE_BREAK.test(text[i] as string)) return 0;
-  const length = text[i] === "\r" && text[i + 1] === "\n" ? 2 : 1;
-  return WRAPPED_CHAR.test(text[i - 1] ?? "") && WRAPPED_CHAR.test(text[i + length] ?? "") ? length : 0;
-}
-/** All whitespace: line breaks, and spaces between characters spaced apart. */
-const skipWhitespace = (text: string, i: number): number => (WHITESPACE.test(text[i] as string) ? 1 : 0);
-
+const WRAPPING_BREAK = /(?<=[\w+/-])(?:\r\n?|\n)(?=[\w+/-])/g;
+const WHITESPACE = /\s+/g;
 /** Everything but hex digits, and a `0x` prefix (`0x73, 0x6b`): what a hex dump puts between a secret's bytes. */
-function skipAllButHexDigits(text: string, i: number): number {
-  const c = text[i] as string;
-  if (
-    c === "0" &&
-    (text[i + 1] === "x" || text[i + 1] === "X") &&
-    HEX_DIGIT.test(text[i + 2] ?? "") &&
-    !ALPHANUMERIC.test(text[i - 1] ?? "")
-  ) {
-    return 2;
-  }
-  return HEX_DIGIT.test(c) ? 0 : 1;
-}
+const ALL_BUT_HEX_DIGITS = /(?<![0-9A-Za-z])0x(?=[0-9a-fA-F])|[^0-9a-fA-F]+/g;
 
 /** The readings {@link separatedViews} gives; undefined where there is nothing to take out. */
 export interface SeparatedViews {
@@ -240,11 +216,11 @@ export interface SeparatedViews {
 
 /** What a dump or a wrapped line makes of a view: the same characters with what came between them taken out. */
 export function separatedViews(view: TextView): SeparatedViews {
-  const unwrapped = without(view, skipLineBreaks);
-  const unspaced = without(view, skipWhitespace);
+  const unwrapped = without(view, WRAPPING_BREAK);
+  const unspaced = without(view, WHITESPACE);
   return {
     unwrapped,
     unspaced: unspaced && unspaced.text !== unwrapped?.text ? unspaced : undefined,
-    hexDigits: without(view, skipAllButHexDigits),
+    hexDigits: without(view, ALL_BUT_HEX_DIGITS),
   };
 }
