@@ -1,11 +1,13 @@
 // The package as users install it: packs dist/ (run `npm run build` first), installs the tarball with
 // `--engine-strict` into a fresh project on this Node (CI runs the oldest Node the package claims), checks that
-// every runtime dependency's `engines.node` covers the package's own claim, and imports each runtime entry point.
+// every runtime dependency's `engines.node` covers the package's own claim, imports each runtime entry point, and
+// runs a new user's first steps (scripts/lib/consumer-smoke.mjs) from that project with Node, Bun and Deno.
 import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
 import { packedConsumer, repositoryRoot } from "./lib/packed-consumer.mjs";
+import { BUN, DENO, locateRuntime } from "./locate-runtime.mjs";
 
 const manifest = JSON.parse(readFileSync(join(repositoryRoot, "package.json"), "utf8"));
 const claimed = manifest.engines.node;
@@ -48,11 +50,37 @@ for (const key of runtimeEntries) {
   }
 }
 
+// A new user's first steps, from the installed package only, on each runtime: Deno without any permission.
+copyFileSync(join(repositoryRoot, "scripts", "lib", "consumer-smoke.mjs"), join(project, "smoke.mjs"));
+const smokes = [
+  ["Node", process.execPath, ["smoke.mjs"]],
+  ["Bun", locateRuntime(BUN).path, ["smoke.mjs"]],
+  ["Deno", locateRuntime(DENO).path, ["run", "--no-prompt", "smoke.mjs"]],
+];
+const smoked = [];
+for (const [name, executable, args] of smokes) {
+  try {
+    const output = execFileSync(executable, args, {
+      cwd: project,
+      encoding: "utf8",
+      env: { ...process.env, DENO_DIR: join(project, ".deno"), DENO_NO_UPDATE_CHECK: "1" },
+      stdio: ["ignore", "pipe", "pipe"],
+      timeout: 120_000,
+    });
+    smoked.push(JSON.parse(output.trim().split("\n").at(-1)).runtime);
+  } catch (error) {
+    failures.push(
+      `${name}: the first steps failed in the consumer: ${String(error.stdout ?? "")}${String(error.stderr ?? error)}`.trim(),
+    );
+  }
+}
+
 if (failures.length > 0) {
   console.error(`package install check failed:\n- ${failures.join("\n- ")}`);
   process.exit(1);
 }
 console.log(
   `the tarball (${files.length} files) installs with --engine-strict on Node ${process.version} (claimed ${claimed}); ` +
-    `${Object.keys(manifest.dependencies).length} runtime dependencies cover it; ${runtimeEntries.length} entries import`,
+    `${Object.keys(manifest.dependencies).length} runtime dependencies cover it; ${runtimeEntries.length} entries import; ` +
+    `a new user's first steps pass on ${smoked.join(", ")}`,
 );
