@@ -3,6 +3,7 @@ import { requireOptions } from "../core/arguments.js";
 import { authorizationHeader } from "../core/auth.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
 import { AgentlineError } from "../core/errors.js";
+import { checkCredentialText } from "../core/header-values.js";
 import { type RoutesOverride, resolveOperations } from "../core/operation.js";
 import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
 import { checkRawRequest, type RawRequest, rawRequestSpec } from "../core/raw-request.js";
@@ -56,6 +57,8 @@ export class AgentsClient {
         { code: "invalid_option" },
       );
     }
+    // Basic sends the key base64-encoded, which any key survives.
+    if (apiKey && options.authScheme !== "basic") checkCredentialText(apiKey, "apiKey");
     refuseKeyInBrowser(options, "AgentsClient", relayMode ? undefined : "an API key");
     const authorization = apiKey ? authorizationHeader(apiKey, options.authScheme ?? "bearer") : undefined;
     const secrets: readonly string[] = apiKey ? [apiKey] : [];

@@ -41,3 +41,11 @@ export function failureLevel(error: unknown): LogRecord["level"] {
   if (error instanceof ConnectionError || error instanceof TimeoutError) return "error";
   return "warn";
 }
+
+/** What a log record says of the error that ended a call. */
+export function errorFields(error: unknown): Partial<LogRecord> {
+  if (error instanceof ApiError)
+    return { status: error.status, errorCode: error.code, requestId: error.requestId, message: error.message };
+  if (error instanceof AgentlineError) return { errorCode: error.code, message: error.message };
+  return { message: String(error) };
+}

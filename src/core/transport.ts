@@ -1,9 +1,11 @@
 import { rememberBody, type WithResponse } from "./api-promise.js";
+import { checkCallOptions, checkClientOptions } from "./client-option-checks.js";
 import { requestCredentials, resolveBaseUrl, resolveFetch } from "./endpoint.js";
-import { AbortError, AgentlineError, ApiError } from "./errors.js";
+import { AbortError, ApiError } from "./errors.js";
+import { lowerCaseKeys, unsendableRequest } from "./header-values.js";
 import { identifyingHeaders } from "./identity.js";
 import { serializeBody } from "./json-body.js";
-import { failureLevel, type LogThreshold, logThreshold } from "./log-levels.js";
+import { errorFields, failureLevel, type LogThreshold, logThreshold } from "./log-levels.js";
 import type {
   BaseClientOptions,
   CallOptions,
@@ -102,6 +104,7 @@ export class Transport {
 
   /** `pathBaseUrl`: a `baseUrl` path resolves against the page (an AgentsClient in relay mode). */
   constructor(options: BaseClientOptions, credentials: Credentials, pathBaseUrl = false) {
+    checkClientOptions(options);
     this.baseUrl = resolveBaseUrl(options.baseUrl, pathBaseUrl);
     this.#requestCredentials = requestCredentials(options);
     this.#fetch = resolveFetch(options.fetch);
@@ -162,6 +165,7 @@ export class Transport {
 
   /** Performs one operation with retries; resolves to the parsed data and the raw response. */
   async request<T>(spec: RequestSpec<T>): Promise<WithResponse<T>> {
+    if (spec.options) checkCallOptions(spec.options);
     const method = spec.method.toUpperCase();
     const idempotent = spec.idempotent ?? IDEMPOTENT_METHODS.has(method);
     const maxRetries = spec.options?.maxRetries ?? this.#policy.maxRetries;
@@ -176,17 +180,17 @@ export class Transport {
       if (callerSignal?.aborted) throw new AbortError(undefined, callerSignal.reason);
       if (spec.beforeAttempt) await spec.beforeAttempt(attempt, previousError, callerSignal);
       const started = this.now();
+      const pending = this.#credentials.authorization();
+      const authorization = typeof pending === "object" ? await pending : pending;
+      // The attempt's timer and its listener on the caller's signal start once nothing before the request can fail.
       const guard = new AttemptGuard(callerSignal, timeoutMs);
-      const authorization = this.#credentials.authorization();
-      let request = this.#buildRequest(
-        url,
-        method,
-        body,
-        idempotencyKey,
-        guard.signal,
-        spec.options?.headers,
-        typeof authorization === "object" ? await authorization : authorization,
-      );
+      let request: Request;
+      try {
+        request = this.#buildRequest(spec, url, method, body, idempotencyKey, guard.signal, authorization);
+      } catch (refusal) {
+        guard.release();
+        throw refusal;
+      }
       let error: unknown;
       let streaming = false;
       try {
@@ -282,14 +286,15 @@ export class Transport {
   }
 
   #buildRequest(
+    spec: RequestSpec<unknown>,
     url: string,
     method: string,
     body: string | undefined,
     idempotencyKey: string | undefined,
     signal: AbortSignal,
-    extra: Record<string, string> | undefined,
     authorization: string | undefined,
   ): Request {
+    const extra = spec.options?.headers;
     // A plain record is cheaper than a Headers object built up with set() calls (hot path).
     const headers: Record<string, string> = { ...this.#requestHeaders };
     if (body !== undefined) headers["content-type"] = "application/json";
@@ -298,7 +303,13 @@ export class Transport {
     if (authorization) headers.authorization = authorization;
     const init: RequestInit = { method, headers, body, signal };
     if (this.#requestCredentials) init.credentials = this.#requestCredentials;
-    return new Request(url, init);
+    try {
+      return new Request(url, init);
+    } catch {
+      // `fetch`'s TypeError would quote the header, which may be a credential a provider handed out (a token with a
+      // trailing newline): the SDK's own error names the header only, and nothing is sent.
+      throw unsendableRequest(spec.operation, headers);
+    }
   }
 
   /**
@@ -366,13 +377,6 @@ export class Transport {
   }
 }
 
-// Header names are case-insensitive; one spelling per name keeps a caller's `Accept` from joining ours.
-function lowerCaseKeys(record: Record<string, string> | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(record ?? {})) out[name.toLowerCase()] = value;
-  return out;
-}
-
 const BROKEN = Symbol("broken JSON");
 
 /** A 2xx body as JSON (`undefined` when empty), or {@link BROKEN}. */
@@ -383,13 +387,6 @@ function parseJson(text: string): unknown {
   } catch {
     return BROKEN;
   }
-}
-
-function errorFields(error: unknown): Partial<LogRecord> {
-  if (error instanceof ApiError)
-    return { status: error.status, errorCode: error.code, requestId: error.requestId, message: error.message };
-  if (error instanceof AgentlineError) return { errorCode: error.code, message: error.message };
-  return { message: String(error) };
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { ApiPromise } from "../core/api-promise.js";
 import { requestObject, requireOptions } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
+import { checkCredentialText } from "../core/header-values.js";
 import { callOperation, listOperation } from "../core/operation.js";
 import type { BaseClientOptions, CallOptions } from "../core/options.js";
 import type { CursorPage, PagePromise } from "../core/pagination.js";
@@ -36,7 +37,10 @@ function credentialOf(options: ForgeClientOptions): ForgeCredential {
   const { token } = options as { token?: unknown };
   // A `token` may be a user token or an installation token minted elsewhere: its kind is unknown, so no route is
   // refused for it here (the forge answers 401/403).
-  if (typeof token === "string" && token !== "") return { token: async () => token, secrets: () => [token] };
+  if (typeof token === "string" && token !== "") {
+    checkCredentialText(token, "token");
+    return { token: async () => token, secrets: () => [token] };
+  }
   throw new AgentlineError("`token` is required: pass a user token, or use `ForgeApp.installation()` for an app.", {
     code: "invalid_option",
   });

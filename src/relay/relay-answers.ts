@@ -1,4 +1,5 @@
 import { AbortError, ApiError, ConnectionError, TimeoutError, ValidationError } from "../core/errors.js";
+import { isHeaderValue } from "../core/header-values.js";
 
 // What the page receives. The relay answers in the Cloud Agents API's own error format (`{ error: { code, message } }`),
 // so the page's client throws the same typed errors whether the relay or the service refused; and it hands on no
@@ -24,9 +25,6 @@ const RELAYED_HEADER =
 
 /** Relay answers are per user: no shared cache may keep one. */
 const NO_STORE = "no-store";
-
-/** What a header value may hold: Latin-1 characters without controls but tab. */
-const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 
 /** An answer of the relay's own, in the API's error format. */
 export function relayError(status: number, code: string, message: string, extra?: Record<string, unknown>): Response {
@@ -58,7 +56,7 @@ function apiErrorAnswer(error: ApiError): Response {
   const headers = new Headers({ "cache-control": NO_STORE });
   // A request id read from the error body may hold what no header value can (a line break, a character beyond
   // Latin-1): `Headers.set` would throw, so such an id stays in the body only.
-  if (error.requestId !== undefined && HEADER_VALUE.test(error.requestId)) headers.set("x-request-id", error.requestId);
+  if (error.requestId !== undefined && isHeaderValue(error.requestId)) headers.set("x-request-id", error.requestId);
   if (error.retryAfterMs !== undefined) headers.set("retry-after", String(Math.ceil(error.retryAfterMs / 1000)));
   for (const [field, value] of Object.entries(error.rateLimit ?? {})) {
     if (value !== undefined) headers.set(`x-ratelimit-${field}`, String(value));

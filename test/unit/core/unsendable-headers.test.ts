@@ -1,0 +1,232 @@
+// What `fetch` cannot send in a header (a line break, a NUL, a character beyond Latin-1, a name that is not a token)
+// must fail as the SDK's own error, before the network, naming the option or header and never quoting its value:
+// `Headers`' TypeError quotes the value, and the value may be a key or a token. Client and call options of the wrong
+// type are refused the same way instead of being read as something else. Every client, over fetch.
+import { getEventListeners } from "node:events";
+import { describe, expect, it } from "vitest";
+import { AdminClient } from "../../../src/admin/index.js";
+import { AgentsClient } from "../../../src/agents/index.js";
+import { AgentlineError } from "../../../src/core/errors.js";
+import { ForgeClient } from "../../../src/forge/index.js";
+
+const SECRET = "sk_live_Q1w2E3r4T5y6U7i8O9p0";
+const BAD_VALUES = [
+  `${SECRET}\nx`,
+  `${SECRET}\r\nx-injected: 1`,
+  `${SECRET}\u0000`,
+  `${SECRET}✓`,
+  `${SECRET}\u{1F511}`,
+];
+const BAD_NAMES = ["a b", "x-ä", "", "x:y", "x\n"];
+
+/** A fetch that counts what reaches it and answers every call like a healthy service. */
+function countingFetch() {
+  const sent: Request[] = [];
+  const fetch = async (request: Request) => {
+    sent.push(request);
+    return Response.json({ id: "bc-1", status: "ACTIVE", name: "n", createdAt: "2026-01-01T00:00:00Z" });
+  };
+  return { sent, fetch };
+}
+
+/** The rejection of `act` (sync or async), or undefined when it resolved. */
+async function failureOf(act: () => unknown): Promise<unknown> {
+  try {
+    await act();
+    return undefined;
+  } catch (error) {
+    return error;
+  }
+}
+
+/** No surface of the error shows the secret, in any of the forms a header value took. */
+function expectNoSecret(error: unknown): void {
+  const e = error as Error;
+  for (const surface of [e.message, String(e), e.stack ?? "", JSON.stringify(e)]) expect(surface).not.toContain(SECRET);
+}
+
+const baseUrl = "https://api.example.com";
+const clients = {
+  agents: (extra: object, fetch: (request: Request) => Promise<Response>) =>
+    new AgentsClient({ apiKey: "k-good-key", baseUrl, fetch, maxRetries: 0, ...extra }),
+  admin: (extra: object, fetch: (request: Request) => Promise<Response>) =>
+    new AdminClient({ apiKey: "key_admin_good", baseUrl, fetch, maxRetries: 0, ...extra }),
+  forge: (extra: object, fetch: (request: Request) => Promise<Response>) =>
+    new ForgeClient({ token: "usr_good_token", baseUrl, fetch, maxRetries: 0, ...extra }),
+};
+type Client = AgentsClient | AdminClient | ForgeClient;
+const rawGet = (client: Client, options?: object) =>
+  (client as AgentsClient).request({ method: "GET", path: "/v1/agents/bc-1", ...options });
+
+describe("headers no request can carry: the SDK's own error, nothing sent, the value never quoted", () => {
+  it(`client headers: ${BAD_VALUES.length} values and ${BAD_NAMES.length} names × 3 clients → invalid_option at construction`, async () => {
+    let refused = 0;
+    for (const make of Object.values(clients)) {
+      const { sent, fetch } = countingFetch();
+      const cases = [
+        ...BAD_VALUES.map((value) => ({ "x-trace": value })),
+        ...BAD_NAMES.map((name) => ({ [name]: "ok" })),
+        { "x-number": 5 },
+        "x-trace: 1",
+        ["x-trace", "1"],
+      ];
+      for (const headers of cases) {
+        const error = await failureOf(() => make({ headers }, fetch));
+        expect(error).toBeInstanceOf(AgentlineError);
+        expect((error as AgentlineError).code).toBe("invalid_option");
+        expect((error as Error).message).toContain("options.headers");
+        expectNoSecret(error);
+        refused++;
+      }
+      expect(sent).toHaveLength(0);
+    }
+    expect(refused).toBe(3 * (BAD_VALUES.length + BAD_NAMES.length + 3));
+  });
+
+  it("call headers: every bad value and name × 3 clients → invalid_option before the network", async () => {
+    for (const make of Object.values(clients)) {
+      const { sent, fetch } = countingFetch();
+      const client = make({}, fetch);
+      for (const headers of [
+        ...BAD_VALUES.map((value) => ({ "x-trace": value })),
+        ...BAD_NAMES.map((n) => ({ [n]: "1" })),
+      ]) {
+        const error = await failureOf(() => rawGet(client, { headers }));
+        expect((error as AgentlineError).code).toBe("invalid_option");
+        expectNoSecret(error);
+      }
+      expect(sent).toHaveLength(0);
+    }
+  });
+
+  it("an API key or token with a line break, a NUL or a non-Latin-1 character → invalid_option naming it, never quoting it", async () => {
+    for (const value of BAD_VALUES) {
+      const made = [
+        () => new AgentsClient({ apiKey: value, baseUrl }),
+        () => new ForgeClient({ token: value, baseUrl }),
+      ];
+      for (const make of made) {
+        const error = await failureOf(make);
+        expect((error as AgentlineError).code).toBe("invalid_option");
+        expect((error as Error).message).toMatch(/`(apiKey|token)`/);
+        expectNoSecret(error);
+      }
+      // Basic sends the key base64-encoded, which any key survives.
+      expect(() => new AgentsClient({ apiKey: value, baseUrl, authScheme: "basic" })).not.toThrow();
+    }
+  });
+
+  it("a key read with its trailing newline still works: fetch trims the spaces and line breaks around a value", async () => {
+    const { sent, fetch } = countingFetch();
+    await rawGet(new AgentsClient({ apiKey: `${SECRET}\n`, baseUrl, fetch }));
+    await new ForgeClient({ token: ` ${SECRET}\r\n`, baseUrl, fetch, maxRetries: 0 }).request({
+      method: "GET",
+      path: "/v1/forge/user",
+    });
+    expect(sent.map((request) => request.headers.get("authorization"))).toEqual([
+      `Bearer ${SECRET}`,
+      `Bearer  ${SECRET}`,
+    ]);
+  });
+
+  it("a token a credential provider hands out that no header can carry: invalid_header, nothing sent, no timer or listener left", async () => {
+    for (const value of BAD_VALUES) {
+      const { sent, fetch } = countingFetch();
+      const client = new ForgeClient({ credential: { token: async () => value }, baseUrl, fetch });
+      const controller = new AbortController();
+      const error = await failureOf(() =>
+        client.request({ method: "GET", path: "/v1/forge/user", signal: controller.signal }),
+      );
+      expect(error).toBeInstanceOf(AgentlineError);
+      expect((error as AgentlineError).code).toBe("invalid_header");
+      expect((error as Error).message).toContain("`authorization` header");
+      expectNoSecret(error);
+      expect(sent).toHaveLength(0);
+      expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+    }
+  });
+
+  it("a provider that fails leaves no listener on the caller's signal (the attempt starts after the credential)", async () => {
+    const { sent, fetch } = countingFetch();
+    const failure = new AgentlineError("mint failed", { code: "mint_failed" });
+    const client = new ForgeClient({ credential: { token: () => Promise.reject(failure) }, baseUrl, fetch });
+    const controller = new AbortController();
+    const error = await failureOf(() =>
+      client.request({ method: "GET", path: "/v1/forge/user", signal: controller.signal }),
+    );
+    expect(error).toBe(failure);
+    expect(sent).toHaveLength(0);
+    expect(getEventListeners(controller.signal, "abort")).toHaveLength(0);
+  });
+
+  it("an Idempotency-Key no header can carry → invalid_header naming it, nothing sent", async () => {
+    const { sent, fetch } = countingFetch();
+    const client = clients.agents({}, fetch);
+    for (const idempotencyKey of BAD_VALUES) {
+      const error = await failureOf(() =>
+        client.request({ method: "POST", path: "/v1/agents/bc-1/archive", body: {}, idempotencyKey }),
+      );
+      expect((error as AgentlineError).code).toBe("invalid_header");
+      expect((error as Error).message).toContain("`idempotency-key` header");
+      expectNoSecret(error);
+    }
+    expect(sent).toHaveLength(0);
+  });
+});
+
+describe("client and call options of the wrong type: invalid_option naming the option, nothing sent", () => {
+  const WRONG_CLIENT_OPTIONS: Record<string, unknown[]> = {
+    maxRetries: [-1, 1.5, "2", Number.NaN],
+    timeoutMs: [0, -5, "1000", Number.NaN],
+    fetch: ["fetch", {}],
+    shouldRetry: [true],
+    hooks: [5, { beforeRequest: "x" }, { afterResponse: [5] }, { beforeRetry: {} }],
+    logger: ["console", 5],
+    identify: ["yes", 1],
+    sleep: [5],
+    now: [Date.now()],
+    random: [0.5],
+  };
+
+  it(`${Object.values(WRONG_CLIENT_OPTIONS).flat().length} wrong values × 3 clients, at construction`, async () => {
+    for (const make of Object.values(clients)) {
+      const { sent, fetch } = countingFetch();
+      for (const [name, values] of Object.entries(WRONG_CLIENT_OPTIONS)) {
+        for (const value of values) {
+          const error = await failureOf(() => make({ [name]: value }, name === "fetch" ? (value as never) : fetch));
+          expect(error, `${name}: ${String(value)}`).toBeInstanceOf(AgentlineError);
+          expect((error as AgentlineError).code).toBe("invalid_option");
+          expect((error as Error).message).toContain(`options.${name}`);
+        }
+      }
+      expect(sent).toHaveLength(0);
+    }
+  });
+
+  it("call options: signal, timeoutMs, maxRetries of the wrong type × 3 clients, before the network", async () => {
+    const wrong: Record<string, unknown[]> = {
+      signal: [5, "abort", {}],
+      timeoutMs: [0, "1000", Number.NaN],
+      maxRetries: [-1, "2"],
+    };
+    for (const make of Object.values(clients)) {
+      const { sent, fetch } = countingFetch();
+      const client = make({}, fetch);
+      for (const [name, values] of Object.entries(wrong)) {
+        for (const value of values) {
+          const error = await failureOf(() => rawGet(client, { [name]: value }));
+          expect((error as AgentlineError).code, `${name}: ${String(value)}`).toBe("invalid_option");
+          expect((error as Error).message).toContain(`options.${name}`);
+        }
+      }
+      expect(sent).toHaveLength(0);
+      // The right types still go through.
+      await rawGet(client, {
+        signal: new AbortController().signal,
+        timeoutMs: Number.POSITIVE_INFINITY,
+        maxRetries: 0,
+      });
+      expect(sent).toHaveLength(1);
+    }
+  });
+});
