@@ -1,5 +1,6 @@
 import { optionalArgument, requireClientContext } from "../core/arguments.js";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "../core/errors.js";
+import { utf8HeaderValue } from "../core/header-values.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
 import { requireSegment } from "../core/paths.js";
@@ -120,7 +121,8 @@ function runStreamSource(context: AgentsContext, agentId: string, runId: string)
     transport: context.transport,
     open: async (lastEventId, signal) => {
       const headers: Record<string, string> = { accept: "text/event-stream" };
-      if (lastEventId !== undefined) headers["last-event-id"] = lastEventId;
+      // Ids are opaque text: sent as their UTF-8 bytes, as EventSource sends them (a header carries Latin-1 only).
+      if (lastEventId !== undefined) headers["last-event-id"] = utf8HeaderValue(lastEventId);
       const { response } = await sendOperation(context, "runs.stream", {
         params,
         raw: true,

@@ -43,6 +43,11 @@ export function checkStreamOptions(options: RunStreamOptions): void {
     const message = "`lastEventId` must be a string (an earlier stream's `lastEventId`, or its `resumePoint`)";
     throw new ValidationError([{ path: "lastEventId", rule: "type", message }], { context });
   }
+  // An SSE id never holds a line break or a NUL (the stream's framing cannot carry one), so no stream gave this one.
+  if (lastEventId !== undefined && /[\r\n\0]/.test(lastEventId)) {
+    const message = "`lastEventId` must be an id a stream sent: an SSE id never holds a line break or a NUL";
+    throw new ValidationError([{ path: "lastEventId", rule: "format", message }], { context });
+  }
   optionalCount(options.skipEvents, "skipEvents", context);
   optionalCount(options.maxReconnects, "maxReconnects", context);
   optionalPositive(options.heartbeatTimeoutMs, "heartbeatTimeoutMs", context);

@@ -1,3 +1,4 @@
+import { textOfUtf8HeaderValue } from "../../core/header-values.js";
 import { callerSignal } from "../caller-signal.js";
 import { HttpFailure, type Reply } from "../responses.js";
 import type { AgentsHandler, AgentsRouteContext as RouteContext } from "./router.js";
@@ -46,7 +47,9 @@ function streamRun(context: RouteContext): Reply {
       `The stream of run ${run.id} expired: the run ended ${Math.floor((now - progress.updatedAt) / 1000)} s ago and streams are kept ${options.streamRetentionSeconds} s. Read the run instead.`,
     );
   }
-  const start = resumeIndex(run.timeline, request.headers.get("last-event-id"), now);
+  const header = request.headers.get("last-event-id");
+  // The header carries the id's UTF-8 bytes, as EventSource sends it.
+  const start = resumeIndex(run.timeline, header === null ? null : textOfUtf8HeaderValue(header), now);
   const stop = new AbortController();
   const producer = new RunEventSource(run.timeline, start, progress.status, {
     now: options.now,
