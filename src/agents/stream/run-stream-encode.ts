@@ -127,14 +127,29 @@ export function runStreamHeaders(init?: ResponseInit): Headers {
   return headers;
 }
 
-/** An SSE `Response` (status 200 unless `init` says otherwise) around an encoded body. */
-export function runStreamResponse(body: ReadableStream<Uint8Array>, init?: ResponseInit): Response {
+/**
+ * The status, status text and headers of an SSE `Response` from `init` (status 200 unless it says otherwise), checked
+ * before any stream is started: what the runtime would refuse (a status outside 200–599 or without a body, a header
+ * `fetch` cannot send) is an `invalid_argument` AgentlineError, never the runtime's TypeError quoting a value.
+ */
+export function runStreamResponseInit(init?: ResponseInit): ResponseInit {
   if (init !== undefined && (typeof init !== "object" || init === null)) {
     throw argumentError(init, "init", "toResponse", "a ResponseInit ({ status, headers }) or omitted");
   }
-  return new Response(body, {
-    status: init?.status ?? 200,
-    statusText: init?.statusText,
-    headers: runStreamHeaders(init),
-  });
+  const status = init?.status ?? 200;
+  if (!Number.isInteger(status) || status < 200 || status > 599 || status === 204 || status === 205 || status === 304) {
+    throw argumentError(status, "init.status", "toResponse", "an HTTP status from 200 to 599 that has a body");
+  }
+  try {
+    const checked = { status, statusText: init?.statusText, headers: runStreamHeaders(init) };
+    new Response(null, checked);
+    return checked;
+  } catch {
+    throw argumentError(init, "init", "toResponse", "a ResponseInit whose headers and status text fetch can send");
+  }
+}
+
+/** An SSE `Response` around an encoded body, with what {@link runStreamResponseInit} made of `init`. */
+export function runStreamResponse(body: ReadableStream<Uint8Array>, init: ResponseInit): Response {
+  return new Response(body, init);
 }

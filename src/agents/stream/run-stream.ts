@@ -12,6 +12,7 @@ import {
   type RunStreamEncodeOptions,
   type RunStreamResponseInit,
   runStreamResponse,
+  runStreamResponseInit,
 } from "./run-stream-encode.js";
 import { checkStreamOptions, type RunStreamConnectionState, type RunStreamOptions } from "./run-stream-options.js";
 import { readServerSentEvents } from "./sse-reader.js";
@@ -132,7 +133,9 @@ export class RunStream implements AsyncIterable<RunEvent> {
 
   /** The events as a `text/event-stream` `Response` (no-cache) whose body {@link toReadableStream} makes. */
   toResponse(init?: RunStreamResponseInit): Response {
-    return runStreamResponse(this.toReadableStream(init), init);
+    // Checked first: a wrong `init` must not start (and so use up) the stream.
+    const responseInit = runStreamResponseInit(init);
+    return runStreamResponse(this.toReadableStream(init), responseInit);
   }
 
   #start(): AsyncGenerator<RunEvent[], void, undefined> {

@@ -1,6 +1,7 @@
 import { createParser, type EventSourceMessage } from "eventsource-parser";
 import { describe, expect, it } from "vitest";
 import { type RunEvent, toRunEvent } from "../../../src/agents/index.js";
+import { AgentlineError } from "../../../src/core/errors.js";
 import { seededRandom } from "./stream/independent-sse-server.js";
 import { virtualSetup } from "./stream/stream-helpers.js";
 
@@ -75,6 +76,29 @@ describe("RunStream SSE encoding", () => {
     const { messages } = await parseAll(response.body as ReadableStream<Uint8Array>);
     expect(expected.filter((e) => e.id !== undefined).length).toBeGreaterThan(5);
     expect(messages).toEqual(expected.map(asMessage));
+  });
+
+  it("toResponse() with an init the runtime would refuse: an AgentlineError, and the stream is still unused", async () => {
+    const setup = virtualSetup({ heartbeatIntervalMs: 300, run: { toolCalls: 1, assistantChunks: 2 } });
+    const { agent, run } = await setup.client.agents.create({ prompt: { text: "encode" } });
+    const stream = setup.client.runs.stream(agent.id, run.id);
+    const wrong = [
+      { status: 99 },
+      { status: 204 },
+      { status: 200.5 },
+      { headers: { "x-app": "✓" } },
+      { headers: { "x app": "1" } },
+      { headers: { "x-app": "a\nb" } },
+      { statusText: "ok\r\n" },
+      "init",
+    ];
+    for (const init of wrong) {
+      expect(() => stream.toResponse(init as ResponseInit), JSON.stringify(init)).toThrow(AgentlineError);
+    }
+    const response = stream.toResponse({ status: 201 });
+    expect(response.status).toBe(201);
+    const { messages } = await parseAll(response.body as ReadableStream<Uint8Array>);
+    expect(messages.length).toBeGreaterThan(3);
   });
 
   it("a synthesized result (the stream expired) is encoded with its data as JSON", async () => {
