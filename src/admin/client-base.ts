@@ -1,5 +1,5 @@
 import { ApiPromise, type WithResponse } from "../core/api-promise.js";
-import { requireOptions } from "../core/arguments.js";
+import { checkOptions, FUNCTION_OPTION, hasMethods, isObject, optional, requireOptions } from "../core/arguments.js";
 import { authorizationHeader } from "../core/auth.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
 import { AgentlineError, ValidationError } from "../core/errors.js";
@@ -39,6 +39,13 @@ export function adminContext(
     throw new AgentlineError(`\`apiKey\` is required: pass a ${keyKind} API key.`, { code: "invalid_option" });
   }
   refuseKeyInBrowser(options, owner, `a ${keyKind} API key`);
+  checkOptions(options, "options", {
+    rateBudgets: [
+      (value) => value === false || (isObject(value) && optional(value.store, hasMethods("take", "block"))),
+      "false, or `{ store }` with a RateBudgetStore (take, block)",
+    ],
+    onWait: FUNCTION_OPTION,
+  });
   const authorization = authorizationHeader(apiKey, "basic");
   const transport = new Transport(options, { authorization: () => authorization, secrets: () => [apiKey] });
   const operations = resolveOperations(ADMIN_OPERATIONS, options.routes, owner);

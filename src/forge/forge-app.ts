@@ -1,5 +1,5 @@
 import type { ApiPromise } from "../core/api-promise.js";
-import { requestObject, requireOptions } from "../core/arguments.js";
+import { checkOptions, hasMethods, numberOption, requestObject, requireOptions } from "../core/arguments.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
 import type { CryptoKey } from "../core/crypto-key.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
@@ -90,6 +90,14 @@ export class ForgeApp {
       throw new AgentlineError("`appId` is required: the app's id (app_…).", { code: "invalid_option" });
     }
     refuseKeyInBrowser(options, "ForgeApp", "a private key");
+    checkOptions(options, "options", {
+      tokenCache: [hasMethods("get", "set", "delete"), "a TokenCache (get, set, delete)"],
+      tokenRefreshMarginMs: numberOption(0, "ms"),
+      pointsBudget: [
+        (value) => value === false || hasMethods("acquire", "observe", "penalize")(value),
+        "a ForgePointsBudget, or false",
+      ],
+    });
     this.appId = options.appId;
     this.#options = options;
     if (typeof options.privateKey === "string") this.#secrets.keep(options.privateKey);
