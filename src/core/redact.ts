@@ -1,5 +1,12 @@
 import { type Needle, needlesFor } from "./secret-forms.js";
-import { decodedViews, HTML_NAMED, originalRange, separatedViews, type TextView } from "./text-views.js";
+import {
+  decodedViews,
+  HTML_NAMED,
+  mayHoldSeparated,
+  originalRange,
+  separatedViews,
+  type TextView,
+} from "./text-views.js";
 
 /** What replaces a secret wherever it would otherwise be printed. */
 export const REDACTED = "[redacted]";
@@ -209,8 +216,8 @@ const SHAPES_ONLY = /* @__PURE__ */ needleSearch([], true, false);
 
 /** `input` with every match of the needles (and the credential patterns) replaced, in every decoded reading. */
 function redactNeedles(input: string, search: NeedleSearch): string {
-  // A secret taken apart by a dump or a wrapped line hides from every shortcut: such a redactor reads each text.
-  if (!search.separated && clearOfSecrets(input, search)) return input;
+  // A secret taken apart by a dump or a wrapped line hides from the needles' shortcut: it needs a shortcut of its own.
+  if (clearOfSecrets(input, search) && !(search.separated && mayHoldSeparated(input))) return input;
   const ranges: Array<[number, number]> = [];
   for (const view of decodedViews(input)) {
     matchesIn(view, search.needles, search.shapes, ranges);

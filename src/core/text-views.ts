@@ -196,13 +196,34 @@ function without(view: TextView, removed: RegExp): TextView | undefined {
 }
 
 /**
- * One line break between two base64 or hex characters: what wraps such a line at 64 or 76 columns. A blank line, or
- * a break after `=` padding, ends the encoded text rather than wrapping it.
+ * One line break between two base64 or hex characters (and the indentation of a folded header line after it): what
+ * wraps such a line at 64 or 76 columns. A blank line, or a break after `=` padding, ends the encoded text instead.
  */
-const WRAPPING_BREAK = /(?<=[\w+/-])(?:\r\n?|\n)(?=[\w+/-])/g;
+const WRAPPING_BREAK = /(?<=[\w+/-])(?:\r\n?|\n)[\t ]*(?=[\w+/-])/g;
 const WHITESPACE = /\s+/g;
 /** Everything but hex digits, and a `0x` prefix (`0x73, 0x6b`): what a hex dump puts between a secret's bytes. */
 const ALL_BUT_HEX_DIGITS = /(?<![0-9A-Za-z])0x(?=[0-9a-fA-F])|[^0-9a-fA-F]+/g;
+
+// What a text must hold for each reading to differ from it where a secret could hide: the readings are built only
+// then, so the short texts of every log record and error stay cheap to redact.
+const LINE_BREAK = /[\r\n]/;
+/** Four single characters spaced apart. */
+const SPACED_APART = /(?<!\S)\S\s+\S\s+\S\s+\S(?!\S)/;
+/**
+ * Four bytes of a dump, one or two at a time (`73 6b 5f 6c`, `736b:5f6c`, `\x73\x6b` also JSON-escaped, `0x73, 0x6b`);
+ * not a UUID's dashes.
+ */
+const HEX_DUMP = /(?:(?:[0-9a-fA-F]{2}){1,2}(?:[\s:,;.]{1,2}|\\+x|,?\s*0[xX])){3}(?:[0-9a-fA-F]{2}){1,2}/;
+/** A line break, written or escaped (`\n`, `\r`), and `+` (a space in form encoding). */
+const BREAK_OR_PLUS = /[\r\n+]|\\[rn]/;
+
+/**
+ * Whether any reading of `text` (decoded or not) may hold a separated form: a line break or `+`, written or escaped,
+ * characters spaced apart, or a hex dump. False for most short texts (a log record's path, a message), which then
+ * need no separated reading at all.
+ */
+export const mayHoldSeparated = (text: string): boolean =>
+  BREAK_OR_PLUS.test(text) || SPACED_APART.test(text) || HEX_DUMP.test(text);
 
 /** The readings {@link separatedViews} gives; undefined where there is nothing to take out. */
 export interface SeparatedViews {
@@ -216,11 +237,10 @@ export interface SeparatedViews {
 
 /** What a dump or a wrapped line makes of a view: the same characters with what came between them taken out. */
 export function separatedViews(view: TextView): SeparatedViews {
-  const unwrapped = without(view, WRAPPING_BREAK);
-  const unspaced = without(view, WHITESPACE);
+  const { text } = view;
   return {
-    unwrapped,
-    unspaced: unspaced && unspaced.text !== unwrapped?.text ? unspaced : undefined,
-    hexDigits: without(view, ALL_BUT_HEX_DIGITS),
+    unwrapped: LINE_BREAK.test(text) ? without(view, WRAPPING_BREAK) : undefined,
+    unspaced: SPACED_APART.test(text) ? without(view, WHITESPACE) : undefined,
+    hexDigits: HEX_DUMP.test(text) ? without(view, ALL_BUT_HEX_DIGITS) : undefined,
   };
 }
