@@ -14,8 +14,9 @@ export function decodeOnce(value: string): string {
 
 const PLAIN_SEGMENT = /^[\w-]+$/;
 
-// `encodeURIComponent` throws a URIError on these; `u` makes a paired surrogate one code point, never a match.
-const LONE_SURROGATE = /\p{Cs}/u;
+// `encodeURIComponent` throws a URIError on these (`URLSearchParams` turns them into U+FFFD); `u` makes a paired
+// surrogate one code point, never a match.
+export const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Why `value` cannot stand as one path segment, or `undefined` when it can. `/` is refused unless `slashAllowed`

@@ -15,14 +15,14 @@ import type {
   Logger,
   LogRecord,
 } from "./options.js";
+import { type QueryValue, queryString } from "./query-string.js";
 import { type Redactor, redactorCache, secretsInHeaders } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
 import { apiErrorFromResponse, brokenBodyError, errorFromThrown, type RequestFacts, safeCause } from "./safe-errors.js";
 import { AttemptGuard, sleep as defaultSleep } from "./signals.js";
 import { waitCap } from "./wait.js";
 
-/** Query values; `undefined` entries are left out, arrays repeat the key. */
-export type QueryValue = string | number | boolean | undefined | null | ReadonlyArray<string | number>;
+export type { QueryValue } from "./query-string.js";
 
 /** One operation as a client describes it to the transport. */
 export interface RequestSpec<T> {
@@ -148,19 +148,10 @@ export class Transport {
   }
 
   /** The absolute URL of a path and query. */
-  url(path: string, query?: Record<string, QueryValue>): string {
-    let url = this.baseUrl + path;
-    if (query) {
-      const params = new URLSearchParams();
-      for (const [key, value] of Object.entries(query)) {
-        if (value === undefined || value === null) continue;
-        if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
-        else params.append(key, String(value));
-      }
-      const text = params.toString();
-      if (text) url += (url.includes("?") ? "&" : "?") + text;
-    }
-    return url;
+  url(path: string, query?: Record<string, QueryValue>, operation = "request"): string {
+    const url = this.baseUrl + path;
+    const text = queryString(query, operation);
+    return text ? url + (url.includes("?") ? "&" : "?") + text : url;
   }
 
   /** Performs one operation with retries; resolves to the parsed data and the raw response. */
@@ -171,7 +162,7 @@ export class Transport {
     const maxRetries = spec.options?.maxRetries ?? this.#policy.maxRetries;
     const timeoutMs = spec.options?.timeoutMs ?? this.#timeoutMs;
     const callerSignal = spec.options?.signal;
-    const url = this.url(spec.path, spec.query);
+    const url = this.url(spec.path, spec.query, spec.operation);
     const body = serializeBody(spec.body, spec.operation);
     const idempotencyKey = spec.idempotencyKey ?? (method === "POST" ? crypto.randomUUID() : undefined);
 
