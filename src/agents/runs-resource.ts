@@ -1,4 +1,11 @@
-import { optionalArgument, requireClientContext } from "../core/arguments.js";
+import {
+  BOOLEAN_OPTION,
+  checkOptions,
+  FUNCTION_OPTION,
+  OBJECT_OPTION,
+  optionalArgument,
+  requireClientContext,
+} from "../core/arguments.js";
 import { AbortError, ApiError, ConnectionError, TimeoutError } from "../core/errors.js";
 import { utf8HeaderValue } from "../core/header-values.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
@@ -77,6 +84,14 @@ export class RunsResource {
    */
   async wait(agentId: string, runId: string, options: WaitOptions = {}): Promise<Run> {
     const { signal, onStatus } = optionalArgument(options, "options", "runs.wait");
+    checkOptions(options, "options", {
+      onEvent: FUNCTION_OPTION,
+      onStatus: FUNCTION_OPTION,
+      stream: BOOLEAN_OPTION,
+      // 0 would poll the service in a tight loop.
+      pollIntervalMs: [(value) => typeof value === "number" && value > 0, "ms > 0"],
+      streamOptions: OBJECT_OPTION,
+    });
     let lastStatus: string | undefined;
     const noteStatus = (status: RunStatus) => {
       if (status === lastStatus) return;

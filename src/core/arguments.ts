@@ -78,6 +78,8 @@ export const TEXT_OPTION: OptionRule = [isText, "a non-empty string"];
 export const URL_OPTION: OptionRule = [isAbsoluteUrl, "an absolute URL"];
 /** A nested options object. */
 export const OBJECT_OPTION: OptionRule = [isObject, "an object"];
+/** A boolean option. */
+export const BOOLEAN_OPTION: OptionRule = [(value) => typeof value === "boolean", "true or false"];
 
 /** A count option (`maxEntries`, `shards`, `maxAttempts`): a whole number of 1 or more. */
 export const COUNT_OPTION: OptionRule = [

@@ -1,8 +1,5 @@
-import { checkOptions, type OptionRule } from "./arguments.js";
+import { BOOLEAN_OPTION, checkOptions } from "./arguments.js";
 import { AgentlineError } from "./errors.js";
-
-/** The rule of `dangerouslyAllowBrowser`: a boolean, when given. */
-const BOOLEAN_OPTION: OptionRule = [(value) => typeof value === "boolean", "true or false"];
 
 /**
  * Whether the code runs in a web page: `window` and `document` both exist. Deno (whose 1.x had a `window`), Bun,

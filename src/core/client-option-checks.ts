@@ -1,4 +1,12 @@
-import { checkOptions, FUNCTION_OPTION, isFunction, isObject, type OptionRule, optional } from "./arguments.js";
+import {
+  BOOLEAN_OPTION,
+  checkOptions,
+  FUNCTION_OPTION,
+  isFunction,
+  isObject,
+  type OptionRule,
+  optional,
+} from "./arguments.js";
 import { checkHeaderRecord } from "./header-values.js";
 
 // The options every client takes (BaseClientOptions) and the ones a call may override (CallOptions), checked when
@@ -23,8 +31,6 @@ const HOOKS_OPTION: OptionRule = [
 ];
 /** A logger: `console`, or any object with `debug`/`info`/`warn`/`error` methods. */
 const LOGGER_OPTION: OptionRule = [isObject, "a console-compatible object (`console` works)"];
-/** `identify`: a boolean. */
-const BOOLEAN_OPTION: OptionRule = [(value) => typeof value === "boolean", "a boolean"];
 
 /** Checks a client's options that the transport reads. */
 export function checkClientOptions(options: object): void {
