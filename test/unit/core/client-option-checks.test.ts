@@ -2,43 +2,9 @@
 // invalid_option naming the option, and nothing is sent: before, some were read as something else (`maxRetries: "2"`)
 // and others threw a TypeError at the first call (`now: 5`, `tokenCache: {}`). Every client, over fetch.
 import { describe, expect, it } from "vitest";
-import { AdminClient } from "../../../src/admin/index.js";
-import { AgentsClient } from "../../../src/agents/index.js";
 import { AgentlineError } from "../../../src/core/errors.js";
-import { ForgeApp, ForgeClient, generateAppKeyPair } from "../../../src/forge/index.js";
-
-/** A fetch that counts what reaches it and answers every call like a healthy service. */
-function countingFetch() {
-  const sent: Request[] = [];
-  const fetch = async (request: Request) => {
-    sent.push(request);
-    return Response.json({ id: "bc-1", status: "ACTIVE", name: "n", createdAt: "2026-01-01T00:00:00Z" });
-  };
-  return { sent, fetch };
-}
-
-/** The rejection of `act` (sync or async), or undefined when it resolved. */
-async function failureOf(act: () => unknown): Promise<unknown> {
-  try {
-    await act();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
-}
-
-const baseUrl = "https://api.example.com";
-const clients = {
-  agents: (extra: object, fetch: (request: Request) => Promise<Response>) =>
-    new AgentsClient({ apiKey: "k-good-key", baseUrl, fetch, maxRetries: 0, ...extra }),
-  admin: (extra: object, fetch: (request: Request) => Promise<Response>) =>
-    new AdminClient({ apiKey: "key_admin_good", baseUrl, fetch, maxRetries: 0, ...extra }),
-  forge: (extra: object, fetch: (request: Request) => Promise<Response>) =>
-    new ForgeClient({ token: "usr_good_token", baseUrl, fetch, maxRetries: 0, ...extra }),
-};
-type Client = AgentsClient | AdminClient | ForgeClient;
-const rawGet = (client: Client, options?: object) =>
-  (client as AgentsClient).request({ method: "GET", path: "/v1/agents/bc-1", ...options });
+import { ForgeApp, generateAppKeyPair } from "../../../src/forge/index.js";
+import { baseUrl, clients, countingFetch, failureOf, rawGet } from "./client-fixtures.js";
 
 function expectRefused(error: unknown, option: string): void {
   expect(error, option).toBeInstanceOf(AgentlineError);

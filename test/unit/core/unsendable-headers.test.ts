@@ -1,13 +1,13 @@
 // What `fetch` cannot send in a header (a line break, a NUL, a character beyond Latin-1, a name that is not a token)
 // must fail as the SDK's own error, before the network, naming the option or header and never quoting its value:
-// `Headers`' TypeError quotes the value, and the value may be a key or a token. Client and call options of the wrong
-// type are refused the same way instead of being read as something else. Every client, over fetch.
+// `Headers`' TypeError quotes the value, and the value may be a key or a token. Every client, over fetch (options of
+// the wrong type: client-option-checks.test.ts).
 import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
-import { AdminClient } from "../../../src/admin/index.js";
 import { AgentsClient } from "../../../src/agents/index.js";
 import { AgentlineError } from "../../../src/core/errors.js";
 import { ForgeClient } from "../../../src/forge/index.js";
+import { baseUrl, clients, countingFetch, failureOf, rawGet } from "./client-fixtures.js";
 
 const SECRET = "sk_live_Q1w2E3r4T5y6U7i8O9p0";
 const BAD_VALUES = [
@@ -19,44 +19,11 @@ const BAD_VALUES = [
 ];
 const BAD_NAMES = ["a b", "x-ä", "", "x:y", "x\n"];
 
-/** A fetch that counts what reaches it and answers every call like a healthy service. */
-function countingFetch() {
-  const sent: Request[] = [];
-  const fetch = async (request: Request) => {
-    sent.push(request);
-    return Response.json({ id: "bc-1", status: "ACTIVE", name: "n", createdAt: "2026-01-01T00:00:00Z" });
-  };
-  return { sent, fetch };
-}
-
-/** The rejection of `act` (sync or async), or undefined when it resolved. */
-async function failureOf(act: () => unknown): Promise<unknown> {
-  try {
-    await act();
-    return undefined;
-  } catch (error) {
-    return error;
-  }
-}
-
 /** No surface of the error shows the secret, in any of the forms a header value took. */
 function expectNoSecret(error: unknown): void {
   const e = error as Error;
   for (const surface of [e.message, String(e), e.stack ?? "", JSON.stringify(e)]) expect(surface).not.toContain(SECRET);
 }
-
-const baseUrl = "https://api.example.com";
-const clients = {
-  agents: (extra: object, fetch: (request: Request) => Promise<Response>) =>
-    new AgentsClient({ apiKey: "k-good-key", baseUrl, fetch, maxRetries: 0, ...extra }),
-  admin: (extra: object, fetch: (request: Request) => Promise<Response>) =>
-    new AdminClient({ apiKey: "key_admin_good", baseUrl, fetch, maxRetries: 0, ...extra }),
-  forge: (extra: object, fetch: (request: Request) => Promise<Response>) =>
-    new ForgeClient({ token: "usr_good_token", baseUrl, fetch, maxRetries: 0, ...extra }),
-};
-type Client = AgentsClient | AdminClient | ForgeClient;
-const rawGet = (client: Client, options?: object) =>
-  (client as AgentsClient).request({ method: "GET", path: "/v1/agents/bc-1", ...options });
 
 describe("headers no request can carry: the SDK's own error, nothing sent, the value never quoted", () => {
   it(`client headers: ${BAD_VALUES.length} values and ${BAD_NAMES.length} names × 3 clients → invalid_option at construction`, async () => {
