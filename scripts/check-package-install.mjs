@@ -6,6 +6,7 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
+import ts from "typescript";
 import { packedConsumer, repositoryRoot } from "./lib/packed-consumer.mjs";
 import { BUN, DENO, locateRuntime } from "./locate-runtime.mjs";
 
@@ -50,6 +51,21 @@ for (const key of runtimeEntries) {
   }
 }
 
+// Issue 14's ceilings on the public surface, counted from the installed declarations: every name (type or value) an
+// entry exports, re-exports followed.
+const PUBLIC_NAME_LIMITS = { agents: 120, admin: 220, forge: 220 };
+const publicNames = {};
+for (const [entry, limit] of Object.entries(PUBLIC_NAME_LIMITS)) {
+  const file = join(project, "node_modules", "agentline", "dist", `${entry}.d.ts`);
+  const program = ts.createProgram([file], { skipLibCheck: true, noEmit: true });
+  const checker = program.getTypeChecker();
+  const module = checker.getSymbolAtLocation(program.getSourceFile(file));
+  publicNames[entry] = module ? checker.getExportsOfModule(module).length : 0;
+  if (!module || publicNames[entry] === 0) failures.push(`agentline/${entry}: no exports read from ${file}`);
+  else if (publicNames[entry] > limit)
+    failures.push(`agentline/${entry} exports ${publicNames[entry]} names (at most ${limit})`);
+}
+
 // A new user's first steps, from the installed package only, on each runtime: Deno without any permission.
 copyFileSync(join(repositoryRoot, "scripts", "lib", "consumer-smoke.mjs"), join(project, "smoke.mjs"));
 const smokes = [
@@ -82,5 +98,8 @@ if (failures.length > 0) {
 console.log(
   `the tarball (${files.length} files) installs with --engine-strict on Node ${process.version} (claimed ${claimed}); ` +
     `${Object.keys(manifest.dependencies).length} runtime dependencies cover it; ${runtimeEntries.length} entries import; ` +
-    `a new user's first steps pass on ${smoked.join(", ")}`,
+    `a new user's first steps pass on ${smoked.join(", ")}; public names ` +
+    Object.entries(publicNames)
+      .map(([entry, count]) => `agentline/${entry} ${count} (≤ ${PUBLIC_NAME_LIMITS[entry]})`)
+      .join(", "),
 );

@@ -3,6 +3,8 @@
  * through the table (`AGENTS_OPERATIONS["agents.create"].body`) and checked with `requestIssues` / `assertRequest`.
  * @module agentline/agents
  */
+export type { AuthScheme } from "../core/auth.js";
+export type { ApiKeyClientOptions } from "../core/options.js";
 export * from "../core/public.js";
 export { AgentsResource } from "./agents-resource.js";
 export { AgentsClient, type AgentsClientOptions } from "./client.js";

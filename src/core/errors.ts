@@ -116,7 +116,7 @@ export interface ApiErrorInit {
   hint?: string | undefined;
 }
 
-/** A non-2xx answer from one of the APIs. One subclass per status family; see {@link apiErrorClassFor}. */
+/** A non-2xx answer from one of the APIs. One subclass per status family (400, 401, 403, 404, 409, 410, 429, 5xx). */
 export class ApiError extends AgentlineError {
   readonly status: number;
   readonly requestId: string | undefined;

@@ -1,13 +1,11 @@
 // The core names every entry point re-exports: errors, the promise and page types, options.
 export { ApiPromise, type WithResponse } from "./api-promise.js";
-export type { AuthScheme } from "./auth.js";
 export {
   AbortError,
   AgentlineError,
   type AgentlineErrorCode,
   ApiError,
   AuthenticationError,
-  apiErrorClassFor,
   BadRequestError,
   ConflictError,
   ConnectionError,
@@ -24,7 +22,6 @@ export {
 export type { Operation, OperationOutput, RoutesOverride } from "./operation.js";
 export type {
   AfterResponseState,
-  ApiKeyClientOptions,
   BaseClientOptions,
   BeforeRequestState,
   BeforeRetryState,

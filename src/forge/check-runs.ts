@@ -18,7 +18,6 @@ export {
   runsForCommit,
   runsForSuite,
 } from "./check-runs/select.js";
-export { parseRfc3339 } from "./check-runs/timestamps.js";
 export type {
   BatchResult,
   CheckRunAttempt,
@@ -33,7 +32,6 @@ export type {
   LedgerTime,
   PostContext,
   PostResult,
-  StoredInstants,
 } from "./check-runs/types.js";
 export {
   CHECK_RUN_FUTURE_TOLERANCE_MS,

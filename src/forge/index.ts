@@ -13,7 +13,6 @@ export { DenoKvRateBudgetStore, type DenoKvRateBudgetStoreOptions } from "../sto
 export * from "./check-runs.js";
 export { ForgeApp, type ForgeAppOptions, type GitCredentials } from "./forge-app.js";
 export {
-  FORGE_PREFIX,
   ForgeClient,
   type ForgeClientOptions,
   type ForgeCredential,
@@ -76,7 +75,6 @@ export * from "./resources/webhooks.js";
 // Schemas are reached through the table (`FORGE_OPERATIONS["pulls.create"].body`); the entities and the parameter
 // types of public methods are named here, and `ForgeOutput<"pulls.get">` names any answer.
 export type { AnnotationsParams, CreateAppParams, SigningKeyParams } from "./schemas/app-requests.js";
-export { uniqueInOrder } from "./schemas/app-requests.js";
 export type { App, Installation, RepositorySummary } from "./schemas/auth.js";
 export type { Annotation, CheckRun, CheckSuite } from "./schemas/check-responses.js";
 export type { CreateRefParams, GrepParams } from "./schemas/git-contents.js";

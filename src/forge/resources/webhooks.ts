@@ -9,7 +9,7 @@ import { FORGE_LIMITS } from "../schemas/limits.js";
 import type { REDELIVER_OUTCOMES } from "../schemas/webhook-responses.js";
 
 /** A timestamp parameter: an RFC 3339 string, or a `Date` (sent as its ISO string). */
-export type TimestampParam = string | Date;
+type TimestampParam = string | Date;
 
 /** Filters of {@link WebhookDeliveriesResource.list}. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export interface ListWebhookDeliveriesParams {

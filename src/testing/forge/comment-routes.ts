@@ -2,7 +2,7 @@
 // version of the pull request; a comment naming a `threadId` replies in it. Reviews add their comments through
 // the same planning, so one bad anchor is refused before anything is stored.
 // @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { parseRfc3339 } from "../../forge/check-runs.js";
+import { parseRfc3339 } from "../../forge/check-runs/timestamps.js";
 import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";

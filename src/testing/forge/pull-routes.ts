@@ -1,6 +1,6 @@
 // Pull requests, core only: create, list, get, update, merge. Stacks are not modelled; files, commits, versions and
 // mergeability live in pull-detail-routes.ts. @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Code Forge API § Operations known by behavior only)
-import { parseRfc3339 } from "../../forge/check-runs.js";
+import { parseRfc3339 } from "../../forge/check-runs/timestamps.js";
 import { FORGE_OPERATIONS } from "../../forge/operations.js";
 import { isoTime } from "../clock.js";
 import { reply } from "../responses.js";

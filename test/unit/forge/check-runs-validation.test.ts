@@ -1,11 +1,11 @@
 // The check-run timestamp rules of spec/forge-api.md#other-constants, checked before a post is sent or stored.
 import { describe, expect, it } from "vitest";
 import type { ValidationIssue } from "../../../src/core/errors.js";
+import { parseRfc3339 } from "../../../src/forge/check-runs/timestamps.js";
 import {
   CHECK_RUN_FUTURE_TOLERANCE_MS,
   CHECK_RUN_MAX_DEADLINE_MS,
   type CheckRunPost,
-  parseRfc3339,
   validateCheckRunPost,
 } from "../../../src/forge/check-runs.js";
 

@@ -1,6 +1,6 @@
 // GET /app/webhook/deliveries: its filters, the delivery view, and keyset pages (newest first). Keyset tokens
 // (the position of the last item) keep pages stable while new deliveries arrive at the front of the list.
-import { parseRfc3339 } from "../../../forge/check-runs.js";
+import { parseRfc3339 } from "../../../forge/check-runs/timestamps.js";
 import { FORGE_OPERATIONS } from "../../../forge/operations.js";
 import { isoTime } from "../../clock.js";
 import { base64UrlToText, textToBase64Url } from "../encoding.js";
