@@ -72,6 +72,19 @@ export type OptionRule = readonly [check: (value: unknown) => unknown, expected:
 export const FUNCTION_OPTION: OptionRule = [isFunction, "a function"];
 /** A clock option, `now`. */
 export const CLOCK_OPTION: OptionRule = [isFunction, "a function returning epoch ms"];
+/**
+ * A clock option read through a check (`Date.now` when unset): a reading that is no finite number throws
+ * `invalid_option` naming the option, where NaN would fail every comparison (a claim or token that never expires, a
+ * key set always stale) and an engine would throw on `new Date(NaN)`.
+ */
+export function checkedClock(now: (() => unknown) | undefined, name = "options.now"): () => number {
+  if (now === undefined) return Date.now;
+  return () => {
+    const ms = Number(now());
+    if (!Number.isFinite(ms)) badArgument(name, "a function returning epoch ms (a finite number)");
+    return ms;
+  };
+}
 /** A non-empty string option. */
 export const TEXT_OPTION: OptionRule = [isText, "a non-empty string"];
 /** An absolute URL option. */

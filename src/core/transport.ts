@@ -1,4 +1,5 @@
 import { rememberBody, type WithResponse } from "./api-promise.js";
+import { checkedClock } from "./arguments.js";
 import { checkCallOptions, checkClientOptions } from "./client-option-checks.js";
 import { requestCredentials, resolveBaseUrl, resolveFetch } from "./endpoint.js";
 import { AbortError, ApiError } from "./errors.js";
@@ -125,7 +126,7 @@ export class Transport {
     this.#headers = { ...headers, ...identifyingHeaders(options.identify, headers["user-agent"]) };
     this.#requestHeaders = { ...this.#headers, accept: "application/json" };
     this.#sleep = options.sleep ?? defaultSleep;
-    this.now = options.now ?? Date.now;
+    this.now = checkedClock(options.now);
   }
 
   /** Waits between retries or reconnections (the injected `sleep`, if any). */

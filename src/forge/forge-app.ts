@@ -1,5 +1,12 @@
 import type { ApiPromise } from "../core/api-promise.js";
-import { checkOptions, hasMethods, numberOption, requestObject, requireOptions } from "../core/arguments.js";
+import {
+  checkedClock,
+  checkOptions,
+  hasMethods,
+  numberOption,
+  requestObject,
+  requireOptions,
+} from "../core/arguments.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
 import type { CryptoKey } from "../core/crypto-key.js";
 import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
@@ -101,7 +108,7 @@ export class ForgeApp {
     this.appId = options.appId;
     this.#options = options;
     if (typeof options.privateKey === "string") this.#secrets.keep(options.privateKey);
-    const now = options.now ?? Date.now;
+    const now = checkedClock(options.now);
     // Imported once, lazily: a bad key rejects the first call with a ValidationError naming `privateKey`.
     this.#jwts = Promise.resolve().then(
       async () => new AppJwtSource({ appId: options.appId, key: await importAppPrivateKey(options.privateKey), now }),

@@ -1,5 +1,5 @@
 import type { ApiPromise } from "../core/api-promise.js";
-import { requestObject, requireOptions } from "../core/arguments.js";
+import { checkedClock, requestObject, requireOptions } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
 import { checkCredentialText } from "../core/header-values.js";
 import { callOperation, listOperation } from "../core/operation.js";
@@ -68,7 +68,7 @@ export class ForgeClient {
     const credential = credentialOf(requireOptions(options, "ForgeClient", "`{ token, baseUrl }`"));
     const context = forgeContext(options, credential, options.points, "ForgeClient");
     this.#context = context;
-    this.#now = options.now ?? Date.now;
+    this.#now = checkedClock(options.now);
     this.apps = new AppsResource(context);
     this.installationRepos = {
       list: (params = {}, callOptions) =>

@@ -1,6 +1,7 @@
 import {
   argumentError,
   CLOCK_OPTION,
+  checkedClock,
   checkOptions,
   FUNCTION_OPTION,
   hasMethods,
@@ -109,7 +110,7 @@ export class ForgePointsBudget {
       }
     }
     this.#store = options.store ?? new MemoryRateBudgetStore();
-    this.#now = options.now ?? Date.now;
+    this.#now = checkedClock(options.now);
     this.#reconcileUsed = options.reconcileUsed ?? true;
     const onWait = options.onWait;
     this.#budgets = new RateBudgets({

@@ -1,4 +1,4 @@
-import { CLOCK_OPTION, COUNT_OPTION, checkOptions, isText, optionsObject } from "../core/arguments.js";
+import { CLOCK_OPTION, COUNT_OPTION, checkedClock, checkOptions, isText, optionsObject } from "../core/arguments.js";
 import {
   askObject,
   badObjectRequest,
@@ -47,7 +47,7 @@ export class DurableObjectTokenCache<Id = unknown> implements TokenCache {
     checkOptions(given, "options", { shards: COUNT_OPTION, now: CLOCK_OPTION });
     this.#namespace = namespace;
     this.#shards = given.shards ?? 4;
-    this.#now = given.now ?? Date.now;
+    this.#now = checkedClock(given.now);
   }
 
   /** The token under `key` while it has not expired. */

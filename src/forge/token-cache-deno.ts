@@ -1,4 +1,4 @@
-import { CLOCK_OPTION, checkOptions, optionsObject } from "../core/arguments.js";
+import { CLOCK_OPTION, checkedClock, checkOptions, optionsObject } from "../core/arguments.js";
 import { sleep } from "../core/signals.js";
 import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION, retryContended } from "../stores/deno-kv.js";
 import type { InstallationToken, TokenCache } from "./installation-tokens.js";
@@ -29,7 +29,7 @@ export class DenoKvTokenCache implements TokenCache {
     checkOptions(given, "options", { prefix: KEY_PREFIX_OPTION, now: CLOCK_OPTION });
     this.#kv = kv;
     this.#prefix = given.prefix ?? ["agentline", "installation-token"];
-    this.#now = given.now ?? Date.now;
+    this.#now = checkedClock(given.now);
   }
 
   /** The token under `key` while it has not expired. */

@@ -1,4 +1,12 @@
-import { CLOCK_OPTION, checkOptions, expectArgument, hasMethods, isObject, optionsObject } from "../core/arguments.js";
+import {
+  CLOCK_OPTION,
+  checkedClock,
+  checkOptions,
+  expectArgument,
+  hasMethods,
+  isObject,
+  optionsObject,
+} from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
 import { MAX_TIMER_DELAY_MS } from "../core/wait.js";
 
@@ -60,7 +68,7 @@ export function objectParts(state: unknown, options: { now?: () => number } | un
   const given = optionsObject(options, "options", false);
   checkOptions(given, "options", { now: CLOCK_OPTION });
   const storage = (state as { storage: DurableObjectStorageLike }).storage;
-  return { storage, now: given.now ?? Date.now, serialized: serializer() };
+  return { storage, now: checkedClock(given.now), serialized: serializer() };
 }
 
 /** A stored entry with the time the alarm deletes it, on the object's own clock. */

@@ -1,4 +1,12 @@
-import { CLOCK_OPTION, checkOptions, expectArgument, hasMethods, isObject, optionsObject } from "../core/arguments.js";
+import {
+  CLOCK_OPTION,
+  checkedClock,
+  checkOptions,
+  expectArgument,
+  hasMethods,
+  isObject,
+  optionsObject,
+} from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
 import {
   type DurableObjectNamespaceLike,
@@ -58,6 +66,9 @@ export type {
   DurableObjectStubLike,
 } from "../stores/durable-objects.js";
 
+const unavailable = (what: string, cause?: unknown) =>
+  new AgentlineError(`The dedupe Durable Object ${what}.`, { code: "dedupe_unavailable", cause });
+
 const CLAIM_URL = "https://dedupe.agentline.internal/claim";
 const RELEASE_URL = "https://dedupe.agentline.internal/release";
 
@@ -87,21 +98,39 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
 
   async claim(id: string, ttlMs: number): Promise<boolean> {
     checkClaim(id, ttlMs);
-    const request = new Request(CLAIM_URL, { method: "POST", body: JSON.stringify({ id, ttlMs }) });
-    const response = await this.#stub(id).fetch(request);
-    if (!response.ok)
-      throw new AgentlineError(`The dedupe Durable Object answered ${response.status}.`, {
-        code: "dedupe_unavailable",
-      });
-    return ((await response.json()) as { claimed?: unknown }).claimed === true;
+    const answer = await this.#send(id, CLAIM_URL, { id, ttlMs });
+    let claimed: unknown;
+    try {
+      claimed = ((await answer.json()) as { claimed?: unknown } | null)?.claimed;
+    } catch (error) {
+      throw unavailable("answered a claim with a body that is not JSON", error);
+    }
+    if (typeof claimed !== "boolean") throw unavailable("answered a claim without a `claimed` boolean");
+    return claimed;
   }
 
   async release(id: string): Promise<void> {
     checkClaim(id, undefined, false);
-    const response = await this.#stub(id).fetch(
-      new Request(RELEASE_URL, { method: "POST", body: JSON.stringify({ id }) }),
-    );
-    await response.body?.cancel();
+    const answer = await this.#send(id, RELEASE_URL, { id });
+    await answer.body?.cancel();
+  }
+
+  /**
+   * One request to the id's object: any failure (a throw, a non-2xx) rejects with `dedupe_unavailable`, so that a
+   * release that did not happen is never taken for one (the forge's retry would be answered "duplicate").
+   */
+  async #send(id: string, url: string, body: object): Promise<Response> {
+    let response: Response;
+    try {
+      response = await this.#stub(id).fetch(new Request(url, { method: "POST", body: JSON.stringify(body) }));
+    } catch (error) {
+      throw unavailable("could not be reached", error);
+    }
+    if (!response.ok) {
+      await response.body?.cancel().catch(() => undefined);
+      throw unavailable(`answered ${response.status}`);
+    }
+    return response;
   }
 }
 
@@ -126,7 +155,7 @@ export class DedupeDurableObject {
     const given = optionsObject(options, "options", false);
     checkOptions(given, "options", { now: CLOCK_OPTION });
     this.#storage = state.storage;
-    this.#now = given.now ?? Date.now;
+    this.#now = checkedClock(given.now);
   }
 
   async fetch(request: Request): Promise<Response> {

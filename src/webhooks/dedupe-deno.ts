@@ -1,4 +1,4 @@
-import { CLOCK_OPTION, checkOptions, optionsObject } from "../core/arguments.js";
+import { CLOCK_OPTION, checkedClock, checkOptions, optionsObject } from "../core/arguments.js";
 import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION } from "../stores/deno-kv.js";
 import { checkClaim, type DedupeStore } from "./dedupe.js";
 
@@ -25,7 +25,7 @@ export class DenoKvDedupeStore implements DedupeStore {
     });
     this.#kv = kv;
     this.#prefix = given.prefix ?? ["agentline", "webhook-id"];
-    this.#now = given.now ?? Date.now;
+    this.#now = checkedClock(given.now);
   }
 
   async claim(id: string, ttlMs: number): Promise<boolean> {

@@ -1,6 +1,7 @@
 import {
   CLOCK_OPTION,
   COUNT_OPTION,
+  checkedClock,
   checkOptions,
   expectArgument,
   isNumberFrom,
@@ -55,7 +56,7 @@ export class MemoryDedupeStore implements DedupeStore {
     const given = optionsObject(options, "options", false);
     checkOptions(given, "options", { maxEntries: COUNT_OPTION, now: CLOCK_OPTION });
     this.#maxEntries = given.maxEntries ?? 10_000;
-    this.#now = given.now ?? Date.now;
+    this.#now = checkedClock(given.now);
   }
 
   /** How many ids are held (expired ones included until they are swept). */

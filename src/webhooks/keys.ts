@@ -1,5 +1,6 @@
 import {
   CLOCK_OPTION,
+  checkedClock,
   checkOptions,
   expectArgument,
   FUNCTION_OPTION,
@@ -138,7 +139,7 @@ export class ForgeKeys {
     this.#jwksUrl = options.jwksUrl ?? (forge && `${forge}/keys`);
     this.issuer = options.issuer ?? (this.#discovery || forge);
     this.#options = { ...options };
-    this.#now = options.now ?? Date.now;
+    this.#now = checkedClock(options.now);
     this.#cooldownMs = options.refreshCooldownMs ?? 30_000;
   }
 

@@ -1,6 +1,7 @@
 import type { JWTPayload, ProtectedHeaderParameters } from "jose";
 import {
   CLOCK_OPTION,
+  checkedClock,
   checkOptions,
   expectArgument,
   hasMethods,
@@ -190,6 +191,8 @@ export async function verifyInstallationReceipt(
   if (typeof header.kid !== "string" || header.kid === "") throw refuse("malformed_token", "The receipt has no kid.");
   const key = await keyFor(options.keys, header.kid);
 
+  // Read outside jose's try: a clock that is no number is the caller's option error, not a malformed token.
+  const currentDate = new Date(checkedClock(options.now)());
   let payload: JWTPayload;
   try {
     ({ payload } = await jwtVerify(token, key.key, {
@@ -198,7 +201,7 @@ export async function verifyInstallationReceipt(
       issuer,
       audience: options.appId,
       requiredClaims: ["exp", "sub", "jti"],
-      currentDate: new Date((options.now ?? Date.now)()),
+      currentDate,
       clockTolerance: options.clockToleranceSeconds ?? 0,
     }));
   } catch (error) {

@@ -1,5 +1,6 @@
 import {
   CLOCK_OPTION,
+  checkedClock,
   checkOptions,
   expectArgument,
   hasMethods,
@@ -130,8 +131,7 @@ export async function verifyWebhook(
   const timestamp = readTimestamp(timestampText, scheme.timestampHeader);
   const signatures = readSignatures(signatureText, scheme.acceptedPrefixes);
   // A clock that gives no number would make every skew NaN, and NaN is never "out of tolerance": fail closed.
-  const nowMs = Number((options.now ?? Date.now)());
-  expectArgument(Number.isFinite(nowMs), "options.now", "a function returning epoch ms (a finite number)");
+  const nowMs = checkedClock(options.now)();
   const skew = Math.floor(nowMs / 1000) - timestamp;
   const tolerance = options.toleranceSeconds ?? 300;
   if (Math.abs(skew) > tolerance) {
