@@ -315,12 +315,19 @@ export function listOperation<T extends OperationTable, N extends keyof T & stri
   name: N,
   lazyInput: OperationInput | (() => OperationInput) = {},
 ): PagePromise<ListItem<T[N]>, CursorPage<ListItem<T[N]>>> {
-  return new PagePromise(async (cursor) => {
+  let startCursor: string | undefined;
+  const fetchPage = async (cursor: string | undefined) => {
     const input = inputOf(lazyInput) ?? {};
     const shape = context.operations[name]?.list;
     if (shape === undefined) throw new AgentlineError(`${name} is not a list operation.`, { code: "invalid_option" });
     const pageQuery = cursor === undefined ? input.pageQuery : { ...input.pageQuery, [shape.cursor]: cursor };
     const result = await sendOperation(context, name, { ...input, pageQuery });
+    if (cursor === undefined) {
+      // The cursor the caller started from (read once the query passed its checks).
+      const given =
+        input.pageQuery?.[shape.cursor] ?? (input.query as Record<string, unknown> | undefined)?.[shape.cursor];
+      startCursor = typeof given === "string" && given !== "" ? given : undefined;
+    }
     const page = result.data as Record<string, unknown>;
     const next = page[shape.next];
     const items = (page[shape.items] ?? []) as ListItem<T[N]>[];
@@ -329,5 +336,6 @@ export function listOperation<T extends OperationTable, N extends keyof T & stri
       // The envelope's other fields pass through (a total, a field a newer server adds).
       data: { ...page, items, nextCursor: typeof next === "string" && next !== "" ? next : undefined },
     };
-  });
+  };
+  return new PagePromise(fetchPage, () => startCursor);
 }

@@ -50,19 +50,30 @@ function numberAt(record: unknown, key: string): number | undefined {
   return typeof value === "number" && Number.isFinite(value) ? value : undefined;
 }
 
+/** An envelope's `pagination` object, when it has one. */
+function paginationOf(page: unknown): Record<string, unknown> | undefined {
+  const pagination =
+    typeof page === "object" && page !== null ? (page as { pagination?: unknown }).pagination : undefined;
+  return typeof pagination === "object" && pagination !== null ? (pagination as Record<string, unknown>) : undefined;
+}
+
+/** The page number an envelope says it holds (`pagination.currentPage` or `pagination.page`), when it says one. */
+function answeredPage(page: unknown): number | undefined {
+  const pagination = paginationOf(page);
+  return numberAt(pagination, "currentPage") ?? numberAt(pagination, "page");
+}
+
 /**
  * Whether another page follows, from whatever the envelope says: `pagination.hasNextPage`, else
  * `pagination.totalPages` / `pagination.numPages` / top-level `totalPages` against the page number,
  * else a full page (routes that give no counts).
  */
 export function hasNextPageFrom(page: unknown, state: PageNumberState): boolean {
-  const pagination =
-    typeof page === "object" && page !== null ? (page as Record<string, unknown>).pagination : undefined;
-  if (typeof pagination === "object" && pagination !== null) {
-    const flag = (pagination as Record<string, unknown>).hasNextPage;
-    if (typeof flag === "boolean") return flag;
-  }
+  const pagination = paginationOf(page);
   const total = numberAt(pagination, "totalPages") ?? numberAt(pagination, "numPages") ?? numberAt(page, "totalPages");
+  // The flag and the count must both allow another page: an envelope that contradicts itself cannot loop us.
+  const flag = pagination?.hasNextPage;
+  if (typeof flag === "boolean") return flag && (total === undefined || state.page < total);
   if (total !== undefined) return state.page < total;
   return state.itemCount >= state.pageSize;
 }
@@ -116,6 +127,9 @@ export class PageNumberPromise<Item, Page> extends FirstPageThenable<Page> imple
       if (itemCount === 0 || !hasNext(page, { page: number, pageSize: this.#pageSize, itemCount })) return;
       number += 1;
       page = (await fetchPage(number, this.#pageSize)).data;
+      // Another page than the one asked for (a server that ignores `page`) is one already yielded: stop there.
+      const answered = answeredPage(page);
+      if (answered !== undefined && answered !== number) return;
     }
   }
 

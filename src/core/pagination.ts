@@ -21,13 +21,16 @@ export class PagePromise<Item, Page extends CursorPage<Item> = CursorPage<Item>>
   implements AsyncIterable<Item>
 {
   readonly #fetchPage: PageFetcher<Page>;
+  readonly #startCursor: (() => string | undefined) | undefined;
 
-  constructor(fetchPage: PageFetcher<Page>) {
+  /** `startCursor`: the cursor the first page was asked with, if any (read once that page is fetched). */
+  constructor(fetchPage: PageFetcher<Page>, startCursor?: () => string | undefined) {
     super();
     if (typeof fetchPage !== "function") {
       throw argumentError(fetchPage, "fetchPage", "PagePromise", "a function (cursor) => page (list calls return one)");
     }
     this.#fetchPage = fetchPage;
+    this.#startCursor = startCursor;
   }
 
   protected fetchFirst(): Promise<WithResponse<Page>> {
@@ -38,7 +41,10 @@ export class PagePromise<Item, Page extends CursorPage<Item> = CursorPage<Item>>
   async *pages(): AsyncGenerator<Page, void, undefined> {
     let page = (await this.withResponse()).data;
     yield page;
+    // The caller's own starting cursor counts as given: a page that points back to it would be fetched twice.
     const seen = new Set<string>();
+    const start = this.#startCursor?.();
+    if (start !== undefined) seen.add(start);
     while (typeof page.nextCursor === "string" && page.nextCursor !== "") {
       // A server that hands back a cursor it already gave would loop forever; stop instead.
       if (seen.has(page.nextCursor)) return;
