@@ -7,6 +7,7 @@ import { type HttpMethod, type RoutesOverride, resolveOperations, sendOperation 
 import type { ApiKeyClientOptions } from "../core/options.js";
 import { type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
 import { callOptionsOf, checkRawRequest, type RawRequest, rawIdempotent } from "../core/raw-request.js";
+import { secretsInHeaders } from "../core/redact.js";
 import { matchRoute } from "../core/route-match.js";
 import { Transport } from "../core/transport.js";
 import { type AdminContext, adminPolicy } from "./admin-policy.js";
@@ -47,7 +48,8 @@ export function adminContext(
     onWait: FUNCTION_OPTION,
   });
   const authorization = authorizationHeader(apiKey, "basic");
-  const transport = new Transport(options, { authorization: () => authorization, secrets: () => [apiKey] });
+  const secrets = [apiKey, ...secretsInHeaders({ authorization })];
+  const transport = new Transport(options, { authorization: () => authorization, secrets: () => secrets });
   const operations = resolveOperations(ADMIN_OPERATIONS, options.routes, owner);
   const budgets =
     options.rateBudgets === false

@@ -7,6 +7,7 @@ import { checkCredentialText } from "../core/header-values.js";
 import { type RoutesOverride, resolveOperations } from "../core/operation.js";
 import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
 import { checkRawRequest, type RawRequest, rawRequestSpec } from "../core/raw-request.js";
+import { secretsInHeaders } from "../core/redact.js";
 import { Transport } from "../core/transport.js";
 import { AgentsResource } from "./agents-resource.js";
 import { agentsClientContexts, keylessAgentsClients } from "./client-context.js";
@@ -61,7 +62,8 @@ export class AgentsClient {
     if (apiKey && options.authScheme !== "basic") checkCredentialText(apiKey, "apiKey");
     refuseKeyInBrowser(options, "AgentsClient", relayMode ? undefined : "an API key");
     const authorization = apiKey ? authorizationHeader(apiKey, options.authScheme ?? "bearer") : undefined;
-    const secrets: readonly string[] = apiKey ? [apiKey] : [];
+    // The header's own forms too: a Basic value echoed base64-encoded again is found through its fragments.
+    const secrets: readonly string[] = apiKey && authorization ? [apiKey, ...secretsInHeaders({ authorization })] : [];
     const credentials = { authorization: () => authorization, secrets: () => secrets };
     const transport = new Transport(options, credentials, relayMode);
     const operations = resolveOperations(AGENTS_OPERATIONS, options.routes, "AgentsClient");

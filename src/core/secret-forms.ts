@@ -29,27 +29,38 @@ function bytesOfBase64(base64: string): Uint8Array | undefined {
   }
 }
 
+/** Bytes in hex, lower and upper case. */
+function hexOfBytes(bytes: Uint8Array): string[] {
+  let hex = "";
+  for (const byte of bytes) hex += byte.toString(16).padStart(2, "0");
+  return [hex, hex.toUpperCase()];
+}
+
 /**
  * The secret and the pieces of it that are secret on their own: a PEM private key's base64 body (one line or
- * many), each of its lines, and an Ed25519 key's 32-byte seed (a JWK's `d`); a JWT's signature.
+ * many), each of its lines, and an Ed25519 key's 32-byte seed (a JWK's `d`); a JWT's signature. `dumps`: the hex of
+ * a private key's own bytes (its DER and seed, as `openssl pkey -text` or a debugger prints them).
  */
-function partsOf(secret: string): string[] {
+function partsOf(secret: string): { parts: string[]; dumps: string[] } {
   const parts = [secret, secret.trim()];
+  const dumps: string[] = [];
   const pem = PEM_PRIVATE_KEY.exec(secret);
   if (pem) {
     const lines = (pem[2] ?? "").split(/\s+/).filter(Boolean);
     const body = lines.join("");
     parts.push(body, toBase64Url(body), ...lines.filter((line) => line.length >= 16));
-    // PKCS#8 of an Ed25519 key is 48 bytes, the seed last.
     const der = bytesOfBase64(body);
+    if (der) dumps.push(...hexOfBytes(der));
+    // PKCS#8 of an Ed25519 key is 48 bytes, the seed last.
     if (der?.length === 48 && der[0] === 0x30) {
       const seed = base64FromBytes(der.subarray(16));
       parts.push(seed, toBase64Url(seed));
+      dumps.push(...hexOfBytes(der.subarray(16)));
     }
   }
   const signature = JWT_SIGNATURE.exec(secret.trim())?.[1];
   if (signature) parts.push(signature);
-  return parts;
+  return { parts, dumps };
 }
 
 /**
@@ -71,22 +82,31 @@ function base64Fragments(text: string): string[] {
   return fragments;
 }
 
-/** A text's UTF-8 bytes in hex, lower and upper case (a hex dump of a header or body). */
+/**
+ * A text in hex, lower and upper case: its UTF-8 bytes (a dump of a header or body), and its UTF-16 code units big-
+ * and little-endian (a dump of a JavaScript or Windows string).
+ */
 function hexForms(text: string): string[] {
-  let hex = "";
-  for (const byte of encoder.encode(text)) hex += byte.toString(16).padStart(2, "0");
-  return [hex, hex.toUpperCase()];
+  let big = "";
+  let little = "";
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index).toString(16).padStart(4, "0");
+    big += unit;
+    little += unit.slice(2) + unit.slice(0, 2);
+  }
+  return [...hexOfBytes(encoder.encode(text)), big, big.toUpperCase(), little, little.toUpperCase()];
 }
 
 /** Every needle that betrays one of the secrets, each once. */
 export function needlesFor(secrets: readonly string[]): Needle[] {
   const needles = new Map<string, Needle>();
+  const plain = (form: string) => needles.has(form) || needles.set(form, { value: form, base64: false });
   for (const secret of secrets) {
-    for (const part of partsOf(secret)) {
+    const { parts, dumps } = partsOf(secret);
+    for (const dump of dumps) plain(dump);
+    for (const part of parts) {
       if (part.length < MIN_SECRET_LENGTH) continue;
-      for (const form of [part, ...hexForms(part)]) {
-        if (!needles.has(form)) needles.set(form, { value: form, base64: false });
-      }
+      for (const form of [part, ...hexForms(part)]) plain(form);
       for (const fragment of base64Fragments(part)) {
         if (!needles.has(fragment)) needles.set(fragment, { value: fragment, base64: true });
       }

@@ -32,6 +32,8 @@ const FORMS: ReadonlyArray<[string, (s: string) => string]> = [
   ["base64url offset 2", (s) => b64url(`ab${s}`)],
   ["hex", (s) => Buffer.from(s, "utf8").toString("hex")],
   ["HEX", (s) => Buffer.from(s, "utf8").toString("hex").toUpperCase()],
+  ["UTF-16BE hex", (s) => Buffer.from(s, "utf16le").swap16().toString("hex")],
+  ["UTF-16LE HEX", (s) => Buffer.from(s, "utf16le").toString("hex").toUpperCase()],
 ];
 
 const hexPairs = (text: string) => Buffer.from(text, "utf8").toString("hex").match(/../g) ?? [];
@@ -292,12 +294,17 @@ function views(text: string): string[] {
 }
 
 /**
- * What would betray a secret: the secret itself, its UTF-8 bytes in hex (either case), and the base64 / base64url
+ * What would betray a secret: the secret itself, its UTF-8 bytes and UTF-16 code units (either byte order) in hex
+ * (either case), and the base64 / base64url
  * characters that depend on the secret alone when it is encoded at byte offset 0, 1 or 2 of a longer text.
  */
 export function needlesOf(secret: string): string[] {
   const bytes = Buffer.from(secret, "utf8");
-  const out = new Set<string>([secret, bytes.toString("hex"), bytes.toString("hex").toUpperCase()]);
+  const out = new Set<string>([secret]);
+  for (const hex of [bytes, Buffer.from(secret, "utf16le"), Buffer.from(secret, "utf16le").swap16()].map((b) =>
+    b.toString("hex"),
+  ))
+    out.add(hex).add(hex.toUpperCase());
   for (const offset of [0, 1, 2]) {
     const encoded = Buffer.concat([Buffer.alloc(offset), bytes]).toString("base64");
     const start = [0, 2, 3][offset] as number;
