@@ -48,7 +48,8 @@ export function adminContext(
     onWait: FUNCTION_OPTION,
   });
   const authorization = authorizationHeader(apiKey, "basic");
-  const secrets = [apiKey, ...secretsInHeaders({ authorization })];
+  // The header's credential too (its scheme stays readable): a Basic value echoed base64-encoded again is found.
+  const secrets = [apiKey, ...secretsInHeaders({ authorization }).filter((secret) => secret !== authorization)];
   const transport = new Transport(options, { authorization: () => authorization, secrets: () => secrets });
   const operations = resolveOperations(ADMIN_OPERATIONS, options.routes, owner);
   const budgets =

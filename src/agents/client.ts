@@ -62,8 +62,11 @@ export class AgentsClient {
     if (apiKey && options.authScheme !== "basic") checkCredentialText(apiKey, "apiKey");
     refuseKeyInBrowser(options, "AgentsClient", relayMode ? undefined : "an API key");
     const authorization = apiKey ? authorizationHeader(apiKey, options.authScheme ?? "bearer") : undefined;
-    // The header's own forms too: a Basic value echoed base64-encoded again is found through its fragments.
-    const secrets: readonly string[] = apiKey && authorization ? [apiKey, ...secretsInHeaders({ authorization })] : [];
+    // The header's credential too (its scheme stays readable): a Basic value echoed base64-encoded again is found.
+    const secrets: readonly string[] =
+      apiKey && authorization
+        ? [apiKey, ...secretsInHeaders({ authorization }).filter((secret) => secret !== authorization)]
+        : [];
     const credentials = { authorization: () => authorization, secrets: () => secrets };
     const transport = new Transport(options, credentials, relayMode);
     const operations = resolveOperations(AGENTS_OPERATIONS, options.routes, "AgentsClient");
