@@ -21,24 +21,41 @@ export async function readCappedBody(
   contentLength?: string | null,
 ): Promise<Uint8Array> {
   if (Number(contentLength) > maxBytes) throw tooLarge(maxBytes);
+  // Bytes over a SharedArrayBuffer or a resizable ArrayBuffer, which `new Response` refuses, are copied first.
+  let source = body;
+  try {
+    if (ArrayBuffer.isView(body)) source = new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice();
+    else if (isBuffer(body)) source = new Uint8Array(body as ArrayBuffer).slice();
+  } catch {
+    badArgument("input.body", "bytes still readable (not a transferred, detached buffer)");
+  }
   // One path for every body kind: a string, bytes or buffer becomes a stream too.
-  const stream = hasMethods("getReader")(body) ? (body as ReadableStream<Uint8Array>) : new Response(body).body;
+  const stream = hasMethods("getReader")(source) ? (source as ReadableStream<Uint8Array>) : new Response(source).body;
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (stream) {
-    const reader = stream.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+    let reader!: ReadableStreamDefaultReader<Uint8Array>;
+    try {
+      reader = stream.getReader();
+    } catch {
+      badArgument("input.body", "a stream nobody else is reading (this one is locked)");
+    }
+    const read = () =>
+      reader.read().catch((error: unknown) => {
+        throw new WebhookVerificationError("body_unreadable", "The body stream failed before its end.", error);
+      });
+    for (let next = await read(); !next.done; next = await read()) {
       // A caller's stream of strings (or anything but bytes) would be read as nothing: refused, not guessed at.
-      if (!(read.value instanceof Uint8Array)) {
+      if (!isBytes(next.value)) {
         await reader.cancel().catch(() => undefined);
         badArgument("input.body", "a ReadableStream of bytes (Uint8Array chunks), as received");
       }
-      total += read.value.byteLength;
+      total += next.value.byteLength;
       if (total > maxBytes) {
         await reader.cancel().catch(() => undefined);
         throw tooLarge(maxBytes);
       }
-      chunks.push(read.value);
+      chunks.push(next.value);
     }
   }
   const out = new Uint8Array(total);
@@ -50,9 +67,18 @@ export async function readCappedBody(
   return out;
 }
 
+/** Whether a value is a Uint8Array (a Buffer included), from any realm. */
+export const isBytes = (value: unknown): value is Uint8Array =>
+  ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === "[object Uint8Array]";
+
+/** Whether a value is an ArrayBuffer or a SharedArrayBuffer, from any realm. */
+const isBuffer = (value: unknown): boolean =>
+  /^\[object (Shared)?ArrayBuffer]$/.test(Object.prototype.toString.call(value));
+
 /**
- * Whether a value can be the raw body of a delivery: a string, bytes (any ArrayBuffer view, an ArrayBuffer, a
- * Blob), a stream, or nothing. A parsed JSON object (a framework's `req.body`) is not: its bytes are gone.
+ * Whether a value can be the raw body of a delivery: a string, bytes (any ArrayBuffer view, an ArrayBuffer or
+ * SharedArrayBuffer, a Blob), a stream, or nothing. A parsed JSON object (a framework's `req.body`) is not: its
+ * bytes are gone.
  */
 export function isRawBody(body: unknown): boolean {
   return (
@@ -60,7 +86,7 @@ export function isRawBody(body: unknown): boolean {
     body === undefined ||
     typeof body === "string" ||
     ArrayBuffer.isView(body) ||
-    Object.prototype.toString.call(body) === "[object ArrayBuffer]" ||
+    isBuffer(body) ||
     (typeof Blob === "function" && body instanceof Blob) ||
     hasMethods("getReader")(body)
   );

@@ -11,6 +11,8 @@ export type WebhookVerificationReason =
   | "timestamp_out_of_tolerance"
   | "no_matching_signature"
   | "body_too_large"
+  /** The body stream failed before its end (the sender went away); the stream's error is the cause. */
+  | "body_unreadable"
   | "keys_unavailable"
   | "invalid_json"
   /** An unsigned header (`webhook-event-type`, `webhook-installation-id`) disagrees with the signed body. */

@@ -49,15 +49,6 @@ export interface ForgeKeysOptions {
   discoveryIssuer?: string;
 }
 
-/** A key set or discovery body as JSON; a body that is not JSON (a captive portal's page) is the key set's fault. */
-async function readJson(response: Response, url: string): Promise<unknown> {
-  try {
-    return await response.json();
-  } catch (error) {
-    throw keySetError(`GET ${shownUrl(url)}: the body is not JSON`, error);
-  }
-}
-
 /**
  * A key set or discovery address as errors show it: without user info, query or fragment, where a credential can
  * ride along (`https://user:token@…`, `…?token=…`).
@@ -222,11 +213,11 @@ export class ForgeKeys {
     }
     try {
       this.#jwksUrl ??= await this.#discover();
-      const response = await this.#get(this.#jwksUrl);
+      const [jwks, headers] = await this.#get(this.#jwksUrl);
       const snapshot: KeySetSnapshot = {
-        jwks: (await readJson(response, this.#jwksUrl)) as KeySetSnapshot["jwks"],
+        jwks: jwks as KeySetSnapshot["jwks"],
         fetchedAt: this.#now(),
-        ...parseCacheControl(response.headers.get("cache-control")),
+        ...parseCacheControl(headers.get("cache-control")),
       };
       await this.#adopt(snapshot);
       await cache?.set(snapshot).catch(ignore);
@@ -257,37 +248,59 @@ export class ForgeKeys {
   async #discover(): Promise<string> {
     const issuer = this.#discovery;
     const url = `${issuer}/.well-known/openid-configuration`;
-    const document = (await readJson(await this.#get(url), url)) as {
-      issuer?: unknown;
-      jwks_uri?: unknown;
-    };
-    if (typeof document.jwks_uri !== "string" || trimSlash(String(document.issuer)) !== issuer) {
+    const document = (await this.#get(url))[0] as { issuer?: unknown; jwks_uri?: unknown } | null;
+    if (typeof document?.jwks_uri !== "string" || trimSlash(String(document.issuer)) !== issuer) {
       throw keySetError(`The discovery document is not ${shownUrl(issuer ?? "")}'s or has no jwks_uri.`);
     }
     return document.jwks_uri;
   }
 
-  async #get(url: string): Promise<Response> {
-    const { fetch, timeoutMs } = this.#options;
+  /**
+   * `GET url` as JSON, with the answer's headers, all within `timeoutMs`: the timer is raced against the fetch and
+   * the body read, so a `fetch` that ignores its signal, or a body that stalls, cannot hold the refresh (and every
+   * delivery waiting on it) forever. The timer is always cleared.
+   */
+  async #get(url: string): Promise<[unknown, Headers]> {
+    const { fetch = globalThis.fetch, timeoutMs } = this.#options;
     // Clamped like every timer: a longer one throws (Node) or fires at once.
-    const signal = AbortSignal.timeout?.(timerDelay(timeoutMs ?? 10_000));
-    let response: Response;
+    const ms = timerDelay(timeoutMs ?? 10_000);
+    const controller = new AbortController();
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const expired = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(keySetError(`GET ${shownUrl(url)}: no complete answer within ${ms} ms`));
+        controller.abort();
+      }, ms);
+    });
+    const get = async (): Promise<[unknown, Headers]> => {
+      let response: Response;
+      try {
+        response = await fetch(
+          new Request(url, { headers: { accept: "application/json" }, signal: controller.signal }),
+        );
+      } catch (error) {
+        // An engine's error may quote the whole address (Deno's does): kept only when the address holds nothing private.
+        const cause = hasPrivateParts(url) ? undefined : error;
+        throw keySetError(
+          `GET ${shownUrl(url)}: the request failed (${(error as Error | undefined)?.name ?? "error"})`,
+          cause,
+        );
+      }
+      if (!response.ok) {
+        await response.body?.cancel();
+        throw keySetError(`GET ${shownUrl(url)}: ${response.status}`);
+      }
+      try {
+        return [await response.json(), response.headers];
+      } catch (error) {
+        // A body that is not JSON (a captive portal's page) is the key set's fault.
+        throw keySetError(`GET ${shownUrl(url)}: the body is not JSON`, error);
+      }
+    };
     try {
-      response = await (fetch ?? globalThis.fetch)(
-        new Request(url, { headers: { accept: "application/json" }, signal }),
-      );
-    } catch (error) {
-      // An engine's error may quote the whole address (Deno's does): kept only when the address holds nothing private.
-      const cause = hasPrivateParts(url) ? undefined : error;
-      throw keySetError(
-        `GET ${shownUrl(url)}: the request failed (${(error as Error | undefined)?.name ?? "error"})`,
-        cause,
-      );
+      return await Promise.race([get(), expired]);
+    } finally {
+      clearTimeout(timer);
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw keySetError(`GET ${shownUrl(url)}: ${response.status}`);
-    }
-    return response;
   }
 }

@@ -6,8 +6,10 @@ import {
   expectArgument,
   hasMethods,
   isAbsoluteUrl,
+  isFunction,
   isText,
   numberOption,
+  optional,
   optionsObject,
 } from "../core/arguments.js";
 import { loadOnce } from "../core/load-once.js";
@@ -131,7 +133,11 @@ function sameText(a: string, b: string): boolean {
 
 // The active key with this kid; one refresh (cooldown permitting) when none has it, as after a rotation.
 async function keyFor(keys: ReceiptKeySource, kid: string): Promise<ForgeVerificationKey> {
-  const find = async () => (await keys.getKeys()).find((key) => key.kid === kid);
+  const find = async () => {
+    const active = await keys.getKeys();
+    expectArgument(Array.isArray(active), "options.keys.getKeys()", "a promise of an array of { kid, key: CryptoKey }");
+    return active.find((key) => key?.kid === kid);
+  };
   let key: ForgeVerificationKey | undefined;
   try {
     key = (await find()) ?? ((await keys.refreshOnMiss?.()) ? await find() : undefined);
@@ -158,6 +164,11 @@ export async function verifyInstallationReceipt(
   expectArgument(typeof token === "string", "token", "the callback's `installation_receipt` query value");
   optionsObject(options);
   expectArgument(hasMethods("getKeys")(options.keys), "options.keys", "a key source: new ForgeKeys({ baseUrl })");
+  expectArgument(
+    optional(options.keys.refreshOnMiss, isFunction),
+    "options.keys.refreshOnMiss",
+    "a function or omitted",
+  );
   expectArgument(isText(options.appId), "options.appId", "your app id (app_…), the receipt's audience");
   checkOptions(options, "options", {
     baseUrl: [isAbsoluteUrl, "the service address, an absolute URL"],

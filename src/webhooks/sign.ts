@@ -8,6 +8,7 @@ import {
   optionsObject,
 } from "../core/arguments.js";
 import type { CryptoKey } from "../core/crypto-key.js";
+import { isBytes } from "./body.js";
 import { bytesToBase64, resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
 
 /** What {@link signWebhook} signs. */
@@ -33,7 +34,7 @@ export async function signWebhook(input: SignWebhookInput): Promise<Record<strin
   optionsObject(input, "input");
   expectArgument(isText(input.id), "input.id", "the delivery id, a non-empty string");
   expectArgument(
-    typeof input.body === "string" || input.body instanceof Uint8Array,
+    typeof input.body === "string" || isBytes(input.body),
     "input.body",
     "the exact body, a string or a Uint8Array",
   );
@@ -52,6 +53,7 @@ export async function signWebhook(input: SignWebhookInput): Promise<Record<strin
   const timestamp = String(input.timestamp ?? Math.floor(Date.now() / 1000));
   const body = typeof input.body === "string" ? new TextEncoder().encode(input.body) : input.body;
   const content = scheme.signedContent(input.id, timestamp, body) as Uint8Array<ArrayBuffer>;
+  expectArgument(isBytes(content), "scheme.signedContent", "a function returning the signed bytes (a Uint8Array)");
   const entries: string[] = [];
   for (const [index, key] of input.keys.entries()) {
     let signature: ArrayBuffer;

@@ -1,15 +1,19 @@
 import {
+  badArgument,
   CLOCK_OPTION,
   checkedClock,
   checkOptions,
   expectArgument,
   hasMethods,
+  isFunction,
   isObject,
   numberOption,
   OBJECT_OPTION,
+  optional,
   optionsObject,
 } from "../core/arguments.js";
-import { DEFAULT_MAX_BODY_BYTES, isRawBody, readCappedBody } from "./body.js";
+import type { CryptoKey } from "../core/crypto-key.js";
+import { DEFAULT_MAX_BODY_BYTES, isBytes, isRawBody, readCappedBody } from "./body.js";
 import { WebhookVerificationError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
 import { resolveWebhookScheme, type WebhookScheme } from "./scheme.js";
@@ -82,6 +86,11 @@ export { EVENT_TYPE_HEADER, INSTALLATION_HEADER };
 export function checkVerifyOptions(options: VerifyWebhookOptions): void {
   optionsObject(options);
   expectArgument(hasMethods("getKeys")(options.keys), "options.keys", "a key source: new ForgeKeys({ baseUrl })");
+  expectArgument(
+    optional(options.keys.refreshOnMiss, isFunction),
+    "options.keys.refreshOnMiss",
+    "a function or omitted",
+  );
   checkOptions(options, "options", {
     toleranceSeconds: numberOption(0, "seconds"),
     now: CLOCK_OPTION,
@@ -148,12 +157,18 @@ export async function verifyWebhook(
   );
 
   const content = scheme.signedContent(id, timestampText, rawBody) as Uint8Array<ArrayBuffer>;
+  expectArgument(isBytes(content), "scheme.signedContent", "a function returning the signed bytes (a Uint8Array)");
+  // What the key source gave is checked as it is used: SubtleCrypto's refusal of a key that is no Ed25519
+  // CryptoKey (a JWK, null) names the source.
+  const wrongKeys = () => badArgument("options.keys.getKeys()", "a promise of an array of { kid, key: CryptoKey }");
   // Whether any listed signature verifies with any active key.
   const verifies = async () => {
     const active = await keys.getKeys();
+    if (!Array.isArray(active)) wrongKeys();
     for (const signature of signatures) {
-      for (const { key } of active) {
-        if (await crypto.subtle.verify("Ed25519", key, signature, content)) return true;
+      for (const entry of active) {
+        const key = (entry as ForgeVerificationKey | null)?.key as CryptoKey;
+        if (await crypto.subtle.verify("Ed25519", key, signature, content).catch(wrongKeys)) return true;
       }
     }
     return false;
