@@ -11,6 +11,7 @@ import { utf8HeaderValue } from "../core/header-values.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
 import { requireSegment } from "../core/paths.js";
+import { pollInterval } from "../core/wait.js";
 import type { AgentsContext } from "./operations.js";
 import { isTerminalRunStatus, type RunStatus } from "./schemas/constants.js";
 import type { CreateRunParams, ListRunsParams } from "./schemas/requests.js";
@@ -27,7 +28,10 @@ export interface WaitOptions {
   onStatus?: ((status: RunStatus) => void) | undefined;
   /** `false` skips the stream and polls `runs.get` only. Default `true`. */
   stream?: boolean | undefined;
-  /** Time between reads when polling (default 2 000 ms). */
+  /**
+   * Time between reads when polling (default 2 000 ms): at most the client's `maxRetryAfterMs`, but a cap under 1 s
+   * never makes it shorter than 1 s.
+   */
   pollIntervalMs?: number | undefined;
   /** Options of the underlying stream (heartbeat timeout, reconnections). */
   streamOptions?: Omit<RunStreamOptions, "signal"> | undefined;
@@ -103,7 +107,11 @@ export class RunsResource {
       try {
         for await (const event of stream) {
           options.onEvent?.(event);
-          if (event.type === "status" || event.type === "result") noteStatus(event.data.status);
+          if (event.type !== "status" && event.type !== "result") continue;
+          noteStatus(event.data.status);
+          // The run has ended: nothing after this changes it, and a service may keep the connection open (heartbeats,
+          // no `done`) or fall silent. Leaving the loop closes the stream; the read below gets the terminal run.
+          if (isTerminalRunStatus(event.data.status)) break;
         }
       } catch (error) {
         // The stream could not be followed (unavailable, kept failing): polling still gets the end. A connection
@@ -111,8 +119,10 @@ export class RunsResource {
         if (!isStreamFallbackError(error) || (stream.opened === 0 && error instanceof ConnectionError)) throw error;
       }
     }
-    // Every wait honours the client's cap on waits (`maxRetryAfterMs`).
-    const interval = Math.min(options.pollIntervalMs ?? 2_000, this.#context.transport.retrySettings.maxRetryAfterMs);
+    const interval = pollInterval(
+      options.pollIntervalMs ?? 2_000,
+      this.#context.transport.retrySettings.maxRetryAfterMs,
+    );
     for (;;) {
       if (signal?.aborted) throw new AbortError(undefined, signal.reason);
       const run = await this.get(agentId, runId, { signal });

@@ -36,6 +36,17 @@ export function waitCap(value: number | undefined, option = "maxRetryAfterMs"): 
   return Math.min(value, MAX_TIMER_DELAY_MS);
 }
 
+/** The shortest pause between polls that a low cap can impose (a cap of 0 means "never wait for a server"). */
+export const MIN_POLL_INTERVAL_MS = 1_000;
+
+/**
+ * The pause between two polls: the caller's interval, at most the client's cap (every wait is bounded by it), but
+ * never shortened by the cap below {@link MIN_POLL_INTERVAL_MS}: a cap of 0 must not turn polling into a tight loop.
+ */
+export function pollInterval(requestedMs: number, capMs: number): number {
+  return Math.min(requestedMs, Math.max(capMs, MIN_POLL_INTERVAL_MS), MAX_TIMER_DELAY_MS);
+}
+
 /** Who asked for a wait: the server (its error, carrying `Retry-After`), or a client-side rate budget by name. */
 export type WaitAsker = { error: ApiError } | { budget: string };
 
