@@ -19,6 +19,11 @@ export interface CursorEvent {
  * many replayed events. `status` (sent first on every connection) and heartbeats are not part of a replay:
  * statuses count as new only when they move forward, heartbeats always pass. Ids are opaque: only ever
  * compared for equality, never parsed or ordered.
+ *
+ * An empty id (`id:` with no value) resets the SSE last event id: EventSource then sends no `Last-Event-ID`. It is no
+ * resume point, so it is never sent: its event counts as one without an id. It still ends the pending group (another
+ * id began), so that group is complete and becomes the resume point, and a server resuming from it replays the
+ * empty-id event among what the skip covers.
  */
 export class ResumeCursor {
   /** The id whose whole group has been delivered; sent as `Last-Event-ID` when reconnecting. */
@@ -38,7 +43,8 @@ export class ResumeCursor {
 
   /** `skipEvents`: events after `lastEventId` the consumer already has (from an earlier stream's `resumePoint`). */
   constructor(lastEventId?: string, skipEvents = 0) {
-    this.committedId = lastEventId;
+    // An empty id is none (EventSource semantics): resume from the start, skipping `skipEvents`.
+    this.committedId = lastEventId === "" ? undefined : lastEventId;
     this.deliveredSinceCommit = skipEvents;
     this.#pendingUnknown = skipEvents > 0;
   }
@@ -80,6 +86,7 @@ export class ResumeCursor {
 
   /** Whether an id-bearing event is new (and if so, records it). */
   acceptId(id: string): boolean {
+    if (id === "") return this.#acceptEmptyId();
     if (this.#pendingUnknown && this.#skip > 0 && this.pendingId === undefined) this.pendingId = id;
     this.#pendingUnknown = false;
     if (id === this.pendingId) {
@@ -102,6 +109,24 @@ export class ResumeCursor {
     this.pendingId = id;
     this.deliveredSinceCommit++;
     this.#sincePending = 0;
+    return true;
+  }
+
+  /** An event with an empty id: counted like one without an id, after closing the pending group. */
+  #acceptEmptyId(): boolean {
+    if (this.#skip > 0) {
+      this.#sincePending++;
+      this.#skip--;
+      return false;
+    }
+    if (this.pendingId !== undefined) {
+      // Delivered for the first time, so the pending group is whole: what followed it is replayed after it.
+      this.committedId = this.pendingId;
+      this.pendingId = undefined;
+      this.deliveredSinceCommit = this.#sincePending;
+    }
+    this.#sincePending++;
+    this.deliveredSinceCommit++;
     return true;
   }
 

@@ -1,4 +1,4 @@
-import { argumentError, optionalCount } from "../../core/arguments.js";
+import { argumentError, isObject } from "../../core/arguments.js";
 import type { RunEvent } from "./run-events.js";
 
 // Run events back into Server-Sent Events bytes, for a route that hands a run stream on (the relay, an app's own
@@ -59,14 +59,31 @@ export function encodeRunEvent(event: RunEvent, redact?: (text: string) => strin
 }
 
 /**
+ * The keep-alive interval of `options` (default 15 000 ms), checked before any stream is started: a wrong option is an
+ * `invalid_option` (`invalid_argument` for options that are no object) and leaves the stream unused.
+ */
+export function keepAliveOption(options: RunStreamEncodeOptions | undefined, name: string, operation: string): number {
+  if (options === undefined) return DEFAULT_KEEP_ALIVE_MS;
+  if (!isObject(options)) throw argumentError(options, name, operation, "an object of options or omitted");
+  const { keepAliveMs } = options;
+  if (keepAliveMs === undefined) return DEFAULT_KEEP_ALIVE_MS;
+  if (typeof keepAliveMs !== "number" || !Number.isInteger(keepAliveMs) || keepAliveMs < 0) {
+    throw argumentError(keepAliveMs, `${name}.keepAliveMs`, operation, "an integer >= 0 (ms; 0 sends no keep-alive)");
+  }
+  return keepAliveMs;
+}
+
+/**
  * SSE bytes from batches of run events (one chunk per batch), pulled as the reader reads. Cancelling the body calls
- * `abort`, which closes the source's connection; a source that fails errors the body.
+ * `abort`, which closes the source's connection, and returns `batches`, so that its `finally` blocks run (a paused
+ * generator would otherwise keep what it holds, such as a listener on the caller's signal); a source that fails errors
+ * the body.
  */
 export function encodeRunEventBatches(
   batches: AsyncIterator<RunEvent[]>,
   options: RunStreamEncodeInternals,
 ): ReadableStream<Uint8Array> {
-  const keepAliveMs = optionalCount(options.keepAliveMs, "keepAliveMs", "toReadableStream") ?? DEFAULT_KEEP_ALIVE_MS;
+  const keepAliveMs = keepAliveOption(options, "options", "toReadableStream");
   const { abort, redact } = options;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let finished = false;
@@ -112,6 +129,11 @@ export function encodeRunEventBatches(
         finished = true;
         stopKeepAlive();
         abort();
+        // After the abort, a pending `next()` settles at once, and the return queued behind it runs the cleanup.
+        return batches.return?.(undefined).then(
+          () => {},
+          () => {},
+        );
       },
     },
     { highWaterMark: 0 },

@@ -1,7 +1,7 @@
 import { argumentError, isObject, optionalArgument } from "../../core/arguments.js";
 import { AbortError, AgentlineError, ApiError, ConnectionError } from "../../core/errors.js";
 import type { Transport } from "../../core/transport.js";
-import { timerDelay } from "../../core/wait.js";
+import { pollInterval, timerDelay } from "../../core/wait.js";
 import { isTerminalRunStatus } from "../schemas/constants.js";
 import type { Run } from "../schemas/resources.js";
 import { DEFAULT_RETRY_MS, HEARTBEAT_TIMEOUT, isTransient, reconnectDelay, untilAborted } from "./reconnect-policy.js";
@@ -9,6 +9,7 @@ import { ResumeCursor } from "./resume-cursor.js";
 import { type ResultEvent, type RunEvent, toRunEvent } from "./run-events.js";
 import {
   encodeRunEventBatches,
+  keepAliveOption,
   type RunStreamEncodeOptions,
   type RunStreamResponseInit,
   runStreamResponse,
@@ -128,14 +129,17 @@ export class RunStream implements AsyncIterable<RunEvent> {
 
   /** The events as SSE bytes (`id:` where an event has one, `event:`, `data:`), for a route of your own; read once. */
   toReadableStream(options?: RunStreamEncodeOptions): ReadableStream<Uint8Array> {
-    return encodeRunEventBatches(this.batches(), { keepAliveMs: options?.keepAliveMs, abort: () => this.abort() });
+    // Checked first: a wrong option must not start (and so use up) the stream.
+    const keepAliveMs = keepAliveOption(options, "options", "toReadableStream");
+    return encodeRunEventBatches(this.batches(), { keepAliveMs, abort: () => this.abort() });
   }
 
   /** The events as a `text/event-stream` `Response` (no-cache) whose body {@link toReadableStream} makes. */
   toResponse(init?: RunStreamResponseInit): Response {
     // Checked first: a wrong `init` must not start (and so use up) the stream.
     const responseInit = runStreamResponseInit(init);
-    return runStreamResponse(this.toReadableStream(init), responseInit);
+    const keepAliveMs = keepAliveOption(init, "init", "toResponse");
+    return runStreamResponse(this.toReadableStream({ keepAliveMs }), responseInit);
   }
 
   #start(): AsyncGenerator<RunEvent[], void, undefined> {
@@ -163,8 +167,12 @@ export class RunStream implements AsyncIterable<RunEvent> {
       trailingChecked: false,
     };
     try {
+      // Stopped before the first read (an aborted signal, `abort()`): no request goes out. Checked before each phase
+      // too: a listener added to a signal that has already fired is never called.
+      if (this.#controller.signal.aborted) throw this.#controller.signal.reason;
       this.#options.onConnectionChange?.("connecting");
       for (let phase: Phase = "connecting"; phase !== "closed"; ) {
+        if (this.#controller.signal.aborted) throw this.#controller.signal.reason;
         if (phase === "connecting") phase = yield* this.#connectAndRead(loop);
         else if (phase === "backingOff") phase = await this.#backOff(loop);
         else {
@@ -339,7 +347,7 @@ export class RunStream implements AsyncIterable<RunEvent> {
   /** After 410 stream_expired: read the run until it is terminal, then end on a synthesized result. */
   async *#pollToEnd(): AsyncGenerator<RunEvent, void, undefined> {
     const { maxRetryAfterMs, timeoutMs } = this.#source.transport.retrySettings;
-    const interval = Math.min(this.#options.pollIntervalMs ?? 2_000, maxRetryAfterMs);
+    const interval = pollInterval(this.#options.pollIntervalMs ?? 2_000, maxRetryAfterMs);
     // Each read is a connection too: it answers within the heartbeat timeout, or is retried and then fails.
     const readTimeoutMs = Math.min(timeoutMs, this.#heartbeatTimeoutMs);
     for (;;) {
