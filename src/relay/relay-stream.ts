@@ -19,6 +19,8 @@ export interface RelayStreamRequest {
 
 /** An SSE comment line: ignored by every parser, and legal between any two lines, even inside an event. */
 const KEEP_ALIVE = new TextEncoder().encode(":\n");
+/** The same after a CR that may be the first half of a CRLF: the LF completes it (the service's LF is then dropped). */
+const LF_KEEP_ALIVE = new TextEncoder().encode("\n:\n");
 const LF = 0x0a;
 const CR = 0x0d;
 const decoder = new TextDecoder();
@@ -74,6 +76,12 @@ function relayLines(
   const reader = upstream.getReader();
   // The unfinished line at the end of what came so far.
   let held: Uint8Array = new Uint8Array(0);
+  // What went out ends with a CR that was the last byte received: it may be the first half of a CRLF whose LF is yet
+  // to come, so a keep-alive must not follow it as it is — the page would read that late LF as a blank line (an
+  // event dispatched early, without its id or type). The keep-alive then writes the LF itself, and the service's LF,
+  // if that is what comes next, is dropped: the page reads one CRLF, exactly as from the service.
+  let endsWithCR = false;
+  let dropLF = false;
   let timer: ReturnType<typeof setInterval> | undefined;
   let finished = false;
   const stopKeepAlive = () => {
@@ -91,7 +99,10 @@ function relayLines(
         // Only while this read waits for the service: a page that is slow to read is not sent anything.
         if (request.keepAliveMs > 0) {
           timer = setInterval(() => {
-            if (!finished) controller.enqueue(KEEP_ALIVE);
+            if (finished) return;
+            controller.enqueue(endsWithCR ? LF_KEEP_ALIVE : KEEP_ALIVE);
+            if (endsWithCR) dropLF = true;
+            endsWithCR = false;
           }, request.keepAliveMs);
         }
         try {
@@ -110,13 +121,20 @@ function relayLines(
               controller.close();
               return;
             }
-            const bytes = joined(held, result.value);
+            let chunk = result.value;
+            if (chunk.byteLength === 0) continue;
+            // Only the first byte after the CR decides: a LF completes the CRLF the keep-alive already ended.
+            if (dropLF && chunk[0] === LF) chunk = chunk.subarray(1);
+            dropLF = false;
+            endsWithCR = false;
+            const bytes = joined(held, chunk);
             const end = lastLineEnd(bytes);
             held = bytes.subarray(end);
             if (held.byteLength > MAX_LINE_BYTES) {
               throw new TypeError(`A run stream line exceeded ${MAX_LINE_BYTES} bytes at the relay.`);
             }
             if (end === 0) continue;
+            endsWithCR = end === bytes.byteLength && bytes[end - 1] === CR;
             controller.enqueue(relayedLines(bytes.subarray(0, end), request.redact.content));
             return;
           }
