@@ -2,7 +2,7 @@ import { argumentError } from "../core/arguments.js";
 import type { RunStatus } from "./schemas/constants.js";
 import type { RunGit, ToolCallData } from "./schemas/resources.js";
 import { isStatusRegression } from "./status-order.js";
-import type { RunEvent } from "./stream/run-events.js";
+import type { RunEvent, StatusEvent } from "./stream/run-events.js";
 import { ToolCallList, type ToolCallState } from "./tool-call-list.js";
 
 /** Everything a run's events say about it, folded. */
@@ -51,7 +51,7 @@ export const RUN_FIELDS = [
 /** One of {@link RUN_FIELDS}. */
 export type RunField = (typeof RUN_FIELDS)[number];
 
-const STATE = "a RunState (`initialRunState`, or what an earlier call returned)";
+const STATE = "a RunState (`initialRunState`, or what an earlier call returned; a JSON copy is not one)";
 const EVENTS = "an iterable of run events";
 
 /** The state before any event. */
@@ -154,13 +154,17 @@ function applyEvent(draft: Draft, event: RunEvent, toolCalls: ToolCallData[] | u
     changed = true;
   }
   switch (event.type) {
-    case "status":
-      if (event.data.status !== draft.status && !isStatusRegression(draft.status, event.data.status)) {
-        draft.runId = event.data.runId;
-        draft.status = event.data.status;
+    case "status": {
+      // Data the SDK did not parse (an event built by hand, or stored) may lack a status: it then says nothing.
+      const data = event.data as StatusEvent["data"] | undefined | null;
+      const status = data?.status;
+      if (typeof status === "string" && status !== draft.status && !isStatusRegression(draft.status, status)) {
+        draft.runId = (data as StatusEvent["data"]).runId;
+        draft.status = status;
         changed = true;
       }
       return changed;
+    }
     case "assistant":
       if (!event.text) return changed;
       draft.assistantText += event.text;
@@ -170,11 +174,20 @@ function applyEvent(draft: Draft, event: RunEvent, toolCalls: ToolCallData[] | u
       draft.thinkingText += event.text;
       return true;
     case "tool_call":
+      // A call without an id cannot be told apart from the others: nothing to fold.
+      if (typeof (event.data as ToolCallData | undefined | null)?.callId !== "string") return changed;
       if (toolCalls) toolCalls.push(event.data);
       else draft.toolCalls = foldToolCall(draft.toolCalls, event.data);
       return true;
     case "result": {
-      const { runId, status, text, durationMs, git } = event.data;
+      if (event.data === undefined || event.data === null) return changed;
+      const { text, durationMs, git } = event.data;
+      const runId = event.data.runId ?? draft.runId;
+      // Like a `status` event's, a result's status never takes the run backwards (a terminal one is never left).
+      const status =
+        typeof event.data.status === "string" && !isStatusRegression(draft.status, event.data.status)
+          ? event.data.status
+          : draft.status;
       const synthesized = event.synthesized === true;
       if (
         runId === draft.runId &&
@@ -203,6 +216,21 @@ function applyEvent(draft: Draft, event: RunEvent, toolCalls: ToolCallData[] | u
   }
 }
 
+/**
+ * Whether a value is a state the reducer made: its tool calls a {@link ToolCallList} (by shape, so a list from another
+ * copy of the SDK passes). A JSON copy is not one — its list became a plain array — so it is refused, not rebuilt: fold
+ * the stored events again (or keep `lastEventId` and resume the stream) instead of storing the state.
+ */
+function isRunState(value: unknown): value is RunState {
+  if (typeof value !== "object" || value === null) return false;
+  const { toolCalls, lastEventTypes } = value as Partial<RunState>;
+  return (
+    typeof (toolCalls as Partial<ToolCallList> | undefined)?._withUpdates === "function" &&
+    typeof toolCalls?.append === "function" &&
+    Array.isArray(lastEventTypes)
+  );
+}
+
 function checkEvent(event: RunEvent, fn: string, argument: unknown, name: string, expected: string): void {
   if (typeof event !== "object" || event === null || typeof event.type !== "string")
     throw argumentError(argument, name, fn, expected);
@@ -214,7 +242,7 @@ function checkEvent(event: RunEvent, fn: string, argument: unknown, name: string
  * is a no-op, and a status never goes backwards (a terminal one is never left).
  */
 export function reduceRunState(state: RunState, event: RunEvent): RunState {
-  if (typeof state !== "object" || state === null) throw argumentError(state, "state", "reduceRunState", STATE);
+  if (!isRunState(state)) throw argumentError(state, "state", "reduceRunState", STATE);
   checkEvent(event, "reduceRunState", event, "event", "a run event (from a run stream, or `toRunEvent`)");
   const draft = copyOf(state);
   return applyEvent(draft, event, undefined) ? draft : state;
@@ -228,7 +256,7 @@ export function reduceRunState(state: RunState, event: RunEvent): RunState {
 export function foldRunEvents(events: Iterable<RunEvent>, from: RunState = initialRunState): RunState {
   if (typeof (events as Partial<Iterable<RunEvent>> | null)?.[Symbol.iterator] !== "function")
     throw argumentError(events, "events", "foldRunEvents", EVENTS);
-  if (typeof from !== "object" || from === null) throw argumentError(from, "from", "foldRunEvents", STATE);
+  if (!isRunState(from)) throw argumentError(from, "from", "foldRunEvents", STATE);
   const draft = copyOf(from);
   const toolCalls: ToolCallData[] = [];
   let changed = false;
