@@ -56,13 +56,16 @@ describe("secret dumps", () => {
     const basic = Buffer.from(`${key}:`).toString("base64");
     const twice = Buffer.from(basic).toString("base64");
     const forms = [twice, Buffer.from(`Basic ${basic}`).toString("base64"), key, basic];
-    const clients = [
-      new AgentsClient({ apiKey: key, authScheme: "basic", baseUrl: "http://a.test", fetch: echoing(twice) }),
-      new AdminClient({ apiKey: key, baseUrl: "http://a.test", fetch: echoing(twice), rateBudgets: false }),
-    ];
+    const agents = new AgentsClient({
+      apiKey: key,
+      authScheme: "basic",
+      baseUrl: "http://a.test",
+      fetch: echoing(twice),
+    });
+    const admin = new AdminClient({ apiKey: key, baseUrl: "http://a.test", fetch: echoing(twice), rateBudgets: false });
     const errors = [
-      await clients[0]?.agents.get("bc-1").catch((thrown: unknown) => thrown),
-      await (clients[1] as AdminClient).members.list().catch((thrown: unknown) => thrown),
+      await agents.agents.get("bc-1").catch((thrown: unknown) => thrown),
+      await admin.members.list().catch((thrown: unknown) => thrown),
     ];
     for (const error of errors) {
       expect(surfacesOf(error).length).toBeGreaterThan(0);
