@@ -85,7 +85,8 @@ export interface BaseClientOptions {
   timeoutMs?: number | undefined;
   /**
    * The longest wait honoured, in ms (default 60 000): a `Retry-After` or a rate budget asking for longer fails the
-   * call at once with a `RateLimitError` carrying `retryAfter`. Also caps backoff and polling intervals.
+   * call at once with a `RateLimitError` carrying `retryAfter`. Also caps backoff and polling intervals (though a cap
+   * under 1 s never makes polling faster than once a second).
    */
   maxRetryAfterMs?: number | undefined;
   /** Overrides the retry decision; return `undefined` to keep the default. */
