@@ -26,7 +26,12 @@ export function forgeRequest<T>(context: ForgeContext, request: ForgeRawRequest<
         context: "request",
       });
     }
-    const known: ForgeOperation | undefined = matchRoute(context.operations, checked.method, checked.path);
+    const known: ForgeOperation | undefined = matchRoute(
+      context.operations,
+      checked.method,
+      checked.path,
+      context.policy.placeholders,
+    );
     const knownIdempotent = known ? isIdempotent(known, request.body) : undefined;
     const cost = points ?? known?.cost ?? (checked.method === "GET" || checked.method === "HEAD" ? 1 : 5);
     const spec = rawRequestSpec(checked, raw, knownIdempotent);
