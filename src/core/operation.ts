@@ -67,6 +67,8 @@ export type OperationBody<O> = O extends { body: infer S extends v.GenericSchema
 export type OperationQuery<O> = O extends { query: infer S extends v.GenericSchema } ? v.InferInput<S> : undefined;
 
 const METHODS: ReadonlySet<string> = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
+/** The methods a request without its own retry class may repeat (as the transport reads them). */
+const IDEMPOTENT_METHODS: ReadonlySet<string> = new Set(["GET", "HEAD", "OPTIONS", "PUT", "DELETE"]);
 
 /**
  * The table with the caller's `routes` overrides applied (an overridden entry is no longer `assumed`). An unknown
@@ -135,6 +137,17 @@ export interface SendPolicy<O extends Operation = Operation> {
   explain?(error: unknown, operation: O, name: string): unknown;
   /** Headers put on every request (before the caller's). */
   headers?(): Record<string, string>;
+  /**
+   * Whether a 429 is the server's rate limit (default: every one is). One that is not (the forge's ResourceExhausted:
+   * a full resource, no `Retry-After`, no rate-limit headers) fails its call only: the budget is not blocked, and a
+   * non-idempotent request is not sent again (it would only be refused again).
+   */
+  isRateLimit?(error: RateLimitError): boolean;
+  /**
+   * Awaited before every attempt (after the budget): readies the credential (an installation token being minted)
+   * within the caller's signal and timeout, so the transport's authorization then finds it ready.
+   */
+  prepare?(wait: { signal: AbortSignal | undefined; timeoutMs: number }): Promise<void>;
 }
 
 /** A client's operations: the transport, the resolved table and the API's policy. */
@@ -237,19 +250,32 @@ export async function sendWithPolicy<O extends Operation, R>(
 ): Promise<WithResponse<R>> {
   const budget = policy.budget?.(operation, name);
   const headers = policy.headers?.();
+  const { prepare } = policy;
   // The common case (the Cloud Agents API): nothing to add, so nothing to wrap — one async step less per call.
-  if (!budget && !headers && !policy.refresh && !policy.explain) return transport.request(request);
+  if (!budget && !headers && !prepare && !policy.refresh && !policy.explain) return transport.request(request);
   const options = request.options;
+  const idempotent = request.idempotent ?? IDEMPOTENT_METHODS.has(request.method.toUpperCase());
+  const timeoutMs = options?.timeoutMs ?? transport.retrySettings.timeoutMs;
   const spec: RequestSpec<R> = {
     ...request,
     options: headers ? { ...options, headers: { ...headers, ...options?.headers } } : options,
-    // A 429 blocks the budget when it arrives, before this call's own retry wait (which then covers it).
-    beforeRetryWait: budget
-      ? async (error) => {
-          if (error instanceof RateLimitError) await budget.penalize(error.retryAfterMs);
-        }
-      : undefined,
-    beforeAttempt: budget ? (_attempt, _previous, signal) => budget.acquire(signal) : undefined,
+    // A 429 blocks the budget when it arrives, before this call's own retry wait (which then covers it). A 429 that
+    // is no rate limit ends a non-idempotent call here: thrown from this hook, it is the call's final error.
+    beforeRetryWait:
+      budget || policy.isRateLimit
+        ? async (error) => {
+            if (!(error instanceof RateLimitError)) return;
+            if (isRateLimit(policy, error)) await budget?.penalize(error.retryAfterMs);
+            else if (!idempotent) throw error;
+          }
+        : undefined,
+    beforeAttempt:
+      budget || prepare
+        ? async (_attempt, _previous, signal) => {
+            await budget?.acquire(signal);
+            await prepare?.({ signal, timeoutMs });
+          }
+        : undefined,
   };
   try {
     const result = await sendRefreshing(transport, spec, policy);
@@ -257,11 +283,16 @@ export async function sendWithPolicy<O extends Operation, R>(
     return result;
   } catch (error) {
     // The budget's own refusal (a block longer than the caller's cap) is not a new 429: it changes nothing.
-    if (budget && error instanceof RateLimitError && error.code !== WAIT_EXCEEDS_CAP) {
+    if (budget && isRateLimit(policy, error) && error.code !== WAIT_EXCEEDS_CAP) {
       await budget.penalize(error.retryAfterMs);
     }
     throw policy.explain ? policy.explain(error, operation, name) : error;
   }
+}
+
+/** Whether an error is a 429 the policy reads as the server's rate limit (every 429 unless it says otherwise). */
+function isRateLimit(policy: SendPolicy<never>, error: unknown): error is RateLimitError {
+  return error instanceof RateLimitError && (policy.isRateLimit?.(error) ?? true);
 }
 
 async function sendRefreshing<R>(

@@ -247,22 +247,16 @@ export class Transport {
           error = refusal; // Retry-After asks for more than `maxRetryAfterMs`: fail now, the caller decides.
         }
       }
-      if (delayMs === undefined) {
-        if (this.#logger) {
-          const resolved = spec.resolvesError?.(error) === true;
-          this.#log(
-            resolved ? "info" : failureLevel(error),
-            {
-              ...this.#record(resolved ? "resolved" : "failure", spec, method, attempt, started),
-              ...errorFields(error),
-            },
-            spec,
-          );
-        }
-        throw error;
-      }
+      if (delayMs === undefined) throw this.#final(error, spec, method, attempt, started);
       previousError = error;
-      if (spec.beforeRetryWait) await spec.beforeRetryWait(error, delayMs);
+      // The hook may end the call instead (a 429 that is no rate limit, on a request that must not repeat).
+      if (spec.beforeRetryWait) {
+        try {
+          await spec.beforeRetryWait(error, delayMs);
+        } catch (refusal) {
+          throw this.#final(refusal, spec, method, attempt, started);
+        }
+      }
       for (const hook of this.#hooks.beforeRetry ?? []) {
         await hook({ ...state, request, delayMs, operation: spec.operation });
       }
@@ -275,6 +269,19 @@ export class Transport {
       }
       await this.#sleep(delayMs, callerSignal);
     }
+  }
+
+  /** The call's final error, logged (as `resolved` at `info` when the caller turns it into success). */
+  #final(error: unknown, spec: RequestSpec<unknown>, method: string, attempt: number, started: number): unknown {
+    if (this.#logger) {
+      const resolved = spec.resolvesError?.(error) === true;
+      this.#log(
+        resolved ? "info" : failureLevel(error),
+        { ...this.#record(resolved ? "resolved" : "failure", spec, method, attempt, started), ...errorFields(error) },
+        spec,
+      );
+    }
+    return error;
   }
 
   #buildRequest(

@@ -16,6 +16,7 @@ import type { BaseClientOptions, BrowserKeyOptions, CallOptions } from "../core/
 import type { CursorPage, PagePromise } from "../core/pagination.js";
 import { requireSegment } from "../core/paths.js";
 import { AppJwtSource } from "./app-jwt.js";
+import { parseRfc3339 } from "./check-runs/timestamps.js";
 import { ForgeClient } from "./forge-client.js";
 import { type ForgeContext, type ForgePoints, forgeContext } from "./forge-context.js";
 import {
@@ -185,7 +186,7 @@ export class ForgeApp {
       ...this.#options,
       points: this.#points({ kind: "installation", id }),
       credential: {
-        token: async () => this.#secrets.remember((await this.#tokens.get(id, narrowing)).token),
+        token: async (wait) => this.#secrets.remember((await this.#tokens.get(id, narrowing, wait)).token),
         refresh: async () => {
           await this.#tokens.invalidate(id, narrowing);
           return true;
@@ -215,7 +216,7 @@ export class ForgeApp {
         params: { installationId },
         body: { scopes: narrowing.scopes ?? [], repositoryIds: narrowing.repositoryIds ?? [] },
       });
-      return { token: this.#secrets.remember(data.token), expiresAt: Date.parse(data.expiresAt) };
+      return { token: this.#secrets.remember(data.token), expiresAt: parseRfc3339(data.expiresAt) as number };
     } catch (error) {
       if (error instanceof NotFoundError) {
         throw error.withHint(

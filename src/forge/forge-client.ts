@@ -1,5 +1,14 @@
 import type { ApiPromise } from "../core/api-promise.js";
-import { checkedClock, requestObject, requireOptions } from "../core/arguments.js";
+import {
+  checkedClock,
+  checkOptions,
+  FUNCTION_OPTION,
+  hasMethods,
+  isFunction,
+  isObject,
+  requestObject,
+  requireOptions,
+} from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
 import { checkCredentialText } from "../core/header-values.js";
 import { callOperation, listOperation } from "../core/operation.js";
@@ -16,6 +25,9 @@ import { AppsResource } from "./resources/apps.js";
 import { NamespaceClient } from "./resources/namespaces.js";
 import type { RepositorySummary } from "./schemas/auth.js";
 
+/** What a points budget must do (the methods the forge policy calls). */
+const BUDGET_METHODS = ["acquire", "observe", "penalize"];
+
 export { FORGE_PREFIX, type ForgeCredential, type ForgePoints } from "./forge-context.js";
 
 /** Options of {@link ForgeClient}: a user token, or (from `ForgeApp.installation()`) a refreshing credential. */
@@ -26,13 +38,22 @@ export type ForgeClientOptions = BaseClientOptions &
     routes?: ForgeRoutesOverride | undefined;
   };
 
+const CREDENTIAL_KINDS: ReadonlySet<unknown> = new Set(["app", "installation", "user"]);
+
 /** The credential of the options: a user token, or a refreshing credential; else an `invalid_option`. */
 function credentialOf(options: ForgeClientOptions): ForgeCredential {
   if ("credential" in options) {
-    if (typeof options.credential?.token === "function") return options.credential;
-    throw new AgentlineError("`credential` must be `{ token: () => Promise<string> }`; or pass `token` instead.", {
-      code: "invalid_option",
+    if (typeof options.credential?.token !== "function") {
+      throw new AgentlineError("`credential` must be `{ token: () => Promise<string> }`; or pass `token` instead.", {
+        code: "invalid_option",
+      });
+    }
+    checkOptions(options.credential, "options.credential", {
+      refresh: FUNCTION_OPTION,
+      secrets: FUNCTION_OPTION,
+      kind: [(kind) => CREDENTIAL_KINDS.has(kind), "`app`, `installation` or `user`"],
     });
+    return options.credential;
   }
   const { token } = options as { token?: unknown };
   // A `token` may be a user token or an installation token minted elsewhere: its kind is unknown, so no route is
@@ -66,6 +87,12 @@ export class ForgeClient {
 
   constructor(options: ForgeClientOptions) {
     const credential = credentialOf(requireOptions(options, "ForgeClient", "`{ token, baseUrl }`"));
+    checkOptions(options, "options", {
+      points: [
+        (points) => isObject(points) && hasMethods(...BUDGET_METHODS)(points.budget) && isFunction(points.principal),
+        "`{ budget: ForgePointsBudget, principal: () => Promise<ForgePrincipal> }`",
+      ],
+    });
     const context = forgeContext(options, credential, options.points, "ForgeClient");
     this.#context = context;
     this.#now = checkedClock(options.now);

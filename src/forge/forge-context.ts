@@ -4,6 +4,7 @@ import { KnownSecrets } from "../core/known-secrets.js";
 import { type OperationContext, resolveOperations, type SendPolicy } from "../core/operation.js";
 import type { BaseClientOptions } from "../core/options.js";
 import { Transport } from "../core/transport.js";
+import type { TokenWait } from "./installation-tokens.js";
 import type { ForgeCredentialKind, ForgeOperation } from "./operations/entry.js";
 import { FORGE_OPERATIONS, type ForgeOperations, type ForgeRoutesOverride } from "./operations.js";
 import type { ForgePointsBudget, ForgePrincipal } from "./points-budget.js";
@@ -21,8 +22,11 @@ export interface ForgePoints {
 
 /** Where a forge client's bearer credential comes from, and what to do when the forge refuses it. */
 export interface ForgeCredential {
-  /** The bearer value (an app JWT, an installation token or a user token). */
-  token: () => Promise<string>;
+  /**
+   * The bearer value (an app JWT, an installation token or a user token). `wait` is the call's signal and timeout: a
+   * credential that mints may stop waiting when they fire (rejecting with `AbortError` / `TimeoutError`).
+   */
+  token: (wait?: TokenWait) => Promise<string>;
   /** Drops a refused credential so the next `token()` gets a fresh one; `false` when there is none to get. */
   refresh?: () => Promise<boolean>;
   /** The other secrets behind the credential (the app's private key, the JWTs that minted tokens), for redaction. */
@@ -67,8 +71,10 @@ function forgePolicy(
   transport: Transport,
   credential: ForgeCredential,
   points: ForgePoints | undefined,
+  prepare: SendPolicy["prepare"],
 ): SendPolicy<ForgeOperation> {
   return {
+    prepare,
     prefix: FORGE_PREFIX,
     placeholders: FORGE_PLACEHOLDERS,
     admit: (operation, name) => refuseWrongCredential(operation, credential.kind, name),
@@ -84,6 +90,8 @@ function forgePolicy(
           observe: async (response) => points.budget.observe(await points.principal(), response),
         })
       : undefined,
+    // A 429 without `Retry-After` or `X-RateLimit-*` is ResourceExhausted (a full resource), not the points budget.
+    isRateLimit: (error) => error.retryAfterMs !== undefined || error.rateLimit !== undefined,
     refresh: credential.refresh,
     headers: () => ({ "x-request-id": crypto.randomUUID() }),
   };
@@ -98,14 +106,38 @@ export function forgeContext(
 ): ForgeContext {
   // Every token this client sent, not only the current one: an answer may echo the one before a refresh.
   const sent = new KnownSecrets();
+  // The token readied before an attempt (within the caller's signal and timeout), taken by that attempt's
+  // authorization, which runs right after. Taken by another call in between, it is just as valid there.
+  let ready: string | undefined;
   const transport = new Transport(options, {
     authorization: async () => {
-      const token = await credential.token();
+      const token = ready ?? checkedToken(await credential.token());
+      ready = undefined;
       await refuseReceiptAsBearer(token);
       return `Bearer ${sent.remember(token)}`;
     },
-    secrets: () => [...sent.list(), ...(credential.secrets?.() ?? [])],
+    secrets: () => [...sent.list(), ...credentialSecrets(credential)],
   });
   const operations = resolveOperations(FORGE_OPERATIONS, options.routes, what);
-  return { transport, operations, policy: forgePolicy(transport, credential, points) };
+  const prepare = async (wait: TokenWait) => {
+    ready = checkedToken(await credential.token(wait));
+  };
+  return { transport, operations, policy: forgePolicy(transport, credential, points, prepare) };
+}
+
+/** What `credential.token()` gave, when it is a non-empty string; else nothing is sent. */
+function checkedToken(token: unknown): string {
+  if (typeof token === "string" && token !== "") return token;
+  const message = "`credential.token` must resolve to a non-empty string (the bearer token); nothing was sent.";
+  throw new AgentlineError(message, { code: "invalid_option" });
+}
+
+/** The credential's other secrets, for redaction (their strings); a `secrets()` giving no array is a wrong option. */
+function credentialSecrets(credential: ForgeCredential): readonly string[] {
+  const secrets: unknown = credential.secrets?.();
+  if (secrets === undefined) return [];
+  if (!Array.isArray(secrets)) {
+    throw new AgentlineError("`credential.secrets` must return an array of strings.", { code: "invalid_option" });
+  }
+  return secrets.filter((secret): secret is string => typeof secret === "string" && secret !== "");
 }

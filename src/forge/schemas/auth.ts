@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
 import { openEnum } from "../../core/schema.js";
+import { timestampField } from "./request-fields.js";
 
 // Forge responses are parsed leniently: unknown fields and enum values pass through; fields the spec
 // calls optional may be absent. 64-bit integers stay strings.
@@ -62,9 +63,9 @@ export const InstallationsPageSchema = /* @__PURE__ */ lazySchema(() =>
   }),
 );
 
-/** 200 of POST /app/installations/{id}/access_tokens. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
+/** 200 of POST /app/installations/{id}/access_tokens; `expiresAt` must be RFC 3339 (the token cache runs on it). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const AccessTokenResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ token: v.string(), expiresAt: v.string() }),
+  v.looseObject({ token: v.string(), expiresAt: timestampField("`expiresAt`") }),
 );
 
 /** A repository summary as the installation repository list returns it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Repository) */
