@@ -2,6 +2,7 @@ import { optionalArgument, requireClientContext } from "../../core/arguments.js"
 import { ValidationError } from "../../core/errors.js";
 import { callOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
+import { MIN_POLL_INTERVAL_MS, pollInterval } from "../../core/wait.js";
 import type { ForgeContext } from "../forge-context.js";
 import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 import type { SyncMirrorParams } from "../schemas/repo-admin.js";
@@ -21,7 +22,10 @@ export const FINISHED_TRANSITION_JOB_STATUSES: ReadonlySet<string> = new Set([
 
 /** Options of {@link MirrorResource.waitForJob}. */
 export interface WaitForJobOptions {
-  /** Between polls; default 2,000 ms, at most the client's `maxRetryAfterMs`. Each poll costs 1 point. */
+  /**
+   * Between polls, more than 0; default 2,000 ms, at most the client's `maxRetryAfterMs` (a cap under 1 s allows
+   * 1 s: polling is never made faster than once a second). Each poll costs 1 point.
+   */
   intervalMs?: number;
   /** Stops waiting (rejects with `AbortError`). */
   signal?: AbortSignal;
@@ -89,13 +93,16 @@ export class MirrorResource {
   async waitForJob(jobId: string, wait: WaitForJobOptions = {}): Promise<TransitionJob> {
     optionalArgument(wait, "wait", "mirror.waitForJob");
     const { transport } = this.#context;
-    const intervalMs = wait.intervalMs ?? Math.min(2_000, transport.retrySettings.maxRetryAfterMs);
-    const issue = !(Number.isFinite(intervalMs) && intervalMs >= 0)
-      ? { rule: "min", message: "`intervalMs` must be a finite number of milliseconds, 0 or more" }
-      : intervalMs > transport.retrySettings.maxRetryAfterMs
+    const cap = transport.retrySettings.maxRetryAfterMs;
+    // A cap under 1 s never makes polling faster than once a second (a cap of 0 would poll in a tight loop).
+    const longest = Math.max(cap, MIN_POLL_INTERVAL_MS);
+    const intervalMs = wait.intervalMs ?? pollInterval(2_000, cap);
+    const issue = !(Number.isFinite(intervalMs) && intervalMs > 0)
+      ? { rule: "min", message: "`intervalMs` must be a finite number of milliseconds, more than 0" }
+      : intervalMs > longest
         ? {
             rule: "max",
-            message: `\`intervalMs\` must be at most the client's \`maxRetryAfterMs\` (${transport.retrySettings.maxRetryAfterMs} ms), the cap on every wait; raise that to poll less often`,
+            message: `\`intervalMs\` must be at most the client's \`maxRetryAfterMs\` (${longest} ms), the cap on every wait; raise that to poll less often`,
           }
         : undefined;
     if (issue) throw new ValidationError([{ path: "intervalMs", ...issue }], { context: "mirror.waitForJob" });

@@ -35,7 +35,8 @@ async function setup() {
     sleeps.push(ms);
     clock.t += ms;
   };
-  const user = (token: string) => userClient(token, { maxRetries: 0, now, sleep });
+  const user = (token: string, maxRetryAfterMs?: number) =>
+    userClient(token, { maxRetries: 0, now, sleep, ...(maxRetryAfterMs === undefined ? {} : { maxRetryAfterMs }) });
   const stateRepo = (repoId: string) => {
     const found = fake.forge.state.repositories.find((repo) => repo.id === repoId);
     if (!found) throw new Error(`no ${repoId}`);
@@ -47,6 +48,8 @@ async function setup() {
     sleeps,
     stateRepo,
     admin: user(MIRROR_ADMIN),
+    /** The same user on a client whose cap on waits is 0 ("never wait for a server"). */
+    adminNeverWaiting: user(MIRROR_ADMIN, 0),
     plainUser: user(NO_MIRROR_SCOPE),
     installation,
   };
@@ -121,6 +124,22 @@ describe("mirror transitions", () => {
     expect((await admin.repo("acme", name).get()).mirror?.status).toBe("inbound");
     const next = await mirror.transition({ transition: "inbound_to_outbound" });
     expect((await mirror.waitForJob(next.id as string)).status).toBe("succeeded");
+  });
+
+  it("never polls faster than once a second because of a low cap, and refuses an interval of 0", async () => {
+    const { fake, clock, adminNeverWaiting, sleeps } = await setup();
+    const { name } = fake.forge.mirrors.add({ status: "initial" });
+    const mirror = adminNeverWaiting.repo("acme", name).mirror;
+    const job = await mirror.transition({ transition: "initial_to_inbound" });
+    clock.t += MIRROR_TIMING.queuedMs;
+    await expect(mirror.waitForJob(job.id as string, { intervalMs: 0 })).rejects.toMatchObject({
+      path: "intervalMs",
+      rule: "min",
+    });
+    const done = await mirror.waitForJob(job.id as string);
+    expect(done.status).toBe("succeeded");
+    expect(sleeps.length).toBeGreaterThan(0);
+    expect(sleeps.every((ms) => ms === 1_000)).toBe(true);
   });
 
   it("checks the transition body and wait options before the network", async () => {
