@@ -1,5 +1,5 @@
 import { ApiPromise, type WithResponse } from "../core/api-promise.js";
-import { requireClientContext } from "../core/arguments.js";
+import { requireClientContext, unreadableArgument } from "../core/arguments.js";
 import { ConflictError } from "../core/errors.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
@@ -29,8 +29,13 @@ export class AgentsResource {
    */
   create(body: CreateAgentParams, options?: CallOptions): ApiPromise<CreateAgentResponse> {
     return ApiPromise.from(async () => {
-      const pickId = isPlainObject(body) && body.agentId === undefined && body.envVars === undefined;
-      const withId = pickId ? { ...body, agentId: generateAgentId() } : body;
+      let withId: unknown = body;
+      try {
+        const pickId = isPlainObject(body) && body.agentId === undefined && body.envVars === undefined;
+        withId = pickId ? { ...body, agentId: generateAgentId() } : body;
+      } catch (error) {
+        throw unreadableArgument("agents.create", "`body`", "invalid_argument", error);
+      }
       const agentId = isPlainObject(withId) ? withId.agentId : undefined;
       try {
         return await sendOperation(this.#context, "agents.create", {

@@ -8,9 +8,20 @@ import { AgentlineError, ValidationError } from "./errors.js";
 // queries, ids). Every helper is a small pure function: a bundle carries only those it calls (the webhook
 // receiver's is size-sensitive, so its checks use the short form, `expectArgument`).
 
-/** Whether a value is a non-null object that is not an array (class instances included). */
+/**
+ * Whether a value is a non-null object that is not an array (class instances included). A revoked `Proxy` is none:
+ * every look at it throws, so it is refused like any other wrong argument instead of escaping as a TypeError.
+ */
 export const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
+  typeof value === "object" && value !== null && !isArrayOrRevoked(value);
+
+function isArrayOrRevoked(value: object): boolean {
+  try {
+    return Array.isArray(value);
+  } catch {
+    return true;
+  }
+}
 
 /** Whether a value is undefined or passes `ok` (an optional argument). */
 export const optional = (value: unknown, ok: (value: unknown) => unknown): boolean =>
@@ -46,8 +57,12 @@ export function isAbsoluteUrl(value: unknown): boolean {
 /** What a wrong value was, for a message: never the value itself (it may be a secret). */
 function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return "an array";
-  return typeof value === "object" ? "an object" : `a ${typeof value}`;
+  if (typeof value !== "object") return `a ${typeof value}`;
+  try {
+    return Array.isArray(value) ? "an array" : "an object";
+  } catch {
+    return "a revoked Proxy";
+  }
 }
 
 /** The error for a wrong `name`: a field of an argument (`options.keys`) is an option, anything else an argument. */
@@ -85,6 +100,17 @@ export function checkedClock(now: (() => unknown) | undefined, name = "options.n
     return ms;
   };
 }
+/**
+ * The error for an argument that throws when read (a getter that throws, a revoked `Proxy`): an `AgentlineError`
+ * naming what could not be read, with what it threw as `cause`, rather than that raw error.
+ */
+export function unreadableArgument(context: string, what: string, code: string, cause: unknown): AgentlineError {
+  return new AgentlineError(`${context}: ${what} could not be read (a getter or proxy threw while it was checked).`, {
+    code,
+    cause,
+  });
+}
+
 /** A non-empty string option. */
 export const TEXT_OPTION: OptionRule = [isText, "a non-empty string"];
 /** An absolute URL option. */

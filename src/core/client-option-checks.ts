@@ -6,7 +6,9 @@ import {
   isObject,
   type OptionRule,
   optional,
+  unreadableArgument,
 } from "./arguments.js";
+import { isAgentlineError } from "./errors.js";
 import { checkHeaderRecord } from "./header-values.js";
 
 // The options every client takes (BaseClientOptions) and the ones a call may override (CallOptions), checked when
@@ -57,6 +59,11 @@ const SIGNAL_OPTION: OptionRule = [
 
 /** Checks the options of one call (`signal`, `timeoutMs`, `maxRetries`, `headers`). */
 export function checkCallOptions(options: object): void {
-  checkOptions(options, "options", { signal: SIGNAL_OPTION, timeoutMs: TIMEOUT_OPTION, maxRetries: RETRIES_OPTION });
-  checkHeaderRecord((options as { headers?: unknown }).headers, "options.headers", "invalid_option");
+  try {
+    checkOptions(options, "options", { signal: SIGNAL_OPTION, timeoutMs: TIMEOUT_OPTION, maxRetries: RETRIES_OPTION });
+    checkHeaderRecord((options as { headers?: unknown }).headers, "options.headers", "invalid_option");
+  } catch (error) {
+    if (isAgentlineError(error)) throw error;
+    throw unreadableArgument("request", "`options`", "invalid_option", error);
+  }
 }

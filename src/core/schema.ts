@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { unreadableArgument } from "./arguments.js";
 import { AgentlineError, ValidationError, type ValidationIssue } from "./errors.js";
 import { coerceWireQuery } from "./wire-query.js";
 
@@ -68,7 +69,12 @@ function requireSchema(schema: unknown, fn: string): void {
 
 /** Checks a request against its schema before anything is sent; throws a request `ValidationError`. */
 export function checkRequest<S extends v.GenericSchema>(schema: S, data: unknown, context: string): v.InferOutput<S> {
-  const result = v.safeParse(schema, data);
+  let result: v.SafeParseResult<S>;
+  try {
+    result = v.safeParse(schema, data);
+  } catch (error) {
+    throw unreadableArgument(context, "a request argument", "invalid_argument", error);
+  }
   if (result.success) return result.output;
   throw new ValidationError(toValidationIssues(result.issues), { direction: "request", context });
 }

@@ -43,6 +43,5 @@ export function base64DecodedLength(text: string): number {
   return Math.floor((clean.length * 3) / 4) - padding;
 }
 
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** A non-null object that is not an array, nor a revoked `Proxy` (see `isObject`). */
+export { isObject as isPlainObject } from "./arguments.js";
