@@ -5,6 +5,8 @@
 export {
   AdminClient,
   type AdminClientOptions,
+  BulkPartialError,
+  OperationFailedError,
   OrganizationClient,
   type OrganizationClientOptions,
 } from "./admin/index.js";

@@ -28,8 +28,15 @@ export interface BeforeRetryState extends RetryState {
 
 /** Lifecycle hooks; each receives one state object (ky-style), and runs in array order. */
 export interface Hooks {
-  beforeRequest?: Array<(state: BeforeRequestState) => Request | undefined | Promise<Request | undefined>>;
-  afterResponse?: Array<(state: AfterResponseState) => Response | undefined | Promise<Response | undefined>>;
+  // `void` too: a hook that only looks (returns nothing) type-checks on every TypeScript version, 5.x included.
+  beforeRequest?: Array<
+    // biome-ignore lint/suspicious/noConfusingVoidType: a hook returning nothing must be assignable (TypeScript 5.x).
+    (state: BeforeRequestState) => Request | undefined | void | Promise<Request | undefined | void>
+  >;
+  afterResponse?: Array<
+    // biome-ignore lint/suspicious/noConfusingVoidType: as above.
+    (state: AfterResponseState) => Response | undefined | void | Promise<Response | undefined | void>
+  >;
   beforeRetry?: Array<(state: BeforeRetryState) => void | Promise<void>>;
 }
 

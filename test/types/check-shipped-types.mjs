@@ -25,12 +25,20 @@ const STRICT = { strict: true, skipLibCheck: false, noEmit: true, target: "es202
 /**
  * The environments. `absent` names files the compiler must not load (a config that quietly got DOM or Node's
  * types through some dependency would prove nothing).
- * @type {{ name: string, description: string, files: string[], compilerOptions?: object, absent?: RegExp[] }[]}
+ * @type {{ name: string, description: string, files: string[], compilerOptions?: object, absent?: RegExp[], typescript?: string }[]}
  */
 export const TYPE_CONFIGS = [
   {
     name: "node",
     description: "Node's types, no DOM: lib es2023, types [node], module/moduleResolution nodenext",
+    compilerOptions: { ...STRICT, lib: ["es2023"], types: ["node"], module: "nodenext", moduleResolution: "nodenext" },
+    files: ["consumer.ts"],
+    absent: [/[\\/]lib\.dom\.d\.ts$/],
+  },
+  {
+    name: "node-ts5",
+    description: "the same with TypeScript 5.9 (the oldest major a user may still compile with)",
+    typescript: "typescript5",
     compilerOptions: { ...STRICT, lib: ["es2023"], types: ["node"], module: "nodenext", moduleResolution: "nodenext" },
     files: ["consumer.ts"],
     absent: [/[\\/]lib\.dom\.d\.ts$/],
@@ -97,7 +105,7 @@ export function prepareConsumer() {
 export async function checkTypes(project, config, denoPath) {
   const started = Date.now();
   const { code, output } = config.compilerOptions
-    ? await run(process.execPath, [tscPath(), "-p", `tsconfig.${config.name}.json`, "--listFiles"], project, {})
+    ? await run(process.execPath, [tscPath(config), "-p", `tsconfig.${config.name}.json`, "--listFiles"], project, {})
     : await run(denoPath, ["check", "--all", "--cached-only", ...config.files], project, {
         DENO_DIR: join(project, "..", "deno-dir"),
         DENO_NO_UPDATE_CHECK: "1",
@@ -167,8 +175,9 @@ export function reportTypeChecks({ project, results }) {
   return failed;
 }
 
-function tscPath() {
-  return join(repositoryRoot, "node_modules", "typescript", "bin", "tsc");
+/** The compiler of a check: this repository's TypeScript, or the older one a check names (`typescript5`). */
+function tscPath(config) {
+  return join(repositoryRoot, "node_modules", config.typescript ?? "typescript", "bin", "tsc");
 }
 
 function indent(text) {

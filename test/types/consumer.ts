@@ -50,6 +50,27 @@ export async function followRun(fetch: agents.FetchLike): Promise<agents.Run> {
   return client.runs.wait(agent.id, run.id);
 }
 
+/** Hooks that only look (they return nothing), as the README shows them: every TypeScript version takes them. */
+export function lookingHooks(fetch: agents.FetchLike): root.AgentsClient {
+  return new agents.AgentsClient({
+    apiKey: "key",
+    baseUrl,
+    fetch,
+    hooks: {
+      beforeRequest: [
+        (state) => {
+          console.log(state.request.url);
+        },
+      ],
+      afterResponse: [
+        async ({ response }) => {
+          console.log(response.status);
+        },
+      ],
+    },
+  });
+}
+
 /** The Admin and Organization clients. */
 export async function administer(fetch: admin.FetchLike): Promise<number> {
   const team: root.AdminClient = new admin.AdminClient({ apiKey: "key", baseUrl, fetch });

@@ -1,6 +1,7 @@
 import { isObject } from "../../core/arguments.js";
 import {
   checkInput,
+  expectFakeArgument,
   expectId,
   fakeArgumentError,
   STRING_FIELD,
@@ -67,6 +68,16 @@ export interface ForgeDependencies {
   now: Clock;
   randomUUID: RandomUUID;
 }
+
+/** The options of `registerApp` (see RegisterForgeAppInput). */
+const REGISTER_APP_KEYS: ReadonlySet<string> = new Set([
+  "appId",
+  "publicKeyPem",
+  "webhookUrl",
+  "events",
+  "displayName",
+  "install",
+]);
 
 const ROUTES: readonly FakeForgeRoute[] = [
   ...discoveryRoutes,
@@ -199,6 +210,13 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
         events: TEXT_LIST_FIELD,
         install: [(value) => value === false || isObject(value), "false or an object of installation options"],
       });
+      // A misspelt option (`installation: false`) would be ignored, and the app installed anyway.
+      for (const key of Object.keys(appInput)) {
+        expectFakeArgument(
+          REGISTER_APP_KEYS.has(key),
+          `fake.forge.registerApp: \`input.${key}\` is no option (${[...REGISTER_APP_KEYS].join(", ")}).`,
+        );
+      }
       const at = deps.now();
       const app = state.createApp(appInput, at);
       if (appInput.events) app.events = [...appInput.events];

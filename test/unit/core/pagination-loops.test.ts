@@ -14,15 +14,6 @@ const agent = (id: string) => ({
   createdAt: T,
   updatedAt: T,
 });
-const rule = {
-  id: "rule_1",
-  name: "n",
-  content: "c",
-  enabled: true,
-  scope: "assistantBot",
-  createdAt: T,
-  updatedAt: T,
-};
 const usageEvent = {
   timestamp: "1735689600000",
   userEmail: "a@example.com",

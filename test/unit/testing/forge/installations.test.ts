@@ -17,6 +17,16 @@ describe("forge installations and installation tokens", () => {
     expect(rpc(bad.json)).toMatchObject({ code: 3, fields: ["pageToken"] });
   });
 
+  it("registerApp refuses an option it does not have (a misspelt `installation: false` installed the app anyway)", async () => {
+    const { fake } = await forgeSetup();
+    const before = fake.forge.state.installations.size;
+    expect(() => fake.forge.registerApp({ installation: false } as never)).toThrow(
+      expect.objectContaining({ code: "invalid_argument", message: expect.stringContaining("input.installation") }),
+    );
+    expect(fake.forge.state.installations.size).toBe(before);
+    expect(fake.forge.registerApp({ install: false }).installationId).toBeUndefined();
+  });
+
   it("gets one installation in the spec's shape and hides other apps' (404)", async () => {
     const { fake, call, jwt, installationId } = await forgeSetup();
     const { json } = await call("GET", `/app/installations/${installationId}`, { token: await jwt() });
