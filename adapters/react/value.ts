@@ -1,4 +1,4 @@
-import { nextFrame, type ReadonlySignal, type Scheduler, subscribeCoalesced } from "agentline/reactive";
+import { nextFrame, type ReadonlySignal, requireSignal, type Scheduler, subscribeCoalesced } from "agentline/reactive";
 import { useCallback, useSyncExternalStore } from "react";
 
 /**
@@ -7,6 +7,8 @@ import { useCallback, useSyncExternalStore } from "react";
  * that reads it and stops when the last one unmounts.
  */
 export function useValue<T>(source: ReadonlySignal<T>, schedule: Scheduler = nextFrame): T {
+  // Checked before any hook runs: a wrong argument fails the same way on every render.
+  requireSignal(source, "useValue");
   const subscribe = useCallback(
     (onChange: () => void) => subscribeCoalesced(source, onChange, schedule),
     [source, schedule],

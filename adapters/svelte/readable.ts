@@ -1,4 +1,11 @@
-import { nextFrame, type ReadonlySignal, type Scheduler, subscribeCoalesced } from "agentline/reactive";
+import {
+  nextFrame,
+  type ReadonlySignal,
+  requireSignal,
+  requireSubscriber,
+  type Scheduler,
+  subscribeCoalesced,
+} from "agentline/reactive";
 import type { Readable } from "svelte/store";
 
 /**
@@ -7,8 +14,10 @@ import type { Readable } from "svelte/store";
  * the last one to leave stops it.
  */
 export function toReadable<T>(source: ReadonlySignal<T>, schedule: Scheduler = nextFrame): Readable<T> {
+  requireSignal(source, "toReadable");
   return {
     subscribe(run) {
+      requireSubscriber(run, "toReadable.subscribe");
       run(source.peek());
       return subscribeCoalesced(source, () => run(source.peek()), schedule);
     },

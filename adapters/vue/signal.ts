@@ -1,4 +1,4 @@
-import { nextFrame, type ReadonlySignal, type Scheduler, subscribeCoalesced } from "agentline/reactive";
+import { nextFrame, type ReadonlySignal, requireSignal, type Scheduler, subscribeCoalesced } from "agentline/reactive";
 import { getCurrentScope, onScopeDispose, type ShallowRef, shallowReadonly, shallowRef } from "vue";
 
 /** A ref that only its composable writes. */
@@ -14,6 +14,7 @@ export function whenScopeEnds(stop: () => void): void {
  * Subscribing counts as watching, so a view's stream runs while the calling scope lives.
  */
 export function useSignal<T>(source: ReadonlySignal<T>, schedule: Scheduler = nextFrame): ReadonlyRef<T> {
+  requireSignal(source, "useSignal");
   const ref = shallowRef(source.peek());
   whenScopeEnds(subscribeCoalesced(source, () => (ref.value = source.peek()), schedule));
   return shallowReadonly(ref);

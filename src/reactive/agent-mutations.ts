@@ -43,6 +43,12 @@ export type AgentIdSource = string | (() => string);
 
 const idOf = (source: AgentIdSource): string => (typeof source === "function" ? source() : source);
 
+/** An {@link AgentIdSource}, else an `invalid_argument` AgentlineError naming `agentId`, at creation. */
+function requireAgentIdSource(agentId: unknown, context: string): void {
+  if (typeof agentId !== "string" && typeof agentId !== "function")
+    throw argumentError(agentId, "agentId", context, "an agent id, or a function returning one");
+}
+
 /** Creates an agent (with its first run); `data` is `{ agent, run }`, ready for `watchRun(client, agent.id, run.id)`. */
 export function createAgentMutation(client: CreateAgentClient): Mutation<CreateAgentParams, CreateAgentResponse> {
   requireClientMethod(client, "agents", "create", "createAgentMutation");
@@ -58,6 +64,7 @@ export function followUpMutation(
   agentId: AgentIdSource,
 ): Mutation<CreateRunParams, { run: Run }> {
   requireClientMethod(client, "runs", "create", "followUpMutation");
+  requireAgentIdSource(agentId, "followUpMutation");
   return createMutation(async (body) => {
     const id = idOf(agentId);
     const created = await client.runs.create(id, body);
@@ -69,6 +76,7 @@ export function followUpMutation(
 /** Cancels a run of an agent, by run id; the run's views then end with status `CANCELLED`. */
 export function cancelRunMutation(client: CancelRunClient, agentId: AgentIdSource): Mutation<string, { id: string }> {
   requireClientMethod(client, "runs", "cancel", "cancelRunMutation");
+  requireAgentIdSource(agentId, "cancelRunMutation");
   return createMutation((runId) => client.runs.cancel(idOf(agentId), runId));
 }
 

@@ -1,7 +1,8 @@
-import { batch, computed, type ReadonlySignal, signal } from "@preact/signals-core";
+import { computed, type ReadonlySignal, signal } from "@preact/signals-core";
 import { initialRunState } from "../agents/run-state.js";
 import type { Agent } from "../agents/schemas/resources.js";
 import { ApiError } from "../core/errors.js";
+import { isFinalError, publish } from "./failures.js";
 import { onNewRun } from "./new-runs.js";
 import type { ConnectionState, RunStreamClient } from "./run-feed.js";
 import {
@@ -14,7 +15,7 @@ import {
   watchRun,
 } from "./run-view.js";
 import { defaultSleep, type Sleep } from "./timers.js";
-import { optionalOptions, optionalPositive, requireClient, requireText } from "./validate.js";
+import { optionalOptions, optionalPositive, requireClient, requireFunction, requireText } from "./validate.js";
 
 /** What `watchAgent` needs from a client: `agents.get()` and `runs.stream()`, as an `AgentsClient` has them. */
 export interface AgentRunsClient extends RunStreamClient {
@@ -65,11 +66,6 @@ function withField<K extends keyof RunSnapshot>(snapshot: RunSnapshot, key: K, v
   return Object.defineProperties({}, fields) as RunSnapshot;
 }
 
-/** Errors after which reading the agent again cannot help (gone, or not allowed). */
-function isFinal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
-}
-
 /**
  * Watches an agent: follows its latest run (`latestRunId`) and switches to each follow-up run as it appears. The
  * agent is re-read only while no run is active. Lazy like `watchRun`: nothing is requested until a signal has a
@@ -80,6 +76,7 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
   requireText(agentId, "agentId", "watchAgent");
   optionalOptions(options, "options", "watchAgent");
   const interval = optionalPositive(options.followIntervalMs, "followIntervalMs", "watchAgent") ?? 5_000;
+  if (options.sleep !== undefined) requireFunction(options.sleep, "sleep", "watchAgent");
   const sleep = options.sleep ?? defaultSleep;
   const { followIntervalMs: _interval, sleep: _sleep, ...runOptions } = options;
   checkWatchRunOptions(runOptions, "watchAgent");
@@ -89,6 +86,13 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
   let loop: AbortController | undefined;
   let stopListening: (() => void) | undefined;
   let disposed = false;
+  /**
+   * Orders what moves the view: each agent read takes a number when it starts, and `follow()` or an announced
+   * follow-up takes one when it switches. What lands is applied only if nothing that started later was applied
+   * first, so a read answered before a switch never takes the view back to an older run.
+   */
+  let sequence = 0;
+  let applied = 0;
   const hooks = {
     watched: () => change(1),
     unwatched: () => change(-1),
@@ -107,26 +111,41 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
       if (watched > 0 && !loop && !disposed) {
         loop = new AbortController();
         // While watched, a follow-up created through `followUpMutation` on this client is followed at once.
-        stopListening = onNewRun(client, agentId, switchTo);
+        stopListening = onNewRun(client, agentId, switchNow);
         void follow(loop.signal);
-      } else if ((watched === 0 || disposed) && loop) {
-        loop.abort();
-        loop = undefined;
-        stopListening?.();
-      }
+      } else if ((watched === 0 || disposed) && loop) stopFollowing();
     });
   }
 
+  /** Ends the follow loop and the follow-up listener; safe to call again (the listener is removed once). */
+  function stopFollowing(): void {
+    loop?.abort();
+    loop = undefined;
+    stopListening?.();
+    stopListening = undefined;
+  }
+
   function switchTo(runId: string): void {
-    if (current.peek()?.runId === runId) return;
+    if (disposed || current.peek()?.runId === runId) return;
     const previous = current.peek();
-    current.value = watchRun(client, agentId, runId, runOptions);
+    publish(() => {
+      current.value = watchRun(client, agentId, runId, runOptions);
+    });
     previous?.dispose();
   }
 
+  /** A switch asked for now (`follow()`, an announced follow-up): reads that started before it no longer apply. */
+  function switchNow(runId: string): void {
+    applied = ++sequence;
+    switchTo(runId);
+  }
+
   async function read(signal?: AbortSignal): Promise<void> {
+    const started = ++sequence;
     const next = await client.agents.get(agentId, signal ? { signal } : {});
-    batch(() => {
+    if (disposed || started < applied) return; // disposed meanwhile, or overtaken: stale
+    applied = started;
+    publish(() => {
       agent.value = next;
       failure.value = undefined;
       if (next.latestRunId) switchTo(next.latestRunId);
@@ -134,7 +153,7 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
   }
 
   async function follow(stop: AbortSignal): Promise<void> {
-    if (!current.peek()) own.value = "connecting";
+    if (!current.peek()) publish(() => (own.value = "connecting"));
     try {
       for (;;) {
         const view = current.peek();
@@ -143,18 +162,23 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
             await read(stop);
           } catch (error) {
             if (stop.aborted) return;
-            failure.value = error;
-            if (isFinal(error)) {
-              own.value = "closed";
-              return;
-            }
+            publish(() => {
+              failure.value = error;
+              if (isFinalError(error)) own.value = "closed";
+            });
+            if (isFinalError(error)) return;
           }
         }
-        if (!current.peek()) own.value = "idle";
+        if (!current.peek()) publish(() => (own.value = "idle"));
         await sleep(interval, stop);
       }
-    } catch {
-      // Stopped: the sleep was aborted.
+    } catch (error) {
+      // Stopped (the sleep was aborted), or the injected sleep failed: that ends the loop, and says so.
+      if (stop.aborted) return;
+      publish(() => {
+        failure.value = error;
+        own.value = "closed";
+      });
     }
   }
 
@@ -202,16 +226,14 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
     snapshot,
     follow(runId) {
       requireText(runId, "runId", "watchAgent.follow");
-      if (!disposed) switchTo(runId);
+      if (!disposed) switchNow(runId);
     },
     refresh: () => (disposed ? Promise.resolve() : read()),
     dispose() {
       if (disposed) return;
       disposed = true;
-      loop?.abort();
-      loop = undefined;
-      stopListening?.();
-      own.value = "closed";
+      stopFollowing();
+      publish(() => (own.value = "closed"));
       current.peek()?.dispose();
     },
   };

@@ -1,6 +1,6 @@
-import { batch, computed, type ReadonlySignal, signal } from "@preact/signals-core";
+import { computed, type ReadonlySignal, signal } from "@preact/signals-core";
 import { argumentError } from "../core/arguments.js";
-import { AgentlineError, ApiError } from "../core/errors.js";
+import { AgentlineError } from "../core/errors.js";
 import type { CallOptions } from "../core/options.js";
 import { isPending } from "../forge/check-runs/select.js";
 import type { CheckRun } from "../forge/schemas/check-responses.js";
@@ -13,6 +13,7 @@ import {
   keyOf,
   retainRuns,
 } from "./check-run-replica.js";
+import { isFinalError, publish } from "./failures.js";
 import { defaultSleep, type Sleep } from "./timers.js";
 import { optionalPositive, requireFunction, requireObject, requireText } from "./validate.js";
 
@@ -46,7 +47,11 @@ export interface WatchCheckRunsOptions {
   sleep?: Sleep | undefined;
 }
 
-/** `idle` (not polling: nobody watches, or no `forge`), `polling`, or `closed` (disposed, or polling refused). */
+/**
+ * `idle` (not polling: nobody watches, or no `forge`), `polling`, or `closed` (disposed, or polling refused: the
+ * credential or the repository was refused, `error` says how; polling starts again only after a `refresh()` that
+ * succeeds).
+ */
 export type CheckRunsConnection = "idle" | "polling" | "closed";
 
 /** What `feed()` did with an event: stored it, ignored it as stale or a repeat, or it was not about this commit. */
@@ -79,7 +84,7 @@ export interface CheckRunsView {
   readonly snapshot: ReadonlySignal<CheckRunsSnapshot>;
   /** Takes in a `repository.check_run.*` webhook (verified first!): a payload, or an event object wrapping one. */
   feed(event: unknown): FeedOutcome;
-  /** Polls once now (needs `forge`). */
+  /** Polls once now (needs `forge`); after polling was refused, one that succeeds lets polling start again. */
   refresh(): Promise<void>;
   /** Stops polling for good; the signals keep their values. */
   dispose(): void;
@@ -87,11 +92,6 @@ export interface CheckRunsView {
 
 function sameRuns(a: readonly CheckRun[], b: readonly CheckRun[]): boolean {
   return a.length === b.length && a.every((run, index) => run === b[index]);
-}
-
-/** Errors after which polling again cannot help: the credential or the repository is refused. */
-function isFinal(error: unknown): boolean {
-  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
 }
 
 /**
@@ -124,6 +124,10 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
   let loop: AbortController | undefined;
   let disposed = false;
   let epoch = 0;
+  /** The epoch of the listing shown: a listing that started before it, answering later, is stale. */
+  let listedAt = 0;
+  /** Polling was refused (a final error): not restarted until a `refresh()` succeeds. */
+  let refused = false;
   /** The poll epoch in which each run was last fed: a listing sent before a webhook arrived must not drop its run. */
   const fedAt = new Map<string, number>();
   const hooks = { watched: () => change(1), unwatched: () => change(-1) };
@@ -137,15 +141,20 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
     queued = true;
     queueMicrotask(() => {
       queued = false;
-      if (watched > 0 && forge && !loop && !disposed) {
-        loop = new AbortController();
-        void poll(loop.signal);
-      } else if (watched === 0 && loop) {
-        loop.abort();
-        loop = undefined;
-        if (!disposed) connection.value = "idle";
-      }
+      sync();
     });
+  }
+
+  /** Starts polling when watched, stops it when not. */
+  function sync(): void {
+    if (watched > 0 && forge && !loop && !disposed && !refused) {
+      loop = new AbortController();
+      void poll(loop.signal);
+    } else if (watched === 0 && loop) {
+      loop.abort();
+      loop = undefined;
+      if (!disposed) publish(() => (connection.value = "idle"));
+    }
   }
 
   async function refresh(signal?: AbortSignal): Promise<void> {
@@ -159,6 +168,8 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
       .repo(owner, repo)
       .checkRuns.listForCommit(sha, { pageSize: 100 }, signal ? { signal } : {})
       .toArray();
+    if (since < listedAt) return; // a newer listing is shown already
+    listedAt = since;
     let next = replica.peek();
     for (const run of listed) next = applySnapshot(next, run, undefined, sha).replica;
     const keep = new Set(listed.map((run) => run.id));
@@ -167,25 +178,33 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
       else fedAt.delete(id);
     }
     next = retainRuns(next, keep);
-    batch(() => {
+    publish(() => {
       replica.value = next;
       error.value = undefined;
     });
+    if (refused && !disposed) {
+      refused = false; // asked again, and answered: polling may start again
+      sync();
+    }
   }
 
   async function poll(stop: AbortSignal): Promise<void> {
-    connection.value = "polling";
+    publish(() => (connection.value = "polling"));
     try {
       for (;;) {
         try {
           await refresh(stop);
         } catch (failure) {
           if (stop.aborted) return;
-          error.value = failure;
-          if (isFinal(failure)) {
-            connection.value = "closed";
-            return;
+          if (isFinalError(failure)) {
+            refused = true;
+            loop = undefined;
           }
+          publish(() => {
+            error.value = failure;
+            if (refused) connection.value = "closed";
+          });
+          if (refused) return;
         }
         await sleep(interval, stop);
       }
@@ -221,6 +240,7 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
     error,
     snapshot,
     run(key) {
+      if (typeof key !== "string") throw argumentError(key, "key", "watchCheckRuns.run", "a check run's key");
       let held = perKey.get(key);
       if (!held) {
         held = computed(() => byKey.value.get(key));
@@ -237,7 +257,7 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
       const result = applySnapshot(replica.peek(), parts.run, parts.suite, sha);
       if (result.replica !== replica.peek()) {
         fedAt.set(parts.run.id, epoch);
-        replica.value = result.replica;
+        publish(() => (replica.value = result.replica));
       }
       return result.outcome;
     },
@@ -246,7 +266,7 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
       disposed = true;
       loop?.abort();
       loop = undefined;
-      connection.value = "closed";
+      publish(() => (connection.value = "closed"));
     },
   };
 }

@@ -50,3 +50,5 @@ export {
   watchRun,
 } from "./run-view.js";
 export type { Sleep } from "./timers.js";
+/** Argument checks the framework adapters share: an `invalid_argument` AgentlineError naming the argument. */
+export { requireSignal, requireSubscriber } from "./validate.js";

@@ -1,6 +1,7 @@
 import { computed, type ReadonlySignal, signal } from "@preact/signals-core";
 import { AgentlineError } from "../core/errors.js";
-import { requireFunction } from "./validate.js";
+import { publish, reportError } from "./failures.js";
+import { requireFunction, requireObject } from "./validate.js";
 
 /** Where a mutation stands: never called (or reset), waiting for its latest call, or settled by it. */
 export type MutationStatus = "idle" | "pending" | "success" | "error";
@@ -23,7 +24,12 @@ export interface MutationSnapshot<TVariables, TData> {
   readonly fieldErrors: Readonly<Record<string, string>>;
 }
 
-/** Callbacks of one `mutate` call; they run only if that call is still the latest and the mutation still shown. */
+/**
+ * Callbacks of one `mutate` call; they run only if that call is still the latest and the mutation still shown. One
+ * that throws changes nothing else: `onSettled` still runs, the state stands, `mutate` still never rejects, and the
+ * exception is reported as an event listener's is (`reportError` where the runtime has it, which a browser shows in
+ * the console and as a global `error` event; else rethrown in a microtask, an `uncaughtException` in Node).
+ */
 export interface MutateCallbacks<TVariables, TData> {
   onSuccess?: ((data: TData, variables: TVariables) => void) | undefined;
   onError?: ((error: Error, variables: TVariables) => void) | undefined;
@@ -46,6 +52,15 @@ export interface Mutation<TVariables, TData> {
   mutateAsync(variables: TVariables): Promise<TData>;
   /** Back to `idle`: clears data, error and variables; a call still running no longer changes anything. */
   reset(): void;
+}
+
+/** Runs a caller's callback; what it throws is reported, never the mutation's failure (see {@link MutateCallbacks}). */
+function guarded(callback: () => void): void {
+  try {
+    callback();
+  } catch (error) {
+    reportError(error);
+  }
 }
 
 const NO_FIELD_ERRORS: Readonly<Record<string, string>> = /* @__PURE__ */ Object.freeze({});
@@ -120,16 +135,20 @@ export function createMutation<TVariables, TData>(
 
   function run(variables: TVariables, callbacks?: MutateCallbacks<TVariables, TData>): Promise<TData> {
     const call = ++latest;
-    state.value = snapshotOf("pending", variables);
+    publish(() => {
+      state.value = snapshotOf("pending", variables);
+    });
     const settle = (data: TData | undefined, error: Error | undefined) => {
       if (call !== latest) return;
-      state.value = error
-        ? snapshotOf<TVariables, TData>("error", variables, undefined, error)
-        : snapshotOf<TVariables, TData>("success", variables, data);
+      publish(() => {
+        state.value = error
+          ? snapshotOf<TVariables, TData>("error", variables, undefined, error)
+          : snapshotOf<TVariables, TData>("success", variables, data);
+      });
       if (everWatched && watched === 0) return;
-      if (error) callbacks?.onError?.(error, variables);
-      else callbacks?.onSuccess?.(data as TData, variables);
-      callbacks?.onSettled?.(data, error, variables);
+      if (error) guarded(() => callbacks?.onError?.(error, variables));
+      else guarded(() => callbacks?.onSuccess?.(data as TData, variables));
+      guarded(() => callbacks?.onSettled?.(data, error, variables));
     };
     // `fn` may throw before returning a promise (a check that runs first): that is a failure of the call too.
     const result = new Promise<TData>((resolve) => resolve(fn(variables)));
@@ -150,6 +169,11 @@ export function createMutation<TVariables, TData>(
     fieldErrors: field("fieldErrors"),
     snapshot: state,
     mutate(variables, callbacks) {
+      if (callbacks !== undefined) {
+        requireObject(callbacks, "callbacks", "mutate", "`{ onSuccess, onError, onSettled }` or omitted");
+        for (const name of ["onSuccess", "onError", "onSettled"] as const)
+          if (callbacks[name] !== undefined) requireFunction(callbacks[name], `callbacks.${name}`, "mutate");
+      }
       run(variables, callbacks).catch(() => {
         // Shown in `error`: `mutate` never rejects.
       });
@@ -157,7 +181,9 @@ export function createMutation<TVariables, TData>(
     mutateAsync: (variables) => run(variables),
     reset() {
       latest++;
-      state.value = snapshotOf<TVariables, TData>("idle", undefined);
+      publish(() => {
+        state.value = snapshotOf<TVariables, TData>("idle", undefined);
+      });
     },
   };
 }

@@ -12,9 +12,10 @@ export function onNewRun(client: object, agentId: string, listener: Listener): (
   const set = agents.get(agentId) ?? new Set<Listener>();
   agents.set(agentId, set);
   set.add(listener);
+  // Removes this listener only: called twice, or after the agent's set was replaced, it leaves other views' alone.
   return () => {
     set.delete(listener);
-    if (!set.size) agents.delete(agentId);
+    if (!set.size && agents.get(agentId) === set) agents.delete(agentId);
   };
 }
 

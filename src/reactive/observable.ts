@@ -1,6 +1,8 @@
 import { effect, type ReadonlySignal, untracked } from "@preact/signals-core";
+import { argumentError } from "../core/arguments.js";
 import type { AgentView } from "./agent-view.js";
 import type { CheckRunsSnapshot, CheckRunsView } from "./check-runs-view.js";
+import { isFinalError, reportError } from "./failures.js";
 import type { RunSignals, RunSnapshot } from "./run-view.js";
 import { requireObject } from "./validate.js";
 
@@ -38,6 +40,23 @@ export interface InteropObservable<T> {
 /** How a source ends: not yet, completed, or failed. */
 type Settle<T> = (value: T) => "complete" | { error: unknown } | undefined;
 
+/**
+ * Calls one of an observer's methods; what it throws is reported ({@link reportError}), as an Observable reports an
+ * observer's exception: it never reaches the signal's writer (the stream every view of the run shares).
+ */
+function notify<T, K extends keyof Observer<T>>(
+  observer: Partial<Observer<T>>,
+  method: K,
+  ...args: Parameters<Observer<T>[K]>
+): void {
+  try {
+    // Called on the observer: a class instance's method (an RxJS Subscriber's) reads `this`.
+    (observer[method] as ((...args: unknown[]) => void) | undefined)?.call(observer, ...args);
+  } catch (error) {
+    reportError(error);
+  }
+}
+
 function createObservable<T>(source: ReadonlySignal<T>, settle?: Settle<T>): InteropObservable<T> {
   const observable = {
     subscribe(
@@ -45,6 +64,12 @@ function createObservable<T>(source: ReadonlySignal<T>, settle?: Settle<T>): Int
       error?: ((error: unknown) => void) | null,
       complete?: (() => void) | null,
     ): Subscription {
+      if (
+        observerOrNext !== undefined &&
+        observerOrNext !== null &&
+        !["object", "function"].includes(typeof observerOrNext)
+      )
+        throw argumentError(observerOrNext, "observer", "subscribe", "an observer object, a function or omitted");
       const observer: Partial<Observer<T>> =
         typeof observerOrNext === "function"
           ? { next: observerOrNext, error: error ?? undefined, complete: complete ?? undefined }
@@ -59,12 +84,12 @@ function createObservable<T>(source: ReadonlySignal<T>, settle?: Settle<T>): Int
         const value = source.value;
         if (closed) return;
         untracked(() => {
-          observer.next?.(value);
+          notify(observer, "next", value);
           const end = settle?.(value);
           if (end === undefined || closed) return;
           close();
-          if (end === "complete") observer.complete?.();
-          else observer.error?.(end.error);
+          if (end === "complete") notify(observer, "complete");
+          else notify(observer, "error", end.error);
         });
       });
       if (closed) stop();
@@ -85,14 +110,14 @@ function createObservable<T>(source: ReadonlySignal<T>, settle?: Settle<T>): Int
   return observable;
 }
 
-function isSignal(value: object): value is ReadonlySignal<unknown> {
-  return "peek" in value && "subscribe" in value && "value" in value;
+function isSignal(value: unknown): value is ReadonlySignal<unknown> {
+  return typeof value === "object" && value !== null && "peek" in value && "subscribe" in value && "value" in value;
 }
 
 /**
  * An Observable of a signal's values (the current one first), or of a view's snapshots. A run view's observable
  * completes once the stream is closed, and errors with the failure when the stream failed; a check-runs view's
- * completes once disposed; an agent view's never ends by itself (it follows each follow-up run). Subscribing counts
+ * completes once disposed, and errors with the failure when polling was refused; an agent view's never ends by itself (it follows each follow-up run). Subscribing counts
  * as watching: it starts the view's stream or polling.
  *
  * ```ts
@@ -106,14 +131,19 @@ export function toObservable(source: CheckRunsView): InteropObservable<CheckRuns
 export function toObservable(
   source: ReadonlySignal<unknown> | RunSignals | AgentView | CheckRunsView,
 ): InteropObservable<unknown> {
-  requireObject(source, "source", "toObservable", "a signal, or a view from watchRun, watchAgent or watchCheckRuns");
+  const expected = "a signal, or a view from watchRun, watchAgent or watchCheckRuns";
+  requireObject(source, "source", "toObservable", expected);
   if (isSignal(source)) return createObservable(source);
+  if (!isSignal((source as { snapshot?: unknown }).snapshot))
+    throw argumentError(source, "source", "toObservable", expected);
   // An agent view moves on to follow-up runs: its observable ends only when unsubscribed.
   if ("follow" in source) return createObservable(source.snapshot);
   if ("feed" in source) {
-    return createObservable<CheckRunsSnapshot>(source.snapshot, (snapshot) =>
-      snapshot.connection === "closed" ? "complete" : undefined,
-    );
+    // Closed either way: refused (a final error, as the view's poll loop judged it) or disposed.
+    return createObservable<CheckRunsSnapshot>(source.snapshot, (snapshot) => {
+      if (snapshot.connection !== "closed") return undefined;
+      return isFinalError(snapshot.error) ? { error: snapshot.error } : "complete";
+    });
   }
   return createObservable<RunSnapshot>(source.snapshot, (snapshot) => {
     if (snapshot.connection !== "closed") return undefined;

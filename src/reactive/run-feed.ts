@@ -1,9 +1,10 @@
-import { batch, type ReadonlySignal, signal } from "@preact/signals-core";
+import { type ReadonlySignal, signal } from "@preact/signals-core";
 import { initialRunState, type RunState, reduceRunState } from "../agents/run-state.js";
 import { ResumeCursor } from "../agents/stream/resume-cursor.js";
 import type { RunEvent } from "../agents/stream/run-events.js";
 import type { RunStream, RunStreamOptions } from "../agents/stream/run-stream.js";
 import { EventRing } from "./event-ring.js";
+import { publish, reportError } from "./failures.js";
 
 /**
  * Where a view's stream stands: `idle` (nobody watches, or not started), `connecting`, `live`, `resuming` (a
@@ -53,8 +54,11 @@ export function createRunFeed(
   let watched = 0;
   let syncQueued = false;
   let current: RunStream | undefined;
-  /** The stream ended by itself (done, terminal result): never restarted. */
-  let complete = false;
+  /**
+   * The stream ended for good, by itself (done, terminal result) or failing (its retries spent, or refused): never
+   * restarted, whoever subscribes next. A failed run is asked again by a new view (`feedFor` then makes a new feed).
+   */
+  let ended = false;
   /** Where the folded events stand in the run's stream: a restart resumes there, skipping what was folded. */
   const position = new ResumeCursor();
 
@@ -65,12 +69,12 @@ export function createRunFeed(
     // Never start or stop inside the signal graph's own bookkeeping, and let a leave-and-return settle first.
     queueMicrotask(() => {
       syncQueued = false;
-      if (watched > 0 && !current && !complete) void run();
+      if (watched > 0 && !current && !ended) void run();
       else if (watched === 0 && current) {
         const stopped = current;
         current = undefined; // first: whatever the abort sets off belongs to no current stream
         stopped.abort();
-        connection.value = "idle";
+        publish(() => (connection.value = "idle"));
       }
     });
   };
@@ -89,9 +93,14 @@ export function createRunFeed(
         ...streamOptions,
         ...position.resumePoint,
         onConnectionChange: (change, error) => {
-          streamOptions.onConnectionChange?.(change, error);
+          // The caller's callback, like a subscriber, cannot fail the stream: what it throws is reported.
+          try {
+            streamOptions.onConnectionChange?.(change, error);
+          } catch (thrown) {
+            reportError(thrown);
+          }
           if (current !== stream) return;
-          batch(() => {
+          publish(() => {
             // The stream's states, as a view names them: `open` reads `live`. While it retries, the error that ended
             // the last try is shown (a wrong host or key says so at once); an open connection clears it.
             connection.value = change === "open" ? "live" : change;
@@ -100,7 +109,7 @@ export function createRunFeed(
         },
       });
       current = stream;
-      batch(() => {
+      publish(() => {
         failure.value = undefined;
         connection.value = "connecting";
       });
@@ -109,14 +118,15 @@ export function createRunFeed(
         apply(events);
       }
       if (current !== stream) return;
-      complete = true;
+      ended = true;
       current = undefined;
-      connection.value = "closed";
+      publish(() => (connection.value = "closed"));
     } catch (error) {
       // A stopped stream ends quietly; a stream that could not be opened (`stream` unset) or failed is reported.
       if (current !== stream) return;
+      ended = true;
       current = undefined;
-      batch(() => {
+      publish(() => {
         failure.value = error;
         connection.value = "closed";
       });
@@ -140,7 +150,8 @@ export function createRunFeed(
       folded = next;
       if (!replay) fresh.push(event);
     }
-    batch(() => {
+    // A subscriber's exception is reported, never taken for a failure of the stream every view shares.
+    publish(() => {
       if (folded !== before) state.value = folded;
       if (fresh.length > 0) {
         ring.push(fresh);

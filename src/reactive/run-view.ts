@@ -6,7 +6,14 @@ import type { ToolCallState } from "../agents/tool-call-list.js";
 import { isAgentlineError } from "../core/errors.js";
 import type { ConnectionState, RunFeed, RunFeedOptions, RunStreamClient } from "./run-feed.js";
 import { feedFor } from "./run-registry.js";
-import { optionalCount, optionalOptions, optionalPositive, requireClient, requireText } from "./validate.js";
+import {
+  optionalCount,
+  optionalOptions,
+  optionalPositive,
+  requireClient,
+  requireFunction,
+  requireText,
+} from "./validate.js";
 
 /**
  * What went wrong: an `error` event of the run (`source: "run"`), or the stream failing (`"stream"`). While the stream
@@ -137,6 +144,9 @@ export function checkWatchRunOptions(options: WatchRunOptions, context: string):
   optionalPositive(options.pollIntervalMs, "pollIntervalMs", context);
   optionalCount(options.maxReconnects, "maxReconnects", context);
   optionalPositive(options.maxBufferSize, "maxBufferSize", context);
+  optionalCount(options.skipEvents, "skipEvents", context);
+  if (options.onConnectionChange !== undefined)
+    requireFunction(options.onConnectionChange, "onConnectionChange", context);
 }
 
 /**

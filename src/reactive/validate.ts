@@ -29,6 +29,33 @@ export function requireFunction(value: unknown, name: string, context: string): 
   if (typeof value !== "function") throw argumentError(value, name, context, "a function");
 }
 
+/** Checks the `context` label the adapter checks below are given: it starts their messages. */
+function requireContext(context: unknown, check: string): void {
+  if (typeof context !== "string") throw argumentError(context, "context", check, "the calling function's name");
+}
+
+/**
+ * For the framework adapters: `source` must be a signal (`peek`, `subscribe`, `value`, as @preact/signals-core makes
+ * them), else an `invalid_argument` AgentlineError naming `source`, prefixed with `context` (the adapter's function).
+ */
+export function requireSignal(source: unknown, context: string): void {
+  requireContext(context, "requireSignal");
+  const value = source as { peek?: unknown; subscribe?: unknown } | null;
+  const ok =
+    typeof value === "object" &&
+    value !== null &&
+    typeof value.peek === "function" &&
+    typeof value.subscribe === "function" &&
+    "value" in value;
+  if (!ok) throw argumentError(source, "source", context, "a signal (e.g. a view's `snapshot`)");
+}
+
+/** For the framework adapters: `subscriber` must be a function, else an `invalid_argument` AgentlineError naming it. */
+export function requireSubscriber(subscriber: unknown, context: string): void {
+  requireContext(context, "requireSubscriber");
+  if (typeof subscriber !== "function") throw argumentError(subscriber, "subscriber", context, "a function");
+}
+
 /** An object argument (a view, a signal, an options bag), else an `invalid_argument` AgentlineError naming it. */
 export function requireObject(value: unknown, name: string, context: string, expected: string): void {
   if (typeof value !== "object" || value === null) throw argumentError(value, name, context, expected);

@@ -1,5 +1,5 @@
 import { effect } from "@preact/signals-core";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, ValidationError } from "../../../src/core/errors.js";
 import {
   cancelRunMutation,
@@ -25,6 +25,10 @@ function deferred<T>() {
   });
   return { promise, resolve, reject };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe("createMutation", () => {
   it("goes idle → pending → success, with data and variables", async () => {
@@ -144,6 +148,19 @@ describe("createMutation", () => {
   it("refuses a non-function with invalid_argument", () => {
     expect(() => createMutation(undefined as never)).toThrow(expect.objectContaining({ code: "invalid_argument" }));
   });
+
+  it("mutate refuses callbacks that are no object, and a callback that is no function, before calling", () => {
+    let calls = 0;
+    const mutation = createMutation(async (n: number) => ++calls + n);
+    const refused = (code: string, name: string) =>
+      expect.objectContaining({ code, message: expect.stringContaining(`\`${name}\``) });
+    expect(() => mutation.mutate(1, 5 as never)).toThrow(refused("invalid_argument", "callbacks"));
+    expect(() => mutation.mutate(1, { onSuccess: "x" as never })).toThrow(
+      refused("invalid_option", "callbacks.onSuccess"),
+    );
+    expect(calls).toBe(0);
+    expect(mutation.status.value).toBe("idle");
+  });
 });
 
 describe("the agent mutations against the fake service", () => {
@@ -236,5 +253,47 @@ describe("the agent mutations against the fake service", () => {
       }
     });
     expect(codes).toEqual(makers.map(() => "invalid_argument true"));
+  });
+
+  it("refuses an agent id that is neither a string nor a function, at creation", async () => {
+    const setup = clockSetup();
+    for (const agentId of [5, null, {}]) {
+      expect(() => followUpMutation(setup.client, agentId as never)).toThrow(
+        expect.objectContaining({ code: "invalid_argument", message: expect.stringContaining("`agentId`") }),
+      );
+      expect(() => cancelRunMutation(setup.client, agentId as never)).toThrow(
+        expect.objectContaining({ code: "invalid_argument", message: expect.stringContaining("`agentId`") }),
+      );
+    }
+    expect(setup.fake.requests).toHaveLength(0);
+  });
+
+  it("a callback that throws is reported: onSettled still runs, the state stands, nothing rejects", async () => {
+    const reported: unknown[] = [];
+    vi.stubGlobal("reportError", (error: unknown) => reported.push(error));
+    const onSuccessBug = new Error("bug in onSuccess");
+    const onErrorBug = new Error("bug in onError");
+    const settled: string[] = [];
+    const doubled = createMutation(async (n: number) => n * 2);
+    doubled.mutate(1, {
+      onSuccess: () => {
+        throw onSuccessBug;
+      },
+      onSettled: (data) => settled.push(`success ${data}`),
+    });
+    const failing = createMutation(async (_: number) => {
+      throw new Error("refused");
+    });
+    failing.mutate(1, {
+      onError: () => {
+        throw onErrorBug;
+      },
+      onSettled: (_data, error) => settled.push(`error ${error?.message}`),
+    });
+    await settle();
+    expect(settled).toEqual(["success 2", "error refused"]);
+    expect(reported).toEqual([onSuccessBug, onErrorBug]);
+    expect(doubled.snapshot.value).toMatchObject({ status: "success", data: 2 });
+    expect(failing.snapshot.value).toMatchObject({ status: "error", error: { message: "refused" } });
   });
 });

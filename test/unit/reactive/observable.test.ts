@@ -83,4 +83,13 @@ describe("toObservable", () => {
     const snapshots = await all;
     expect(snapshots.map((snapshot) => snapshot.connection)).toEqual(["idle", "closed"]);
   });
+
+  it("refuses what is neither a signal nor a view, and an observer that is no object or function, at the call", () => {
+    const refused = (name: string) =>
+      expect.objectContaining({ code: "invalid_argument", message: expect.stringContaining(`\`${name}\``) });
+    expect(() => toObservable({} as never)).toThrow(refused("source"));
+    expect(() => toObservable({ snapshot: 5 } as never)).toThrow(refused("source"));
+    expect(() => toObservable(signal(1)).subscribe(5 as never)).toThrow(refused("observer"));
+    expect(() => toObservable(signal(1)).subscribe("next" as never)).toThrow(refused("observer"));
+  });
 });

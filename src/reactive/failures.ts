@@ -1,0 +1,34 @@
+import { batch } from "@preact/signals-core";
+import { ApiError } from "../core/errors.js";
+
+// How the reactive layer tells a consumer's failure from its own. A signal write runs its subscribers (effects,
+// observers) before it returns, and an exception one of them throws comes out of the write: left alone, it would end
+// the shared stream or poll loop that wrote, for every other view, as if the network had failed.
+
+/**
+ * Reports an exception a consumer threw (a subscriber, an observer, a callback) the way the DOM reports one thrown by
+ * an event listener: `reportError` where the runtime has it (browsers, Deno, workerd: the global `error` event and
+ * the console), else rethrown in a microtask (Node: `uncaughtException`). Never swallowed, never the writer's.
+ */
+export function reportError(error: unknown): void {
+  const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
+  if (typeof report === "function") report(error);
+  else
+    queueMicrotask(() => {
+      throw error;
+    });
+}
+
+/** Applies `update` in one batch; an exception its subscribers throw is reported ({@link reportError}), not thrown. */
+export function publish(update: () => void): void {
+  try {
+    batch(update);
+  } catch (error) {
+    reportError(error);
+  }
+}
+
+/** Errors after which asking again cannot help: gone, or not allowed (a 4xx other than 408 and 429). */
+export function isFinalError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+}
