@@ -53,8 +53,8 @@ export function toQuery(params: Record<string, unknown>): Record<string, string 
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) out[key] = value.join(",");
-    else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") out[key] = value;
-    else out[key] = String(value);
+    // Anything else (an object) goes on as it is, for the query's own check to refuse by name: never `[object Object]`.
+    else out[key] = value as string;
   }
   return out;
 }

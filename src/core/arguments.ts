@@ -187,7 +187,12 @@ export function requestObject<T extends object>(
     const message = `\`${name}\` must be an object${required ? "" : " or omitted"}; got ${describe(value)}`;
     throw new ValidationError([{ path: name, rule: "type", message }], { context: operation });
   }
-  return value;
+  // Read once, here: a getter or proxy that throws is this argument's fault, named, not an engine error later on.
+  try {
+    return { ...value };
+  } catch (error) {
+    throw unreadableArgument(operation, `\`${name}\``, "invalid_argument", error);
+  }
 }
 
 /**
@@ -224,6 +229,21 @@ export function optionalCount(value: unknown, path: string, context: string): nu
 
 /** `value[key]`, an object, from an object argument `name`; else an `invalid_argument` saying what to pass. */
 export function argumentField<T>(value: unknown, key: string, name: string, operation: string, expected: string): T {
-  if (!isObject(value) || !isObject(value[key])) throw argumentError(value, name, operation, expected);
-  return value[key] as T;
+  let field: unknown;
+  try {
+    field = isObject(value) ? value[key] : undefined;
+  } catch (error) {
+    throw unreadableArgument(operation, `\`${name}\``, "invalid_argument", error);
+  }
+  if (!isObject(field)) throw argumentError(value, name, operation, expected);
+  return field as T;
+}
+
+/** Whether a value is an empty array (false for anything else, a revoked `Proxy` included). */
+export function isEmptyList(value: unknown): boolean {
+  try {
+    return Array.isArray(value) && value.length === 0;
+  } catch {
+    return false; // a revoked Proxy: left to the list's own check, which refuses it by name
+  }
 }

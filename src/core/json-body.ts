@@ -63,10 +63,13 @@ export function serializeBody(body: unknown, operation: string): string | undefi
   try {
     return JSON.stringify(body);
   } catch (error) {
-    const found = findUnserializable(body, "", [], "") ?? {
-      path: "",
-      reason: `JSON.stringify threw a ${error instanceof Error ? error.name : typeof error}`,
-    };
+    let found: ReturnType<typeof findUnserializable>;
+    try {
+      found = findUnserializable(body, "", [], "");
+    } catch {
+      // A getter or proxy that throws on every look: the walk cannot say where.
+    }
+    found ??= { path: "", reason: `JSON.stringify threw a ${error instanceof Error ? error.name : typeof error}` };
     throw new ValidationError(
       [
         {

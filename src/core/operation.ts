@@ -1,8 +1,10 @@
 // One declaration per operation, and the one sender that turns an entry plus a call's input into a request.
 // Each API keeps a table of entries (its own extra fields ride along: credentials, key kind, cost, family) and a
 // small policy (path prefix, who may call what, budgets, token refresh, error hints); everything else lives here.
+
 import type * as v from "valibot";
 import { ApiPromise, type WithResponse } from "./api-promise.js";
+import { checkCallOptions } from "./client-option-checks.js";
 import { AgentlineError, AuthenticationError, RateLimitError } from "./errors.js";
 import type { CallOptions } from "./options.js";
 import { type CursorPage, PagePromise } from "./pagination.js";
@@ -254,6 +256,8 @@ export async function sendWithPolicy<O extends Operation, R>(
   // The common case (the Cloud Agents API): nothing to add, so nothing to wrap — one async step less per call.
   if (!budget && !headers && !prepare && !policy.refresh && !policy.explain) return transport.request(request);
   const options = request.options;
+  // Checked before this reads them (the transport would check them only after): a wrong or unreadable option is named.
+  if (options) checkCallOptions(options);
   const idempotent = request.idempotent ?? IDEMPOTENT_METHODS.has(request.method.toUpperCase());
   const timeoutMs = options?.timeoutMs ?? transport.retrySettings.timeoutMs;
   const spec: RequestSpec<R> = {

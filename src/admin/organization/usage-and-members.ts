@@ -1,4 +1,4 @@
-import { argumentField, requestObject } from "../../core/arguments.js";
+import { argumentField, isEmptyList, requestObject } from "../../core/arguments.js";
 import { callOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import { checkRequest } from "../../core/schema.js";
@@ -42,10 +42,9 @@ export class TeamMembershipsResource extends AdminResource {
    */
   async sync(users: readonly SyncEntry[], options?: CallOptions & BulkCallOptions): Promise<SyncResult> {
     // An empty list sends nothing (what `retryFailed` gives after a sync where every entry applied).
-    const entries =
-      Array.isArray(users) && users.length === 0
-        ? []
-        : checkRequest(SyncEntriesSchema, users === undefined ? {} : { users }, "org.teamMemberships.sync").users;
+    const entries = isEmptyList(users)
+      ? []
+      : checkRequest(SyncEntriesSchema, users === undefined ? {} : { users }, "org.teamMemberships.sync").users;
     return bulkRows<SyncResultRow, SyncEntry>({
       items: entries,
       size: ADMIN_LIMITS.maxSyncUsers,

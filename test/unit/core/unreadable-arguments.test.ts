@@ -19,6 +19,14 @@ const throwingGetter = (field: string) =>
     },
   }) as never;
 
+/** A proxy whose every trap throws (a property read, a key listing, a descriptor). */
+const trap = () => {
+  const boom = () => {
+    throw new Error("proxy boom");
+  };
+  return new Proxy({}, { get: boom, ownKeys: boom, getOwnPropertyDescriptor: boom, has: boom }) as never;
+};
+
 function clients() {
   let sent = 0;
   const fetch = async () => {
@@ -48,6 +56,13 @@ describe("arguments that throw when read", () => {
       ["directoryGroups.get(revoked)", () => admin.directoryGroups.get(revoked())],
       ["usage.events(revoked)", () => admin.usage.events(revoked())],
       ["org.modelAccess.get(revoked)", () => org.modelAccess.get(revoked())],
+      ["members.list(revoked options)", () => admin.members.list(revoked())],
+      ["usage.events(getter)", () => admin.usage.events(throwingGetter("startDate"))],
+      ["usage.events(params, revoked options)", () => admin.usage.events({}, revoked())],
+      ["spend.list(getter)", () => admin.spend.list(throwingGetter("searchTerm"))],
+      ["directoryGroups.list({ x: trap proxy })", () => admin.directoryGroups.list({ x: trap() } as never)],
+      ["spendLimits.retryFailed(trap proxy)", () => admin.spendLimits.retryFailed(trap())],
+      ["teamMemberships.sync(revoked)", () => org.teamMemberships.sync(revoked())],
     ];
     const wrong: string[] = [];
     for (const [name, call] of calls) {
