@@ -2,6 +2,7 @@
 // never refuses one, it sends `[object Object]` for an object and U+FFFD for a lone surrogate, so the service would
 // get another value than the caller's (or than the cursor it wrote itself), silently. Over fetch.
 import { describe, expect, it } from "vitest";
+import { AdminClient } from "../../../src/admin/index.js";
 import { AgentsClient } from "../../../src/agents/index.js";
 import { ValidationError } from "../../../src/core/errors.js";
 
@@ -60,6 +61,17 @@ describe("query values the wire would change", () => {
   it("a typed list: a cursor with a lone surrogate is refused, not sent as U+FFFD", async () => {
     const { sent, client } = service(['{"items":[]}']);
     expectRefused(await rejection(() => client.agents.list({ cursor: "c\uD800" })), "cursor", "well_formed");
+    expect(sent).toHaveLength(0);
+  });
+
+  it("an Admin list: an object among the params is refused by name, not sent as [object Object]", async () => {
+    const sent: string[] = [];
+    const fetch = async (request: Request) => {
+      sent.push(request.url);
+      return Response.json({ groups: [] });
+    };
+    const admin = new AdminClient({ apiKey: "team-query-key", baseUrl: "https://api.example.com", fetch });
+    expectRefused(await rejection(() => admin.directoryGroups.list({ filter: { a: 1 } } as never)), "filter", "type");
     expect(sent).toHaveLength(0);
   });
 
