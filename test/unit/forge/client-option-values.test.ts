@@ -18,6 +18,16 @@ function refusingForge() {
 
 const token = async () => "utok_option_values";
 
+/** What one call through the client (`pulls.get`) fails with, or undefined when it succeeds. */
+const pullError = (client: ForgeClient): Promise<unknown> =>
+  client
+    .repo("o", "r")
+    .pulls.get("1")
+    .then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+
 describe("ForgeClient option values", () => {
   it.each([
     ["points", { token: "utok_x", points: {} }],
@@ -47,13 +57,7 @@ describe("ForgeClient option values", () => {
   ])("fails a call whose credential.token() gives %s, naming it, with nothing sent", async (_, badToken) => {
     const { sent, common } = refusingForge();
     const client = new ForgeClient({ ...common, credential: { token: badToken as never } });
-    const error = await client
-      .repo("o", "r")
-      .pulls.get("1")
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
+    const error = await pullError(client);
     expect(error).toBeInstanceOf(AgentlineError);
     expect((error as AgentlineError).message).toContain("`credential.token`");
     expect(sent).toEqual([]);
@@ -62,13 +66,7 @@ describe("ForgeClient option values", () => {
   it("fails a call whose credential.secrets() gives no array with an AgentlineError naming it", async () => {
     const { common } = refusingForge();
     const client = new ForgeClient({ ...common, credential: { token, secrets: (() => 5) as never } });
-    const error = await client
-      .repo("o", "r")
-      .pulls.get("1")
-      .then(
-        () => undefined,
-        (caught: unknown) => caught,
-      );
+    const error = await pullError(client);
     expect(error).toBeInstanceOf(AgentlineError);
     expect((error as AgentlineError).message).toContain("`credential.secrets`");
   });

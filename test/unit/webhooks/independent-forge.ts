@@ -6,6 +6,7 @@
 import { createHash, generateKeyPairSync, type KeyObject, sign } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll } from "vitest";
 
 /** An Ed25519 key pair with its public JWK as the forge publishes it. */
 export interface IndependentKey {
@@ -123,3 +124,25 @@ export async function startKeyServer(jwks: unknown[] = []): Promise<IndependentK
       }),
   };
 }
+
+/** The delivery time the verify tests sign at (Unix seconds), their clock, and the body they deliver. */
+export const DELIVERY_TIME = 1_800_000_000;
+export const deliveryNow = (): number => DELIVERY_TIME * 1000;
+export const PING_BODY = JSON.stringify({ type: "ping", zen: "hello" });
+
+/** A key server publishing `keys` for the whole test file: started before its tests, closed after them. */
+export function serveKeysForFile(...keys: IndependentKey[]): { readonly server: IndependentKeyServer } {
+  const served = {} as { server: IndependentKeyServer };
+  beforeAll(async () => {
+    served.server = await startKeyServer(keys.map((key) => key.jwk));
+  });
+  afterAll(() => served.server.close());
+  return served;
+}
+
+/** What a promise rejects with, or undefined when it resolves. */
+export const rejectionOf = (promise: Promise<unknown>): Promise<unknown> =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );

@@ -9,6 +9,8 @@ import { InstallationReceiptError } from "../../../src/webhooks/errors.js";
 import { ForgeKeys } from "../../../src/webhooks/keys.js";
 import { verifyInstallationReceipt } from "../../../src/webhooks/receipt.js";
 import {
+  DELIVERY_TIME,
+  deliveryNow,
   type IndependentKey,
   type IndependentKeyServer,
   independentKey,
@@ -16,8 +18,8 @@ import {
   startKeyServer,
 } from "./independent-forge.js";
 
-const T = 1_800_000_000;
-const now = () => T * 1000;
+const T = DELIVERY_TIME;
+const now = deliveryNow;
 const APP = "app_0001";
 const STATE = "st_Vq3nR8xLk2PzW7yT";
 const TYP = "forge-installation-receipt+jwt";

@@ -2,31 +2,28 @@
 // locked reader), a stream that fails part way (the sender went away), bytes over a SharedArrayBuffer or a
 // resizable ArrayBuffer, chunks from another realm. Each either verifies or is refused with the SDK's own error.
 import { runInNewContext } from "node:vm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isAgentlineError } from "../../../src/core/errors.js";
 import { WebhookVerificationError } from "../../../src/webhooks/errors.js";
 import { createWebhookHandler, type WebhookErrorInfo } from "../../../src/webhooks/handler.js";
 import { ForgeKeys } from "../../../src/webhooks/keys.js";
 import { verifyWebhook, type WebhookParts } from "../../../src/webhooks/verify.js";
-import { deliveryHeaders, type IndependentKeyServer, independentKey, startKeyServer } from "./independent-forge.js";
+import {
+  DELIVERY_TIME,
+  deliveryHeaders,
+  deliveryNow,
+  independentKey,
+  PING_BODY,
+  rejectionOf,
+  serveKeysForFile,
+} from "./independent-forge.js";
 
-const T = 1_800_000_000;
-const now = () => T * 1000;
-const BODY = JSON.stringify({ type: "ping", zen: "hello" });
+const T = DELIVERY_TIME;
+const now = deliveryNow;
+const BODY = PING_BODY;
 const BYTES = new TextEncoder().encode(BODY);
 const key = independentKey();
-let server: IndependentKeyServer;
-
-beforeAll(async () => {
-  server = await startKeyServer([key.jwk]);
-});
-afterAll(() => server.close());
-
-const thrown = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
+const served = serveKeysForFile(key);
 
 const headersFor = (id: string) => deliveryHeaders([key], { id, timestamp: T, body: BODY });
 
@@ -42,7 +39,7 @@ function failingStream(): ReadableStream<Uint8Array> {
 
 describe("verifyWebhook: body streams in a state the SDK cannot read", () => {
   it("refuses a locked stream, given as parts or as an unread Request's body, with an AgentlineError naming input.body", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const headers = headersFor("msg_locked");
     const stream = new Response(BODY).body as ReadableStream<Uint8Array>;
     stream.getReader();
@@ -50,7 +47,7 @@ describe("verifyWebhook: body streams in a state the SDK cannot read", () => {
     (request.body as ReadableStream<Uint8Array>).getReader();
     expect(request.bodyUsed).toBe(false);
     for (const input of [{ headers, body: stream }, request] as const) {
-      const error = await thrown(verifyWebhook(input, { keys, now }));
+      const error = await rejectionOf(verifyWebhook(input, { keys, now }));
       expect(isAgentlineError(error), String(error)).toBe(true);
       expect((error as Error).message).toContain("`input.body`");
       expect((error as Error).message).toContain("locked");
@@ -58,8 +55,8 @@ describe("verifyWebhook: body streams in a state the SDK cannot read", () => {
   });
 
   it("refuses a stream that fails part way as body_unreadable, keeping the stream's error as cause", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
-    const error = await thrown(
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
+    const error = await rejectionOf(
       verifyWebhook({ headers: headersFor("msg_failing"), body: failingStream() }, { keys, now }),
     );
     expect(error).toBeInstanceOf(WebhookVerificationError);
@@ -68,7 +65,7 @@ describe("verifyWebhook: body streams in a state the SDK cannot read", () => {
   });
 
   it("answers a delivery whose body fails part way with 400, telling onError the reason", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const seen: WebhookErrorInfo[] = [];
     const handler = createWebhookHandler({ keys, now, onError: (_error, info) => seen.push(info) });
     const request = new Request("https://app.example/webhooks", {
@@ -85,7 +82,7 @@ describe("verifyWebhook: body streams in a state the SDK cannot read", () => {
 
 describe("verifyWebhook: bytes the Fetch API itself refuses", () => {
   it("verifies a body over a SharedArrayBuffer or a resizable ArrayBuffer, whole or as a view", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const shared = new SharedArrayBuffer(BYTES.length);
     new Uint8Array(shared).set(BYTES);
     // ES2024's resizable form (Node 20+); the project's lib does not declare its options yet.
@@ -101,7 +98,7 @@ describe("verifyWebhook: bytes the Fetch API itself refuses", () => {
     };
     const wrong: string[] = [];
     for (const [name, body] of Object.entries(bodies)) {
-      const error = await thrown(
+      const error = await rejectionOf(
         verifyWebhook({ headers: headersFor("msg_shared"), body: body as WebhookParts["body"] }, { keys, now }),
       );
       if (error !== undefined) wrong.push(`${name}: ${String(error)}`);
@@ -111,19 +108,19 @@ describe("verifyWebhook: bytes the Fetch API itself refuses", () => {
   });
 
   it("refuses a detached (transferred) buffer with an AgentlineError naming input.body", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const buffer = BYTES.slice().buffer;
     const view = new Uint8Array(buffer);
     structuredClone(buffer, { transfer: [buffer] });
     for (const body of [buffer, view]) {
-      const error = await thrown(verifyWebhook({ headers: headersFor("msg_detached"), body }, { keys, now }));
+      const error = await rejectionOf(verifyWebhook({ headers: headersFor("msg_detached"), body }, { keys, now }));
       expect(isAgentlineError(error), String(error)).toBe(true);
       expect((error as Error).message).toContain("`input.body`");
     }
   });
 
   it("takes a Uint8Array from another realm both as the whole body and as a stream chunk", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const foreign = () => runInNewContext("new Uint8Array(bytes)", { bytes: [...BYTES] }) as Uint8Array;
     expect(foreign()).not.toBeInstanceOf(Uint8Array);
     const whole = await verifyWebhook({ headers: headersFor("msg_realm"), body: foreign() }, { keys, now });

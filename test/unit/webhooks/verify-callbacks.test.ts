@@ -2,7 +2,7 @@
 // is no function, `getKeys()` resolving to something other than `{ key: CryptoKey }` entries) and a
 // `scheme.signedContent` returning text instead of bytes. Each fails with an AgentlineError naming the function,
 // never SubtleCrypto's TypeError or a blamed private key.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isAgentlineError } from "../../../src/core/errors.js";
 import { createWebhookHandler } from "../../../src/webhooks/handler.js";
 import { ForgeKeys } from "../../../src/webhooks/keys.js";
@@ -10,30 +10,22 @@ import { verifyInstallationReceipt } from "../../../src/webhooks/receipt.js";
 import { signWebhook } from "../../../src/webhooks/sign.js";
 import { verifyWebhook, type WebhookKeySource } from "../../../src/webhooks/verify.js";
 import {
+  DELIVERY_TIME,
   deliveryHeaders,
-  type IndependentKeyServer,
+  deliveryNow,
   independentKey,
+  PING_BODY,
+  rejectionOf,
+  serveKeysForFile,
   signCompact,
-  startKeyServer,
 } from "./independent-forge.js";
 
-const T = 1_800_000_000;
-const now = () => T * 1000;
-const BODY = JSON.stringify({ type: "ping", zen: "hello" });
+const T = DELIVERY_TIME;
+const now = deliveryNow;
+const BODY = PING_BODY;
 const key = independentKey();
 const stray = independentKey();
-let server: IndependentKeyServer;
-
-beforeAll(async () => {
-  server = await startKeyServer([key.jwk]);
-});
-afterAll(() => server.close());
-
-const thrown = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
+const served = serveKeysForFile(key);
 
 /** The error's code and message when it is an AgentlineError, else what the caller would have got instead. */
 const described = (error: unknown) =>
@@ -43,22 +35,22 @@ function receipt(signer: typeof key, kid: string): string {
   return signCompact(
     signer,
     { alg: "EdDSA", kid, typ: "forge-installation-receipt+jwt" },
-    { iss: `${server.baseUrl}/v1/forge`, aud: "app_1", sub: "inst_1", iat: T, exp: T + 300, jti: "j1" },
+    { iss: `${served.server.baseUrl}/v1/forge`, aud: "app_1", sub: "inst_1", iat: T, exp: T + 300, jti: "j1" },
   );
 }
 
 describe("key sources of the wrong shape", () => {
   it("refuses a refreshOnMiss that is no function in verifyWebhook, verifyInstallationReceipt and at handler startup", async () => {
-    const real = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const real = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const found: string[] = [];
     for (const refreshOnMiss of [true, "yes", 1, {}]) {
       const keys = { getKeys: () => real.getKeys(), refreshOnMiss, issuer: real.issuer } as unknown as WebhookKeySource;
       // Signed by a key the source does not have, so refreshOnMiss would be asked.
       const headers = deliveryHeaders([stray], { id: "msg_miss", timestamp: T, body: BODY });
-      found.push(described(await thrown(verifyWebhook({ headers, body: BODY }, { keys, now }))));
+      found.push(described(await rejectionOf(verifyWebhook({ headers, body: BODY }, { keys, now }))));
       const token = receipt(stray, "unknown-kid");
-      found.push(described(await thrown(verifyInstallationReceipt(token, { appId: "app_1", keys, now }))));
-      found.push(described(await thrown((async () => createWebhookHandler({ keys }))())));
+      found.push(described(await rejectionOf(verifyInstallationReceipt(token, { appId: "app_1", keys, now }))));
+      found.push(described(await rejectionOf((async () => createWebhookHandler({ keys }))())));
     }
     const wrong = found.filter((text) => !text.startsWith("invalid_option: `options.keys.refreshOnMiss`"));
     console.log(`wrong refreshOnMiss calls: ${found.length}, ${wrong.length} not refused naming it`);
@@ -77,12 +69,12 @@ describe("key sources of the wrong shape", () => {
     for (const [name, result] of Object.entries(results)) {
       const keys = { getKeys: async () => result } as unknown as WebhookKeySource;
       const headers = deliveryHeaders([key], { id: "msg_shape", timestamp: T, body: BODY });
-      const text = described(await thrown(verifyWebhook({ headers, body: BODY }, { keys, now })));
+      const text = described(await rejectionOf(verifyWebhook({ headers, body: BODY }, { keys, now })));
       if (!text.startsWith("invalid_option: `options.keys.getKeys()`")) wrong.push(`verifyWebhook, ${name}: ${text}`);
       if (Array.isArray(result)) continue; // jose, not the SDK, judges the key a receipt is verified with
       const token = receipt(key, key.kid);
-      const options = { appId: "app_1", baseUrl: server.baseUrl, keys, now };
-      const receiptText = described(await thrown(verifyInstallationReceipt(token, options)));
+      const options = { appId: "app_1", baseUrl: served.server.baseUrl, keys, now };
+      const receiptText = described(await rejectionOf(verifyInstallationReceipt(token, options)));
       if (!receiptText.startsWith("invalid_option: `options.keys.getKeys()`")) {
         wrong.push(`verifyInstallationReceipt, ${name}: ${receiptText}`);
       }
@@ -97,19 +89,19 @@ describe("a scheme.signedContent that returns text", () => {
     `${id}.${timestamp}.${new TextDecoder().decode(body)}` as unknown as Uint8Array;
 
   it("is named by verifyWebhook, before any key is used", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const headers = deliveryHeaders([key], { id: "msg_scheme", timestamp: T, body: BODY });
-    const before = server.fetches();
-    const error = await thrown(verifyWebhook({ headers, body: BODY }, { keys, now, scheme: { signedContent } }));
+    const before = served.server.fetches();
+    const error = await rejectionOf(verifyWebhook({ headers, body: BODY }, { keys, now, scheme: { signedContent } }));
     expect(described(error)).toBe(
       "invalid_option: `scheme.signedContent` must be a function returning the signed bytes (a Uint8Array).",
     );
-    expect(server.fetches() - before).toBe(0);
+    expect(served.server.fetches() - before).toBe(0);
   });
 
   it("is named by signWebhook, which no longer blames a good private key", async () => {
     const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, false, ["sign", "verify"])) as CryptoKeyPair;
-    const error = await thrown(
+    const error = await rejectionOf(
       signWebhook({ id: "m1", body: "{}", keys: [pair.privateKey], scheme: { signedContent } }),
     );
     expect(described(error)).toBe(

@@ -2,35 +2,32 @@
 // bytes (a parsed JSON object, a stream of strings), and a header record holding an invalid header whose value
 // is a secret. Each is refused with an AgentlineError that names the argument, and no secret is echoed.
 import { inspect } from "node:util";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { isAgentlineError } from "../../../src/core/errors.js";
 import { WebhookVerificationError } from "../../../src/webhooks/errors.js";
 import { ForgeKeys } from "../../../src/webhooks/keys.js";
 import { verifyWebhook, type WebhookParts } from "../../../src/webhooks/verify.js";
-import { deliveryHeaders, type IndependentKeyServer, independentKey, startKeyServer } from "./independent-forge.js";
+import {
+  DELIVERY_TIME,
+  deliveryHeaders,
+  deliveryNow,
+  independentKey,
+  PING_BODY,
+  rejectionOf,
+  serveKeysForFile,
+} from "./independent-forge.js";
 
-const T = 1_800_000_000;
-const now = () => T * 1000;
-const BODY = JSON.stringify({ type: "ping", zen: "hello" });
+const T = DELIVERY_TIME;
+const now = deliveryNow;
+const BODY = PING_BODY;
 const key = independentKey();
-let server: IndependentKeyServer;
-
-beforeAll(async () => {
-  server = await startKeyServer([key.jwk]);
-});
-afterAll(() => server.close());
-
-const thrown = (promise: Promise<unknown>) =>
-  promise.then(
-    () => undefined,
-    (error: unknown) => error,
-  );
+const served = serveKeysForFile(key);
 
 describe("verifyWebhook: inputs that are not a raw delivery", () => {
   it("refuses every body that is not the raw bytes with an AgentlineError naming input.body, before any key fetch", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const headers = deliveryHeaders([key], { id: "msg_body", timestamp: T, body: BODY });
-    const before = server.fetches();
+    const before = served.server.fetches();
     const wrongBodies: Record<string, () => unknown> = {
       "parsed JSON": () => JSON.parse(BODY),
       "an array": () => [BODY],
@@ -40,18 +37,18 @@ describe("verifyWebhook: inputs that are not a raw delivery", () => {
     };
     const wrong: string[] = [];
     for (const [name, body] of Object.entries(wrongBodies)) {
-      const error = await thrown(verifyWebhook({ headers, body: body() as WebhookParts["body"] }, { keys, now }));
+      const error = await rejectionOf(verifyWebhook({ headers, body: body() as WebhookParts["body"] }, { keys, now }));
       if (!isAgentlineError(error) || error.code !== "invalid_option" || !error.message.includes("input.body")) {
         wrong.push(`${name}: ${String(error)}`);
       }
     }
     console.log(`wrong bodies: ${Object.keys(wrongBodies).length}, ${wrong.length} not refused as input.body`);
     expect(wrong).toEqual([]);
-    expect(server.fetches() - before).toBe(0);
+    expect(served.server.fetches() - before).toBe(0);
   });
 
   it("refuses a ReadableStream of strings with an AgentlineError, never a RangeError", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const headers = deliveryHeaders([key], { id: "msg_stream", timestamp: T, body: BODY });
     const strings = new ReadableStream({
       start(controller) {
@@ -59,13 +56,15 @@ describe("verifyWebhook: inputs that are not a raw delivery", () => {
         controller.close();
       },
     });
-    const error = await thrown(verifyWebhook({ headers, body: strings as ReadableStream<Uint8Array> }, { keys, now }));
+    const error = await rejectionOf(
+      verifyWebhook({ headers, body: strings as ReadableStream<Uint8Array> }, { keys, now }),
+    );
     expect(isAgentlineError(error), String(error)).toBe(true);
     expect((error as Error).message).toContain("input.body");
   });
 
   it("accepts a Blob and a DataView as raw bytes", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const headers = deliveryHeaders([key], { id: "msg_views", timestamp: T, body: BODY });
     const bytes = new TextEncoder().encode(BODY);
     const blob = new Blob([bytes]) as unknown as WebhookParts["body"];
@@ -85,11 +84,11 @@ describe("verifyWebhook: inputs that are not a raw delivery", () => {
     };
     const wrong: string[] = [];
     for (const [name, clock] of Object.entries(clocks)) {
-      const keys = new ForgeKeys({ baseUrl: server.baseUrl });
-      const error = await thrown(verifyWebhook({ headers, body }, { keys, now: clock as () => number }));
+      const keys = new ForgeKeys({ baseUrl: served.server.baseUrl });
+      const error = await rejectionOf(verifyWebhook({ headers, body }, { keys, now: clock as () => number }));
       if (!isAgentlineError(error)) wrong.push(`verifyWebhook, ${name}: ${String(error)}`);
-      const clocked = new ForgeKeys({ baseUrl: server.baseUrl, now: clock as () => number });
-      const keysError = await thrown(clocked.getKeys().then((found) => found.length));
+      const clocked = new ForgeKeys({ baseUrl: served.server.baseUrl, now: clock as () => number });
+      const keysError = await rejectionOf(clocked.getKeys().then((found) => found.length));
       if (!isAgentlineError(keysError)) wrong.push(`ForgeKeys, ${name}: ${String(keysError)}`);
     }
     console.log(`clocks without a number: ${Object.keys(clocks).length}, ${wrong.length} not refused`);
@@ -97,13 +96,13 @@ describe("verifyWebhook: inputs that are not a raw delivery", () => {
   });
 
   it("never echoes an invalid header's value (a bearer token) in the refusal, its cause or console.log", async () => {
-    const keys = new ForgeKeys({ baseUrl: server.baseUrl, now });
+    const keys = new ForgeKeys({ baseUrl: served.server.baseUrl, now });
     const secret = "oit_s3cr3t-token-value";
     const headers = {
       ...deliveryHeaders([key], { id: "msg_secret", timestamp: T, body: BODY }),
       authorization: `Bearer ${secret}\r\nx-injected: 1`,
     };
-    const error = await thrown(verifyWebhook({ headers, body: BODY }, { keys, now }));
+    const error = await rejectionOf(verifyWebhook({ headers, body: BODY }, { keys, now }));
     expect(error).toBeInstanceOf(WebhookVerificationError);
     expect((error as WebhookVerificationError).reason).toBe("malformed_header");
     const views = [
