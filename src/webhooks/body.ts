@@ -21,16 +21,22 @@ export async function readCappedBody(
   contentLength?: string | null,
 ): Promise<Uint8Array> {
   if (Number(contentLength) > maxBytes) throw tooLarge(maxBytes);
-  // Bytes over a SharedArrayBuffer or a resizable ArrayBuffer, which `new Response` refuses, are copied first.
-  let source = body;
-  try {
-    if (ArrayBuffer.isView(body)) source = new Uint8Array(body.buffer, body.byteOffset, body.byteLength).slice();
-    else if (isBuffer(body)) source = new Uint8Array(body as ArrayBuffer).slice();
-  } catch {
-    badArgument("input.body", "bytes still readable (not a transferred, detached buffer)");
+  // Bytes (any view, an ArrayBuffer, a SharedArrayBuffer or resizable one, which `new Response` refuses) are copied
+  // once, here: the copy is the body's own, whatever later happens to the caller's buffer.
+  if (ArrayBuffer.isView(body) || isBuffer(body)) {
+    let bytes: Uint8Array;
+    try {
+      bytes = ArrayBuffer.isView(body)
+        ? new Uint8Array(body.buffer, body.byteOffset, body.byteLength)
+        : new Uint8Array(body as ArrayBuffer);
+    } catch {
+      badArgument("input.body", "bytes still readable (not a transferred, detached buffer)");
+    }
+    if (bytes.byteLength > maxBytes) throw tooLarge(maxBytes);
+    return bytes.slice();
   }
-  // One path for every body kind: a string, bytes or buffer becomes a stream too.
-  const stream = hasMethods("getReader")(source) ? (source as ReadableStream<Uint8Array>) : new Response(source).body;
+  // Every other kind (a string, a Blob, a stream) is read as a stream, with the cap.
+  const stream = hasMethods("getReader")(body) ? (body as ReadableStream<Uint8Array>) : new Response(body).body;
   const chunks: Uint8Array[] = [];
   let total = 0;
   if (stream) {
@@ -67,7 +73,7 @@ export async function readCappedBody(
   return out;
 }
 
-/** Whether a value is a Uint8Array (a Buffer included), from any realm. */
+/** Whether a value is a Uint8Array (or a subclass of one), from any realm. */
 export const isBytes = (value: unknown): value is Uint8Array =>
   ArrayBuffer.isView(value) && Object.prototype.toString.call(value) === "[object Uint8Array]";
 
