@@ -41,15 +41,20 @@ export function unpackBudget(stored: unknown): RateBudgetState {
   return state;
 }
 
-/** The stored form of a state (its log ascending, as `takeFromLog` keeps it) and its window. */
+/**
+ * The stored form of a state (its log ascending, as `takeFromLog` keeps it) and its window. Times are stored in whole
+ * milliseconds, rounded up: a clock with fractions (performance.now-based) must not move a grant earlier, where it
+ * would leave its window early and let the window take one grant too many.
+ */
 export function packBudget(state: RateBudgetState, intervalMs: number): StoredRateBudget {
   const bytes: number[] = [];
-  const base = state.log[0] ?? 0;
+  const log = state.log.map(Math.ceil);
+  const base = log[0] ?? 0;
   let previous = base;
-  for (let i = 0; i < state.log.length; ) {
-    const time = state.log[i] as number;
+  for (let i = 0; i < log.length; ) {
+    const time = log[i] as number;
     let count = 0;
-    while (i < state.log.length && state.log[i] === time) {
+    while (i < log.length && log[i] === time) {
       count++;
       i++;
     }

@@ -79,6 +79,20 @@ describe.each(Object.keys(STORES) as (keyof typeof STORES)[])("%s rate budget st
     expect(busiestWindow(grants, 60_000)).toBeLessThanOrEqual(20);
   });
 
+  it("never overspends a window on a clock with fractions of a millisecond (performance.now-based)", async () => {
+    // The stored log keeps whole milliseconds: a grant at 0.9 ms past the last one must not be stored as 0 ms past
+    // it (earlier), or it leaves the window early and the window takes one grant too many.
+    const { store } = STORES[name]();
+    const grants: number[] = [];
+    let now = 1_700_000_000_000.3;
+    for (let step = 0; step < 3_000; step++) {
+      now += 0.9;
+      if ((await store.take("team:auditLogs", 1, 20, 1_000, now)).ok) grants.push(now);
+    }
+    expect(grants.length).toBeGreaterThan(40); // windows did roll over
+    expect(busiestWindow(grants, 1_000)).toBeLessThanOrEqual(20);
+  });
+
   it("a block written by one client holds back every other until it passes", async () => {
     const { store } = STORES[name]();
     const now = 1_700_000_000_000;
