@@ -23,26 +23,39 @@ export interface RelayRedaction {
 const RELAYED_HEADER =
   /^(content-type|retry-after|x-request-id|x-ratelimit-[a-z]+|ratelimit(-[a-z]+)?|x-service-stream-retention-seconds)$/;
 
-/** Relay answers are per user: no shared cache may keep one. */
-const NO_STORE = "no-store";
+/**
+ * What every relay answer carries. Answers are per user: no shared cache may keep one. And they are served from the
+ * app's own origin while their bytes are the service's (or anyone's it redirected to): a body a browser would render
+ * (`text/html`, SVG, a type it sniffs) must not run script there with the user's session, so the browser is told
+ * not to sniff and to open any such document sandboxed, loading nothing.
+ */
+const ANSWER_HEADERS: Readonly<Record<string, string>> = Object.freeze({
+  "cache-control": "no-store",
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+});
+
+/** A relay answer's headers before anything is added. */
+function answerHeaders(): Headers {
+  return new Headers(ANSWER_HEADERS);
+}
 
 /** An answer of the relay's own, in the API's error format. */
 export function relayError(status: number, code: string, message: string, extra?: Record<string, unknown>): Response {
-  return Response.json({ error: { code, message, ...extra } }, { status, headers: { "cache-control": NO_STORE } });
+  return Response.json({ error: { code, message, ...extra } }, { status, headers: answerHeaders() });
 }
 
 /** The allowlisted upstream headers, redacted. */
 export function relayedHeaders(upstream: Headers, redact: RedactText): Headers {
-  const headers = new Headers({ "cache-control": NO_STORE });
+  const headers = answerHeaders();
   upstream.forEach((value, name) => {
     if (RELAYED_HEADER.test(name)) headers.set(name, redact(value));
   });
   return headers;
 }
 
-/** A 2xx answer from upstream, its body redacted (a JSON body stays valid JSON: the replacement has no quote). */
-export async function relaySuccess(upstream: Response, redact: RelayRedaction): Promise<Response> {
-  const text = await upstream.text();
+/** A 2xx answer from upstream, its body (read by the caller) redacted: a JSON body stays valid JSON (the replacement has no quote). */
+export function relaySuccess(upstream: Response, text: string, redact: RelayRedaction): Response {
   const headers = relayedHeaders(upstream.headers, redact.headers);
   const nullBody = upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
   return new Response(nullBody ? null : redact.content(text), { status: upstream.status, headers });
@@ -53,7 +66,7 @@ export async function relaySuccess(upstream: Response, redact: RelayRedaction): 
  * read it), and the headers the error carried (request id, `Retry-After`, rate limits), rebuilt from what it parsed.
  */
 function apiErrorAnswer(error: ApiError): Response {
-  const headers = new Headers({ "cache-control": NO_STORE });
+  const headers = answerHeaders();
   // A request id read from the error body may hold what no header value can (a line break, a character beyond
   // Latin-1): `Headers.set` would throw, so such an id stays in the body only.
   if (error.requestId !== undefined && isHeaderValue(error.requestId)) headers.set("x-request-id", error.requestId);

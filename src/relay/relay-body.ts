@@ -1,3 +1,5 @@
+import { readBytesUpTo } from "../core/bounded-body.js";
+
 /** A page request's body as the relay read it. */
 export type RelayBody =
   | { kind: "none" }
@@ -16,25 +18,8 @@ export async function readRelayBody(request: Request, maxBytes: number): Promise
     return { kind: "too_large" };
   }
   if (request.body === null) return { kind: "none" };
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      return { kind: "too_large" };
-    }
-    chunks.push(value);
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
+  const bytes = await readBytesUpTo(request.body.getReader(), maxBytes);
+  if (bytes === undefined) return { kind: "too_large" };
   const text = new TextDecoder().decode(bytes);
   if (text.trim() === "") return { kind: "none" };
   try {

@@ -66,6 +66,13 @@ export interface AgentsRelayOptions<Env = unknown, Ctx = unknown> {
   allowedOrigins?: readonly string[] | undefined;
   /** How often a streamed answer sends an SSE comment line while the service sends nothing. Default 15 000 ms; 0: never. */
   keepAliveMs?: number | undefined;
+  /**
+   * A run stream's service leg is given up when no byte (not even a heartbeat) comes from it for this long: the page's
+   * body then ends and its client resumes through the relay, as it would after the same silence read directly (the
+   * relay's keep-alives would otherwise hide a dead connection from the page's own watchdog). Default 45 000 ms, the
+   * page client's `heartbeatTimeoutMs`; 0: never.
+   */
+  heartbeatTimeoutMs?: number | undefined;
 }
 
 /** The options, checked, with defaults filled in. */
@@ -77,6 +84,7 @@ export interface ResolvedRelayOptions<Env, Ctx> {
   authorize: RelayAuthorize<Env, Ctx>;
   maxBodyBytes: number;
   keepAliveMs: number;
+  heartbeatTimeoutMs: number;
   allowedOrigins: ReadonlySet<string>;
 }
 
@@ -173,6 +181,7 @@ export function resolveRelayOptions<Env, Ctx>(options: unknown): ResolvedRelayOp
     authorize: given.authorize,
     maxBodyBytes: countOption(given.maxBodyBytes, "maxBodyBytes", 1_048_576, false),
     keepAliveMs: countOption(given.keepAliveMs, "keepAliveMs", 15_000, true),
+    heartbeatTimeoutMs: countOption(given.heartbeatTimeoutMs, "heartbeatTimeoutMs", 45_000, true),
     allowedOrigins: resolveOrigins(given.allowedOrigins),
   };
 }

@@ -3,7 +3,7 @@ import { runStreamHeaders } from "../agents/stream/run-stream-encode.js";
 import { ConnectionError } from "../core/errors.js";
 import { sendOperation } from "../core/operation.js";
 import { requireSegment } from "../core/paths.js";
-import { type RedactText, type RelayRedaction, relayedHeaders } from "./relay-answers.js";
+import { type RedactText, type RelayRedaction, relayError, relayedHeaders } from "./relay-answers.js";
 
 /** One run stream to relay: whose, from where, until when. */
 export interface RelayStreamRequest {
@@ -14,6 +14,8 @@ export interface RelayStreamRequest {
   /** The page's request signal: the upstream connection closes when the page goes away. */
   signal: AbortSignal;
   keepAliveMs: number;
+  /** Silence from the service after which its leg is given up (the page resumes); 0: never. */
+  heartbeatTimeoutMs: number;
   redact: RelayRedaction;
 }
 
@@ -36,12 +38,16 @@ function lastLineEnd(chunk: Uint8Array): number {
   return 0;
 }
 
-/** `held` and `chunk` as one array (`held` is usually the short unfinished line of the previous chunk). */
-function joined(held: Uint8Array, chunk: Uint8Array): Uint8Array {
-  if (held.byteLength === 0) return chunk;
-  const out = new Uint8Array(held.byteLength + chunk.byteLength);
-  out.set(held);
-  out.set(chunk, held.byteLength);
+/** The pieces of an unfinished line held so far, then `head`, as one array: each byte is copied once. */
+function joined(held: readonly Uint8Array[], heldBytes: number, head: Uint8Array): Uint8Array {
+  if (held.length === 0) return head;
+  const out = new Uint8Array(heldBytes + head.byteLength);
+  let offset = 0;
+  for (const piece of held) {
+    out.set(piece, offset);
+    offset += piece.byteLength;
+  }
+  out.set(head, offset);
   return out;
 }
 
@@ -74,8 +80,10 @@ function relayLines(
   close: () => void,
 ): ReadableStream<Uint8Array> {
   const reader = upstream.getReader();
-  // The unfinished line at the end of what came so far.
-  let held: Uint8Array = new Uint8Array(0);
+  // The unfinished line at the end of what came so far, as the pieces it came in: a long line in many small chunks
+  // is joined once, when its end comes (joining at every chunk would copy it again each time: quadratic).
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
   // What went out ends with a CR that was the last byte received: it may be the first half of a CRLF whose LF is yet
   // to come, so a keep-alive must not follow it as it is — the page would read that late LF as a blank line (an
   // event dispatched early, without its id or type). The keep-alive then writes the LF itself, and the service's LF,
@@ -108,11 +116,20 @@ function relayLines(
         try {
           for (;;) {
             let result: ReadableStreamReadResult<Uint8Array> | undefined;
+            // A service silent for too long is a dead connection: cancelling it ends this read as `done`, and the
+            // page's body ends as if the service had closed it (the page resumes). The keep-alives above would
+            // otherwise hide it from the page's own watchdog.
+            const silence =
+              request.heartbeatTimeoutMs > 0
+                ? setTimeout(() => void reader.cancel().catch(() => {}), request.heartbeatTimeoutMs)
+                : undefined;
             try {
               result = await reader.read();
             } catch {
               // The upstream leg broke: the page's leg ends as a stream the service closed early does (an error would
               // be logged by the browser and by workerd as a failure), and the page's client resumes through the relay.
+            } finally {
+              if (silence !== undefined) clearTimeout(silence);
             }
             if (finished) return;
             if (result === undefined || result.done) {
@@ -127,15 +144,24 @@ function relayLines(
             if (dropLF && chunk[0] === LF) chunk = chunk.subarray(1);
             dropLF = false;
             endsWithCR = false;
-            const bytes = joined(held, chunk);
-            const end = lastLineEnd(bytes);
-            held = bytes.subarray(end);
-            if (held.byteLength > MAX_LINE_BYTES) {
+            // A line end can only be in the new chunk: what is held has none.
+            const end = lastLineEnd(chunk);
+            const tail = chunk.subarray(end);
+            const lines = end === 0 ? undefined : joined(held, heldBytes, chunk.subarray(0, end));
+            if (lines !== undefined) {
+              held = [];
+              heldBytes = 0;
+            }
+            if (tail.byteLength > 0) {
+              held.push(tail);
+              heldBytes += tail.byteLength;
+            }
+            if (heldBytes > MAX_LINE_BYTES) {
               throw new TypeError(`A run stream line exceeded ${MAX_LINE_BYTES} bytes at the relay.`);
             }
-            if (end === 0) continue;
-            endsWithCR = end === bytes.byteLength && bytes[end - 1] === CR;
-            controller.enqueue(relayedLines(bytes.subarray(0, end), request.redact.content));
+            if (lines === undefined) continue;
+            endsWithCR = end === chunk.byteLength && chunk[end - 1] === CR;
+            controller.enqueue(relayedLines(lines, request.redact.content));
             return;
           }
         } catch (error) {
@@ -200,6 +226,12 @@ export async function relayRunStream(context: AgentsContext, request: RelayStrea
   } catch (error) {
     close();
     throw error;
+  }
+  // `fetch` followed a redirect: the stream is some other URL's, which the page must not get as the service's.
+  if (response.redirected) {
+    close();
+    await response.body?.cancel().catch(() => {});
+    return relayError(502, "bad_gateway", "The Cloud Agents service answered the relay with a redirect.");
   }
   const upstream = response.body ?? new ReadableStream<Uint8Array>({ start: (controller) => controller.close() });
   const relayed = relayedHeaders(response.headers, request.redact.headers);

@@ -1,9 +1,7 @@
-import type { AgentsOperationName } from "../agents/operations.js";
 import { argumentError } from "../core/arguments.js";
-import { type Operation, type OperationInput, sendOperation } from "../core/operation.js";
-import { queryFromWire } from "../core/schema.js";
-import { type RelayRedaction, relayError, relayFailure, relaySuccess } from "./relay-answers.js";
+import { type RelayRedaction, relayError, relayFailure } from "./relay-answers.js";
 import { readRelayBody } from "./relay-body.js";
+import { relayCall } from "./relay-call.js";
 import { bodyTypeRefusal, crossSiteRefusal } from "./relay-cross-site.js";
 import { type AgentsRelayOptions, type ResolvedRelayOptions, resolveRelayOptions } from "./relay-options.js";
 import { routeRelayRequest } from "./relay-route.js";
@@ -94,38 +92,12 @@ async function handle<Env, Ctx>(
         lastEventId: request.headers.get("last-event-id") ?? undefined,
         signal: request.signal,
         keepAliveMs: relay.keepAliveMs,
+        heartbeatTimeoutMs: relay.heartbeatTimeoutMs,
         redact,
       });
     }
-    return await relayCall(relay, redact, request, name, params, json, url);
+    return await relayCall(relay.context, { name, params, body: json, url, request, redact });
   } catch (error) {
     return relayFailure(error);
   }
-}
-
-/**
- * One REST call, sent through the client's operation sender: the entry's schemas check the query and body and the
- * path params take the client's segment rules before anything is sent. One attempt: the page's client retries (it
- * honours `Retry-After` and resends its `Idempotency-Key`), so relay retries would only multiply the attempts.
- */
-async function relayCall<Env, Ctx>(
-  relay: ResolvedRelayOptions<Env, Ctx>,
-  redact: RelayRedaction,
-  request: Request,
-  name: AgentsOperationName,
-  params: Record<string, string>,
-  body: unknown,
-  url: URL,
-): Promise<Response> {
-  const entry: Operation = relay.context.operations[name];
-  const input: OperationInput = {
-    params,
-    query: entry.query ? queryFromWire(entry.query, url.searchParams) : undefined,
-    body: entry.body ? body : undefined,
-    raw: true,
-    idempotencyKey: request.headers.get("idempotency-key") || undefined,
-    options: { signal: request.signal, maxRetries: 0 },
-  };
-  const { response } = await sendOperation(relay.context, name, input);
-  return relaySuccess(response, redact);
 }

@@ -67,7 +67,16 @@ describe("relay: REST calls from a page client", () => {
     const response = await relay(new Request("http://app.test/api/agents/v1/agents/bc-1"));
     expect(response.status).toBe(200);
     const names = [...response.headers.keys()].sort();
-    expect(names).toEqual(["cache-control", "content-type", "retry-after", "x-ratelimit-remaining", "x-request-id"]);
+    // The relay's own: cache-control, and the two that keep a body from running script on the relay's origin.
+    expect(names).toEqual([
+      "cache-control",
+      "content-security-policy",
+      "content-type",
+      "retry-after",
+      "x-content-type-options",
+      "x-ratelimit-remaining",
+      "x-request-id",
+    ]);
     expect(response.headers.get("cache-control")).toBe("no-store");
     expect(await response.json()).toEqual({ id: "bc-1" });
   });
