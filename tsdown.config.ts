@@ -52,7 +52,7 @@ export default defineConfig({
         {
           // The errors and argument checks every entry shares, agentline/webhooks included: no valibot, no transport.
           name: "errors",
-          test: /[\\/]src[\\/]core[\\/](errors|rate-limit|redact|secret-forms|text-views|auth|arguments|wait|load-once|crypto-key|receipt-guard)\.ts$/,
+          test: /[\\/]src[\\/]core[\\/](errors|rate-limit|redact|secret-forms|text-views|auth|arguments|wait|load-once|crypto-key|receipt-guard|bounded-body)\.ts$/,
           priority: 4,
         },
         {
@@ -60,7 +60,7 @@ export default defineConfig({
           test: /[\\/]src[\\/]core[\\/][^/\\]+(?<!\.d)\.ts$/,
           priority: 3,
           entriesAware: true,
-          entriesAwareMergeThreshold: 20_000,
+          entriesAwareMergeThreshold: 30_000,
         },
         {
           name: "run-state",

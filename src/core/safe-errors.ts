@@ -1,3 +1,4 @@
+import { readTextUpTo } from "./bounded-body.js";
 import { parseErrorBody } from "./error-bodies.js";
 import {
   AbortError,
@@ -180,6 +181,9 @@ export function brokenBodyError(response: Response, facts: RequestFacts): Connec
   );
 }
 
+/** The most bytes of an error body read (the API's error bodies are a few hundred). */
+export const MAX_ERROR_BODY_BYTES = 1024 * 1024;
+
 /** Reads an error response into the right `ApiError` subclass; every string in it (body included) redacted. */
 export async function apiErrorFromResponse(
   response: Response,
@@ -187,7 +191,9 @@ export async function apiErrorFromResponse(
 ): Promise<ApiError> {
   let text = "";
   try {
-    text = await response.text();
+    // An error body past the cap (a broken or hostile server: a page of HTML, an endless stream) is not held: the
+    // status alone still makes a useful error.
+    text = (await readTextUpTo(response, MAX_ERROR_BODY_BYTES)) ?? "";
   } catch {
     // The error body was cut short; the status alone still makes a useful error.
   }

@@ -1,4 +1,5 @@
 import { badArgument, hasMethods } from "../core/arguments.js";
+import { readBytesUpTo } from "../core/bounded-body.js";
 import { WebhookVerificationError } from "./errors.js";
 
 /**
@@ -37,40 +38,23 @@ export async function readCappedBody(
   }
   // Every other kind (a string, a Blob, a stream) is read as a stream, with the cap.
   const stream = hasMethods("getReader")(body) ? (body as ReadableStream<Uint8Array>) : new Response(body).body;
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  if (stream) {
-    let reader!: ReadableStreamDefaultReader<Uint8Array>;
-    try {
-      reader = stream.getReader();
-    } catch {
-      badArgument("input.body", "a stream nobody else is reading (this one is locked)");
-    }
-    const read = () =>
-      reader.read().catch((error: unknown) => {
-        throw new WebhookVerificationError("body_unreadable", "The body stream failed before its end.", error);
-      });
-    for (let next = await read(); !next.done; next = await read()) {
-      // A caller's stream of strings (or anything but bytes) would be read as nothing: refused, not guessed at.
-      if (!isBytes(next.value)) {
-        await reader.cancel().catch(() => undefined);
-        badArgument("input.body", "a ReadableStream of bytes (Uint8Array chunks), as received");
-      }
-      total += next.value.byteLength;
-      if (total > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw tooLarge(maxBytes);
-      }
-      chunks.push(next.value);
-    }
+  if (!stream) return new Uint8Array(0);
+  let reader!: ReadableStreamDefaultReader<Uint8Array>;
+  try {
+    reader = stream.getReader();
+  } catch {
+    badArgument("input.body", "a stream nobody else is reading (this one is locked)");
   }
-  const out = new Uint8Array(total);
-  total = 0;
-  for (const chunk of chunks) {
-    out.set(chunk, total);
-    total += chunk.byteLength;
-  }
-  return out;
+  const read = () =>
+    reader.read().catch((error: unknown) => {
+      throw new WebhookVerificationError("body_unreadable", "The body stream failed before its end.", error);
+    });
+  // A caller's stream of strings (or anything but bytes) would be read as nothing: refused, not guessed at.
+  const bytesOf = (chunk: unknown) =>
+    isBytes(chunk) ? chunk : badArgument("input.body", "a ReadableStream of bytes (Uint8Array chunks), as received");
+  const bytes = await readBytesUpTo({ read, cancel: (reason) => reader.cancel(reason) }, maxBytes, bytesOf);
+  if (bytes === undefined) throw tooLarge(maxBytes);
+  return bytes;
 }
 
 /** Whether a value is a Uint8Array (or a subclass of one), from any realm. */
