@@ -52,9 +52,14 @@ export function toQuery(params: Record<string, unknown>): Record<string, string 
   const out: Record<string, string | number | boolean | undefined> = {};
   for (const [key, value] of Object.entries(params)) {
     if (value === undefined || value === null) continue;
-    if (Array.isArray(value)) out[key] = value.join(",");
-    // Anything else (an object) goes on as it is, for the query's own check to refuse by name: never `[object Object]`.
+    // Only a list of plain values is joined; any other list, and anything else (an object), goes on as it is, for the
+    // query's own check to refuse by name: never `[object Object]`, nor a TypeError from joining a symbol.
+    if (Array.isArray(value) && value.every(isQueryText)) out[key] = value.join(",");
     else out[key] = value as string;
   }
   return out;
+}
+
+function isQueryText(value: unknown): boolean {
+  return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
 }

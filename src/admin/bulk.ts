@@ -1,4 +1,4 @@
-import { argumentError } from "../core/arguments.js";
+import { argumentError, unreadableArgument } from "../core/arguments.js";
 import { AbortError, AgentlineError, isAgentlineError, ValidationError } from "../core/errors.js";
 
 /** Splits `items` into consecutive chunks of at most `size`, in order (`[]` gives no chunk). */
@@ -258,6 +258,16 @@ export function retryFailed<Input, Result, Merged>(report: ChunkedReport<Input, 
 export function retryFailed(
   result: BulkResult<unknown, unknown> | ChunkedReport<unknown, unknown, unknown>,
 ): unknown[] {
+  // Read inside one guard: a getter or proxy that throws is this argument's fault, named, not a raw error.
+  try {
+    return inputsToResend(result);
+  } catch (error) {
+    if (isAgentlineError(error)) throw error;
+    throw unreadableArgument("retryFailed", "`result`", "invalid_argument", error);
+  }
+}
+
+function inputsToResend(result: BulkResult<unknown, unknown> | ChunkedReport<unknown, unknown, unknown>): unknown[] {
   if (isBulkResult(result)) return result.rows.filter((row) => row.status !== "ok").map((row) => row.input);
   if (!isChunkedReport(result)) {
     throw argumentError(result, "result", "retryFailed", "a bulk call's result, or the `report` of a BulkPartialError");
@@ -265,7 +275,7 @@ export function retryFailed(
   const byIndex = new Map<number, unknown[]>();
   for (const [at, index] of result.applied.entries()) {
     const chunkResult = result.results[at];
-    if (isBulkResult(chunkResult)) byIndex.set(index, retryFailed(chunkResult));
+    if (isBulkResult(chunkResult)) byIndex.set(index, inputsToResend(chunkResult));
   }
   for (const { index, items } of [...result.failed, ...result.notAttempted]) byIndex.set(index, items);
   return [...byIndex.entries()].sort(([a], [b]) => a - b).flatMap(([, items]) => items);

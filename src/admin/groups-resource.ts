@@ -130,6 +130,8 @@ export class GroupsResource<F extends Family = Family> extends AdminResource {
     const operation = this.context.operations[name];
     // The id and every user id are checked up front (family and format), so no chunk is sent when any is wrong.
     requireSegment(checkRequest(operation.params, { groupId }, name).groupId, "groupId", name);
+    // Anything but an array (missing, null, a proxy) is refused by the body's own check, naming `userIds`.
+    if (!Array.isArray(userIds)) checkRequest(operation.body, userIds === undefined ? {} : { userIds }, name);
     for (let at = 0; at < userIds.length; at += ADMIN_LIMITS.maxGroupMemberIds) {
       checkRequest(operation.body, { userIds: userIds.slice(at, at + ADMIN_LIMITS.maxGroupMemberIds) }, name);
     }

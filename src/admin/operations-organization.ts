@@ -1,9 +1,9 @@
 import { lazySchema } from "../core/lazy-schema.js";
-import { integerField, requestObject as openObject } from "../core/request-fields.js";
+import { requestObject as openObject } from "../core/request-fields.js";
 import { org } from "./operation-types.js";
 import { ModelPathSchema, ProviderPathSchema } from "./operations-team.js";
 import * as s from "./schemas/index.js";
-import { nonBlankText } from "./schemas/request-fields.js";
+import { nonBlankText, pathIntegerField } from "./schemas/request-fields.js";
 import { pageQuerySchema } from "./schemas/requests-pagination.js";
 
 // The Organization API (organization key). Bodies that name the organization get it from the client.
@@ -13,13 +13,15 @@ const MODELS_WRITE = ["models:*"] as const;
 const MEMBERS = ["members:*"] as const;
 const USAGE = { scopes: ["usage:*"], family: "organizationUsage", idempotent: true } as const;
 
-const TeamPathSchema = /* @__PURE__ */ lazySchema(() => openObject({ teamId: integerField("`teamId`") }, "the path"));
+const TeamPathSchema = /* @__PURE__ */ lazySchema(() =>
+  openObject({ teamId: pathIntegerField("`teamId`") }, "the path"),
+);
 const TeamProviderPathSchema = /* @__PURE__ */ lazySchema(() =>
-  openObject({ teamId: integerField("`teamId`"), provider: nonBlankText("`provider`") }, "the path"),
+  openObject({ teamId: pathIntegerField("`teamId`"), provider: nonBlankText("`provider`") }, "the path"),
 );
 const TeamModelPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
-    { teamId: integerField("`teamId`"), provider: nonBlankText("`provider`"), model: nonBlankText("`model`") },
+    { teamId: pathIntegerField("`teamId`"), provider: nonBlankText("`provider`"), model: nonBlankText("`model`") },
     "the path",
   ),
 );

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { pathItem } from "../../core/request-fields.js";
+import { integerField, pathItem } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
 
 // Building blocks only the Admin and Organization request schemas use (the shared ones are in core/request-fields.ts
@@ -44,6 +44,36 @@ export function oneOfOrNull<const TValues extends readonly string[]>(
   nullMeans: string,
 ) {
   return v.nullable(v.picklist(values, `[one_of] ${label} must be one of ${listed(values)}, or null for ${nullMeans}`));
+}
+
+/**
+ * A whole-number id that goes into a path (a team id): a safe integer, since a larger number would be written with an
+ * exponent (`1e+21`) or rounded, and so name another team.
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Organization API (organization key))
+ */
+// @__NO_SIDE_EFFECTS__
+export function pathIntegerField(label: string) {
+  return v.pipe(
+    integerField(label),
+    v.safeInteger(`[safe_integer] ${label} must be a whole number of at most 15 digits (a safe integer)`),
+  );
+}
+
+// An ISO 8601 date (2025-01-31) or date-time with its offset, as valibot reads them.
+const DATE_TEXT = /* @__PURE__ */ lazySchema(() =>
+  v.union([v.pipe(v.string(), v.isoDate()), v.pipe(v.string(), v.isoTimestamp())]),
+);
+
+/**
+ * Whether `text` (trimmed) is an ISO 8601 date or date-time of a real calendar day: not `Date.parse`, which accepts
+ * "5" or "2026-02-30" and differs between engines.
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
+ */
+export function isDateText(text: string): boolean {
+  const trimmed = text.trim();
+  if (!v.is(DATE_TEXT, trimmed)) return false;
+  const [year = 0, month = 0, day = 0] = trimmed.slice(0, 10).split("-").map(Number);
+  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
 }
 
 /** Epoch milliseconds; the client converts `Date` and ISO strings before checking. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */

@@ -12,7 +12,7 @@ import { atLeastOneOf, maxItems, presentKeys } from "../../core/request-rules.js
 import { isPlainObject } from "../../core/validation.js";
 import { billingGroupId, directoryGroupId, organizationGroupId, teamMemberId } from "../ids.js";
 import { ADMIN_LIMITS, BILLING_GROUP_TYPES } from "./constants.js";
-import { nonBlankText } from "./request-fields.js";
+import { isDateText, nonBlankText } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
 // Request rules of the three group families. Each family's routes take only its own ids (../ids.ts); team
@@ -119,8 +119,8 @@ export const BillingGroupsQuerySchema = /* @__PURE__ */ lazySchema(() =>
         v.pipe(
           nonBlankText("`billingCycle`"),
           v.check(
-            (text) => text.trim() === "" || !Number.isNaN(Date.parse(text)),
-            "[date] `billingCycle` must be a date string, such as 2025-01-31",
+            (text) => text.trim() === "" || isDateText(text),
+            "[date] `billingCycle` must be an ISO 8601 date of a real day, such as 2025-01-31",
           ),
         ),
       ),

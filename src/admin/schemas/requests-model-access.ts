@@ -12,7 +12,7 @@ import {
 import { maxItems, minItems, presentKeys } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
 import { ADMIN_LIMITS, MODEL_ACCESS_DEFAULTS } from "./constants.js";
-import { nonBlankText } from "./request-fields.js";
+import { nonBlankText, pathIntegerField } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
 
 // Request rules of the model access routes (team and organization, single-team and bulk). Provider and model ids
@@ -176,7 +176,7 @@ export const ModelToggleBulkBodySchema = /* @__PURE__ */ lazySchema(() =>
 export const ModelAccessPathSchema = /* @__PURE__ */ lazySchema(() =>
   openObject(
     {
-      teamId: v.optional(integerField("`teamId`")),
+      teamId: v.optional(pathIntegerField("`teamId`")),
       provider: v.optional(nonBlankText("`provider`")),
       model: v.optional(nonBlankText("`model`")),
     },

@@ -127,6 +127,9 @@ function listEntries(value: unknown): unknown[] | undefined {
   return Array.isArray(value) ? value : undefined;
 }
 
+// An automation id is a UUID; `*` asks for every automation.
+const AUTOMATION_ID = /* @__PURE__ */ lazySchema(() => v.union([v.literal("*"), v.pipe(v.string(), v.uuid())]));
+
 // @__NO_SIDE_EFFECTS__
 function stringOrNumber(label: string) {
   return v.union([v.string(), v.number()], `[type] ${label} must be a string or a number (epoch milliseconds)`);
@@ -230,7 +233,15 @@ export const UsageEventsBodySchema = /* @__PURE__ */ lazySchema(() =>
         email: v.optional(anyText("`email`")),
         serviceAccountId: v.optional(nonBlankText("`serviceAccountId`")),
         cloudAgentId: v.optional(nonBlankText("`cloudAgentId`")),
-        automationId: v.optional(nonBlankText("`automationId`")),
+        automationId: v.optional(
+          v.pipe(
+            nonBlankText("`automationId`"),
+            v.check(
+              (text) => text.trim() === "" || v.is(AUTOMATION_ID, text),
+              '[uuid] `automationId` must be an automation\'s UUID, or "*" for every automation',
+            ),
+          ),
+        ),
         hostingType: v.optional(oneOf(HOSTING_TYPES, "`hostingType`")),
         ...pageEntries("usage.events"),
       },

@@ -1,0 +1,167 @@
+// Every public method of the Admin and Organization clients with valid arguments, for the adversarial sweeps.
+import type { AdminClient, OrganizationClient } from "../../../src/admin/index.js";
+
+/** [name, call, valid arguments] */
+export type Call = [string, (...args: unknown[]) => unknown, unknown[]];
+
+/** The public calls of `admin` and `org`. */
+export function publicCalls(admin: AdminClient, org: OrganizationClient): Call[] {
+  const b = admin.assistantBot;
+  return [
+    ["members.remove", (a) => admin.members.remove(a as never), [{ email: "a@b.co" }]],
+    [
+      "auditLogs.list",
+      (a) => admin.auditLogs.list(a as never),
+      [{ startTime: 0, endTime: 1000, eventTypes: ["login"], users: ["a@b.co"], search: "s", pageSize: 10 }],
+    ],
+    ["usage.daily", (a) => admin.usage.daily(a as never), [{ startDate: 0, endDate: 1000, pageSize: 5 }]],
+    [
+      "usage.events",
+      (a) => admin.usage.events(a as never),
+      [{ startDate: 0, endDate: 1, userId: 1, hostingType: "CLOUD", pageSize: 5 }],
+    ],
+    ["spend.list", (a) => admin.spend.list(a as never), [{ searchTerm: "a", sortBy: "date", pageSize: 5 }]],
+    ["spendLimits.set", (a) => admin.spendLimits.set(a as never), [{ userEmail: "a@b.co", spendLimitDollars: 1 }]],
+    [
+      "spendLimits.setMany",
+      (a) => admin.spendLimits.setMany(a as never),
+      [[{ userEmail: "a@b.co", spendLimitDollars: 1 }]],
+    ],
+    [
+      "spendLimits.retryFailed",
+      (a) => admin.spendLimits.retryFailed(a as never),
+      [{ report: { failed: [], rows: [] } }],
+    ],
+    [
+      "repoBlocklists.upsert",
+      (a) => admin.repoBlocklists.upsert(a as never),
+      [[{ url: "https://x/y", patterns: ["*"] }]],
+    ],
+    ["repoBlocklists.delete", (a) => admin.repoBlocklists.delete(a as never), ["r1"]],
+    ["directoryGroups.list", (a) => admin.directoryGroups.list(a as never), [{ pageSize: 5 }]],
+    ["directoryGroups.get", (a) => admin.directoryGroups.get(a as never), ["team_group_1"]],
+    ["directoryGroups.create", (a) => admin.directoryGroups.create(a as never), [{ name: "n" }]],
+    [
+      "directoryGroups.update",
+      (a, c) => admin.directoryGroups.update(a as never, c as never),
+      ["team_group_1", { name: "n" }],
+    ],
+    ["directoryGroups.delete", (a) => admin.directoryGroups.delete(a as never), ["team_group_1"]],
+    ["directoryGroups.members", (a, c) => admin.directoryGroups.members(a as never, c as never), ["team_group_1", {}]],
+    [
+      "directoryGroups.addMembers",
+      (a, c) => admin.directoryGroups.addMembers(a as never, c as never),
+      ["team_group_1", ["user_1"]],
+    ],
+    [
+      "directoryGroups.removeMembers",
+      (a, c) => admin.directoryGroups.removeMembers(a as never, c as never),
+      ["team_group_1", ["user_1"]],
+    ],
+    ["billingGroups.list", (a) => admin.billingGroups.list(a as never), [{ billingCycle: "2026-01-01" }]],
+    ["billingGroups.get", (a, c) => admin.billingGroups.get(a as never, c as never), ["group_1", {}]],
+    ["billingGroups.create", (a) => admin.billingGroups.create(a as never), [{ name: "n" }]],
+    ["billingGroups.update", (a, c) => admin.billingGroups.update(a as never, c as never), ["group_1", { name: "n" }]],
+    ["billingGroups.delete", (a) => admin.billingGroups.delete(a as never), ["group_1"]],
+    [
+      "billingGroups.addMembers",
+      (a, c) => admin.billingGroups.addMembers(a as never, c as never),
+      ["group_1", ["user_1"]],
+    ],
+    [
+      "billingGroups.removeMembers",
+      (a, c) => admin.billingGroups.removeMembers(a as never, c as never),
+      ["group_1", ["user_1"]],
+    ],
+    ["modelAccess.set", (a) => admin.modelAccess.set(a as never), [{ state: "unrestricted" }]],
+    ["modelAccess.setProvider", (a, c) => admin.modelAccess.setProvider(a as never, c as never), ["openai", true]],
+    ["modelAccess.models", (a) => admin.modelAccess.models(a as never), ["openai"]],
+    [
+      "modelAccess.setModel",
+      (a, c, d) => admin.modelAccess.setModel(a as never, c as never, d as never),
+      ["openai", "gpt", { enabled: true }],
+    ],
+    ["bot.capabilities.update", (a) => b.capabilities.update(a as never), [{ cloudAgents: true }]],
+    ["bot.capabilities.set", (a) => b.capabilities.set(a as never), [{ cloudAgents: true }]],
+    ["bot.autoReview.set", (a) => b.autoReview.set(a as never), [{ enforced: true, rules: { allow: [], block: [] } }]],
+    ["bot.access.set", (a) => b.access.set(a as never), [{ mode: "all" }]],
+    ["bot.network.set", (a) => b.network.set(a as never), [{ egressMode: "unset", allowlist: [], locked: false }]],
+    ["bot.teamRules.list", (a) => b.teamRules.list(a as never), [{ limit: 5 }]],
+    ["bot.teamRules.create", (a) => b.teamRules.create(a as never), [{ name: "n", content: "c", enabled: true }]],
+    ["bot.teamRules.update", (a, c) => b.teamRules.update(a as never, c as never), ["rule_1", { name: "n" }]],
+    ["bot.teamRules.delete", (a) => b.teamRules.delete(a as never), ["rule_1"]],
+    ["bot.setupManifests.list", (a) => b.setupManifests.list(a as never), [{}]],
+    [
+      "bot.setupManifests.put",
+      (a, c) => b.setupManifests.put(a as never, c as never),
+      ["m1", { scripts: [{ id: "s", setup: "x" }] }],
+    ],
+    ["bot.setupManifests.delete", (a) => b.setupManifests.delete(a as never), ["m1"]],
+    ["org.members.list", (a) => org.members.list(a as never), [{ pageSize: 5 }]],
+    ["org.sync", (a) => org.teamMemberships.sync(a as never), [[{ userId: 1, teamIds: [1] }]]],
+    [
+      "org.sync.retryFailed",
+      (a) => org.teamMemberships.retryFailed(a as never),
+      [{ report: { failed: [], rows: [] } }],
+    ],
+    [
+      "org.usage.events",
+      (a) => org.usage.events(a as never),
+      [{ teamIds: [1], startDate: 0, endDate: 1, pageSize: 5 }],
+    ],
+    [
+      "org.usage.daily",
+      (a) => org.usage.daily(a as never),
+      [{ startDate: 0, endDate: 1000, teamIds: [1], userEmail: "a@b.co", pageSize: 5 }],
+    ],
+    ["org.spend.list", (a) => org.spend.list(a as never), [{ teamIds: [1], sortBy: "email", pageSize: 5 }]],
+    ["org.modelAccess.list", (a) => org.modelAccess.list(a as never), [{ teamIds: [1], pageSize: 5 }]],
+    ["org.modelAccess.get", (a) => org.modelAccess.get(a as never), [1]],
+    ["org.modelAccess.set", (a, c) => org.modelAccess.set(a as never, c as never), [1, { state: "unrestricted" }]],
+    [
+      "org.modelAccess.setMany",
+      (a, c) => org.modelAccess.setMany(a as never, c as never),
+      [[1], { state: "unrestricted" }],
+    ],
+    ["org.modelAccess.providers", (a) => org.modelAccess.providers(a as never), [1]],
+    [
+      "org.modelAccess.setProvider",
+      (a, c, d) => org.modelAccess.setProvider(a as never, c as never, d as never),
+      [1, "openai", true],
+    ],
+    [
+      "org.modelAccess.setProviderMany",
+      (a, c, d) => org.modelAccess.setProviderMany(a as never, c as never, d as never),
+      [[1], "openai", true],
+    ],
+    [
+      "org.modelAccess.setModel",
+      (a, c, d, e) => org.modelAccess.setModel(a as never, c as never, d as never, e as never),
+      [1, "openai", "gpt", { enabled: true }],
+    ],
+    [
+      "org.modelAccess.setModelMany",
+      (a, c, d, e) => org.modelAccess.setModelMany(a as never, c as never, d as never, e as never),
+      [[1], "openai", "gpt", { enabled: true }],
+    ],
+    ["org.groups.list", (a) => org.groups.list(a as never), [{ name: "n", pageSize: 5 }]],
+    ["org.groups.get", (a) => org.groups.get(a as never), ["g_1"]],
+    ["org.groups.update", (a, c) => org.groups.update(a as never, c as never), ["g_1", { name: "n" }]],
+    ["org.groups.addMembers", (a, c) => org.groups.addMembers(a as never, c as never), ["g_1", ["user_1"]]],
+    ["members.list", () => admin.members.list(), []],
+    ["repoBlocklists.list", () => admin.repoBlocklists.list(), []],
+    ["modelAccess.get", () => admin.modelAccess.get(), []],
+    ["modelAccess.providers", () => admin.modelAccess.providers(), []],
+    ["bot.enable", () => b.enable(), []],
+    ["bot.disable", () => b.disable(), []],
+    ["bot.capabilities.get", () => b.capabilities.get(), []],
+    ["bot.autoReview.get", () => b.autoReview.get(), []],
+    ["bot.access.get", () => b.access.get(), []],
+    ["bot.network.get", () => b.network.get(), []],
+    ["org.usage.pooled", () => org.usage.pooled(), []],
+    ["org.groups.create", (a) => org.groups.create(a as never), [{ name: "n" }]],
+    ["org.groups.delete", (a) => org.groups.delete(a as never), ["g_1"]],
+    ["org.groups.members", (a, c) => org.groups.members(a as never, c as never), ["g_1", { pageSize: 5 }]],
+    ["org.groups.removeMembers", (a, c) => org.groups.removeMembers(a as never, c as never), ["g_1", ["user_1"]]],
+  ];
+}
