@@ -7,15 +7,28 @@ import { isPlainObject } from "../../core/validation.js";
 // and names the field, never its value: an env var value, an MCP header or a secret must not end up in a
 // log line. The issue's `path` says where the field sits, so labels are the local field name.
 
-/** A string of 1..`max` characters (UTF-16 code units, as JavaScript counts them). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Limits) */
+/** How many characters (Unicode code points) `text` has: an emoji counts once, not as two UTF-16 units. */
+function characterCount(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/**
+ * A string of 1..`max` characters, counted in code points as JSON Schema's `maxLength` counts them (an emoji is one
+ * character): counting UTF-16 units would refuse a 100-emoji name the service accepts.
+ * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Limits)
+ */
 // @__NO_SIDE_EFFECTS__
 export function boundedText(label: string, max: number) {
   return v.pipe(
     v.string(`[type] ${label} must be a string`),
     v.minLength(1, `[min_length] ${label} must not be empty`),
-    v.maxLength(
-      max,
-      (issue) => `[max_length] ${label} has ${issue.input.length} characters; shorten it to at most ${max}`,
+    // No more UTF-16 units than the limit means no more characters either: the common path never counts.
+    v.check(
+      (text) => text.length <= max || characterCount(text) <= max,
+      (issue) =>
+        `[max_length] ${label} has ${characterCount(issue.input as string)} characters; shorten it to at most ${max}`,
     ),
   );
 }

@@ -9,6 +9,8 @@ export const CHECK_RUN_FUTURE_TOLERANCE_MS = 60_000;
 /** How far ahead deadlineAt may be. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const CHECK_RUN_MAX_DEADLINE_MS = 24 * 60 * 60_000;
 
+/** The statuses an app may post; `rerequested` is set by the forge only. */
+const POSTABLE_STATUSES: ReadonlySet<string> = new Set(["queued", "in_progress", "completed"]);
 const REQUIRED_STRINGS = ["sha", "key", "externalId", "status", "externalUpdatedAt"] as const;
 const NOT_IN_FUTURE = ["externalUpdatedAt", "startedAt", "completedAt"] as const;
 const TIMESTAMPS = [...NOT_IN_FUTURE, "deadlineAt"] as const;
@@ -60,6 +62,13 @@ export function checkPost(
       rule: "forge_only",
       message:
         "only the forge sets `rerequested`; answer a re-request with a new run (queued, in_progress or completed)",
+    });
+  } else if (typeof post.status === "string" && post.status !== "" && !POSTABLE_STATUSES.has(post.status)) {
+    // The spec's statuses are a closed set for a post: unknown values pass through in responses only.
+    issues.push({
+      path: at("status"),
+      rule: "one_of",
+      message: "`status` must be queued, in_progress or completed",
     });
   }
   if (post.isRerequestable !== undefined && typeof post.isRerequestable !== "boolean") {

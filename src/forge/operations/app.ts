@@ -92,9 +92,10 @@ export const APP_MANAGEMENT_OPERATIONS = {
     body: UpdateAppSchema,
     response: AppSchema,
   }),
-  // The kid is the key's digest, so a repeat is refused (AlreadyExists 409), never a second key.
+  // Not re-sent after an ambiguous failure: the kid is the key's digest, so a repeat of a registration whose answer
+  // was lost meets AlreadyExists (409) for a key that was registered, hiding the success. (Spec: AlreadyExists 409.)
   "apps.signingKeys.create": op("POST", "/apps/{appId}/signing_keys", USER, "app:settings:write", 5, {
-    idempotent: true,
+    idempotent: false,
     body: SigningKeyRequestSchema,
     response: SigningKeySchema,
   }),

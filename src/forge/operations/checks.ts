@@ -10,7 +10,7 @@ import {
   PostCheckRunResponseSchema,
 } from "../schemas/check-responses.js";
 import { CreateLabelSchema, RulesetRequestSchema, UpdateLabelSchema } from "../schemas/labels-rulesets.js";
-import { PageQuerySchema } from "../schemas/page-query.js";
+import { CheckRunsForCommitQuerySchema, PageQuerySchema } from "../schemas/page-query.js";
 import { LabelSchema, LabelsPageSchema } from "../schemas/pull-responses.js";
 import { RulesetSchema, RulesetsListSchema } from "../schemas/repo-responses.js";
 import { INSTALLATION, op, paged, REPO } from "./entry.js";
@@ -94,10 +94,10 @@ export const CHECK_OPERATIONS = {
     response: CheckSuitesPageSchema,
     list: paged("checkSuites"),
   }),
-  // The page query schema keeps `checkName` and `status` (unknown keys pass through).
+  // Filters `checkName` (exact) and `status` (a documented status; spec).
   "checkRuns.listForCommit": op("GET", "/repos/{owner}/{repo}/commits/{sha}/check-runs", REPO, CHECKS_READ, 1, {
     assumed: true,
-    ...page,
+    query: CheckRunsForCommitQuerySchema,
     response: CheckRunsPageSchema,
     list: paged("checkRuns"),
   }),

@@ -9,6 +9,7 @@ import type { CheckRunPost } from "../check-runs.js";
 import type { ForgeContext } from "../forge-context.js";
 import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
 import type { AnnotationsParams } from "../schemas/app-requests.js";
+import type { CheckRunsForCommitParams } from "../schemas/page-query.js";
 
 // A post's rules need the clock (externalUpdatedAt may not be in the future), so the check-run model judges it.
 function assertCheckRunPost(post: unknown, now: LedgerTime, context: string): void {
@@ -47,6 +48,14 @@ export class CheckRunsResource {
         const message = "`posts` must be an array of check-run posts";
         throw new ValidationError([{ path: "posts", rule: "type", message }], { context: "checkRuns.batchUpsert" });
       }
+      // The spec gives batch upsert no bounds; its one documented batch (batchRedeliver) refuses an empty one with
+      // InvalidArgument, and an empty upsert has nothing to answer, so it is refused here rather than sent.
+      if (posts.length === 0) {
+        const message = "`posts` is empty; send at least 1 check-run post (or skip the call when there is none)";
+        throw new ValidationError([{ path: "posts", rule: "min_items", message }], {
+          context: "checkRuns.batchUpsert",
+        });
+      }
       posts.forEach((post, index) => {
         assertCheckRunPost(post, this.#now(), `checkRuns.batchUpsert[${index}]`);
       });
@@ -61,12 +70,7 @@ export class CheckRunsResource {
   }
 
   /** The latest attempts on a commit, filtered by exact `checkName` and `status`. */
-  listForCommit(
-    sha: string,
-    params: { checkName?: string; status?: string; pageSize?: number } = {},
-    options?: CallOptions,
-  ) {
-    // `checkName` and `status` ride along the page query (its schema keeps unknown keys).
+  listForCommit(sha: string, params: CheckRunsForCommitParams = {}, options?: CallOptions) {
     const query = requestObject(params, "params", "checkRuns.listForCommit");
     return listOperation(this.#context, "checkRuns.listForCommit", { params: { ...this.#repo, sha }, query, options });
   }

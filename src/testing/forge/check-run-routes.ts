@@ -244,11 +244,14 @@ export const checkRunRoutes: readonly FakeForgeRoute[] = [
   tableRoute("checkRuns.batchUpsert", (context, repo) => {
     const data = swept(context, repo);
     const body = objectBody(context);
-    // The request field is not shown in the spec: `requests` (the batch convention), `checkRuns` also accepted.
+    // The request field is not shown in the spec: `checkRuns`, as the SDK sends it (README "Assumptions").
+    // `requests` (the batch convention) is read too, for raw callers; a body with both is refused, not guessed at.
+    if (body.requests !== undefined && body.checkRuns !== undefined)
+      throw invalidArgument("requests", "cannot be combined with `checkRuns`; send the posts once, as `checkRuns`.");
     const field = body.requests !== undefined ? "requests" : "checkRuns";
     const items = body[field];
     if (!Array.isArray(items) || items.length === 0)
-      throw invalidArgument("requests", "must be a non-empty array of check-run posts.");
+      throw invalidArgument(field, "must be a non-empty array of check-run posts.");
     const parsed = items.map((item, index) => postOf(item, `${field}[${index}]`));
     refuseIssues(
       parsed.flatMap((entry) => entry.issues),

@@ -74,8 +74,9 @@ describe("validateCheckRunPost", () => {
     ]);
   });
 
-  it("unknown statuses pass through (kept, never rejected)", () => {
-    expect(validateCheckRunPost({ ...valid, status: "waiting" }, { now: NOW })).toEqual([]);
+  // A post's status is a documented, closed set (unknown values pass through in responses, not in requests).
+  it("a status outside queued, in_progress and completed is refused", () => {
+    expect(rules(validateCheckRunPost({ ...valid, status: "waiting" }, { now: NOW }))).toEqual(["status:one_of"]);
   });
 
   it("names missing fields and non-RFC 3339 timestamps, with a path prefix for batches", () => {
