@@ -22,7 +22,7 @@ export const APP_JWT_REUSE_MARGIN_SECONDS = 60;
  * `typ` JWT; claims `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
  * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Credentials)
  */
-export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string; expiresAt: number }> {
+export async function signAppJwt(options: AppJwtOptions): Promise<SignedAppJwt> {
   const nowSeconds = Math.floor(options.now() / 1000);
   const exp = nowSeconds + APP_JWT_TTL_SECONDS;
   const { SignJWT } = await loadSigning();
@@ -33,7 +33,14 @@ export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string;
     .setIssuedAt(nowSeconds - APP_JWT_SKEW_SECONDS)
     .setExpirationTime(exp)
     .sign(options.key);
-  return { jwt, expiresAt: exp * 1000 };
+  return { jwt, expiresAt: exp * 1000, signedAt: nowSeconds * 1000 };
+}
+
+/** A signed app JWT, when it expires, and the clock's time (whole seconds, in ms) it was signed at. */
+export interface SignedAppJwt {
+  jwt: string;
+  expiresAt: number;
+  signedAt: number;
 }
 
 /**
@@ -43,7 +50,7 @@ export async function signAppJwt(options: AppJwtOptions): Promise<{ jwt: string;
  */
 export class AppJwtSource {
   readonly #options: AppJwtOptions;
-  #current: Promise<{ jwt: string; expiresAt: number }> | undefined;
+  #current: Promise<SignedAppJwt> | undefined;
 
   constructor(options: AppJwtOptions) {
     this.#options = options;
@@ -51,15 +58,26 @@ export class AppJwtSource {
 
   /** A JWT valid for at least another minute. */
   async get(): Promise<string> {
-    const current = this.#current ? await this.#current.catch(() => undefined) : undefined;
-    if (current && current.expiresAt - this.#options.now() > APP_JWT_REUSE_MARGIN_SECONDS * 1000) return current.jwt;
-    this.#current = signAppJwt(this.#options);
-    return (await this.#current).jwt;
+    const current = this.#current;
+    const signed = current ? await current.catch(() => undefined) : undefined;
+    if (signed && this.#reusable(signed)) return signed.jwt;
+    // Callers that found the same JWT too old share one new signing: only the first replaces it.
+    if (this.#current === current) this.#current = signAppJwt(this.#options);
+    return (await (this.#current as Promise<SignedAppJwt>)).jwt;
   }
 
   /** A newly signed JWT (and it becomes the one `get()` reuses). */
-  async fresh(): Promise<{ jwt: string; expiresAt: number }> {
+  async fresh(): Promise<SignedAppJwt> {
     this.#current = signAppJwt(this.#options);
     return this.#current;
+  }
+
+  /**
+   * More than the margin left, and the clock not set back since the signing: a clock gone back would send an `iat`
+   * in the future and an `exp` more than 5 minutes ahead, which the forge may refuse.
+   */
+  #reusable(signed: SignedAppJwt): boolean {
+    const now = this.#options.now();
+    return now >= signed.signedAt && signed.expiresAt - now > APP_JWT_REUSE_MARGIN_SECONDS * 1000;
   }
 }

@@ -9,13 +9,13 @@ import {
 } from "../core/arguments.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
 import type { CryptoKey } from "../core/crypto-key.js";
-import { AgentlineError, ApiError, NotFoundError } from "../core/errors.js";
+import { AgentlineError, ApiError, AuthenticationError, NotFoundError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { BaseClientOptions, BrowserKeyOptions, CallOptions } from "../core/options.js";
 import type { CursorPage, PagePromise } from "../core/pagination.js";
 import { requireSegment } from "../core/paths.js";
-import { AppJwtSource } from "./app-jwt.js";
+import { APP_JWT_TTL_SECONDS, AppJwtSource } from "./app-jwt.js";
 import { parseRfc3339 } from "./check-runs/timestamps.js";
 import { ForgeClient } from "./forge-client.js";
 import { type ForgeContext, type ForgePoints, forgeContext } from "./forge-context.js";
@@ -25,6 +25,7 @@ import {
   type InstallationConsentOptions,
 } from "./installation-consent.js";
 import {
+  checkNarrowing,
   type InstallationToken,
   InstallationTokens,
   type TokenCache,
@@ -45,7 +46,10 @@ export interface ForgeAppOptions extends BaseClientOptions, BrowserKeyOptions {
   privateKey: string | CryptoKey;
   /** Where minted installation tokens are kept (default: in memory); share one across instances. */
   tokenCache?: TokenCache | undefined;
-  /** Refresh a token this long before it expires (default 60 000 ms). */
+  /**
+   * Refresh a token this long before it expires (default 60 000 ms). At most 145 000 ms take effect: a token lives no
+   * longer than the 290 s app JWT that minted it, and a larger margin would mint on every call.
+   */
   tokenRefreshMarginMs?: number | undefined;
   /**
    * The client-side points budget (3,000 installation / 6,000 app points a minute, per-operation costs),
@@ -54,6 +58,19 @@ export interface ForgeAppOptions extends BaseClientOptions, BrowserKeyOptions {
   pointsBudget?: ForgePointsBudget | false | undefined;
   /** Method/path overrides by operation name (`{ installationToken: { path } }`); they apply to its installations too. */
   routes?: ForgeRoutesOverride | undefined;
+}
+
+/** Half the life of the longest token a mint can give (its app JWT's): a larger margin would leave no reuse. */
+const MAX_TOKEN_REFRESH_MARGIN_MS = (APP_JWT_TTL_SECONDS * 1000) / 2;
+
+/** The forge's address without any user or password it may carry (it names tokens in shared stores). */
+function forgeAddress(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname}`;
+  } catch {
+    return baseUrl;
+  }
 }
 
 /** Git over HTTPS credentials for an installation: Basic auth, username `x-access-token`. */
@@ -84,7 +101,8 @@ export class ForgeApp {
   /** Webhook deliveries: list, redeliver, ping, recover (app JWT). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
   readonly webhooks: WebhooksResource;
   readonly #options: ForgeAppOptions;
-  readonly #jwts: Promise<AppJwtSource>;
+  #jwts: Promise<AppJwtSource> | undefined;
+  readonly #loadJwts: () => Promise<AppJwtSource>;
   /** The app's one context: every app call (the token mint included) goes through the table and the policy. */
   readonly #context: ForgeContext;
   readonly #tokens: InstallationTokens;
@@ -92,8 +110,8 @@ export class ForgeApp {
   /** The private key, and the JWTs and installation tokens this app made: what its errors must never show. */
   readonly #secrets = new KnownSecrets();
 
-  constructor(options: ForgeAppOptions) {
-    requireOptions(options, "ForgeApp", "`{ appId, privateKey, baseUrl }`");
+  constructor(given: ForgeAppOptions) {
+    const options = requireOptions<ForgeAppOptions>(given, "ForgeApp", "`{ appId, privateKey, baseUrl }`");
     if (typeof options.appId !== "string" || options.appId === "") {
       throw new AgentlineError("`appId` is required: the app's id (app_…).", { code: "invalid_option" });
     }
@@ -110,11 +128,20 @@ export class ForgeApp {
     this.#options = options;
     if (typeof options.privateKey === "string") this.#secrets.keep(options.privateKey);
     const now = checkedClock(options.now);
-    // Imported once, lazily: a bad key rejects the first call with a ValidationError naming `privateKey`.
-    this.#jwts = Promise.resolve().then(
-      async () => new AppJwtSource({ appId: options.appId, key: await importAppPrivateKey(options.privateKey), now }),
-    );
-    this.#jwts.catch(() => {});
+    // Imported once, lazily: a bad key rejects the first call with a ValidationError naming `privateKey`. A failed load
+    // of jose is not kept: like the loader, the next call tries again (a bundle chunk that failed to download once).
+    this.#loadJwts = () => {
+      const jwts = Promise.resolve().then(
+        async () => new AppJwtSource({ appId: options.appId, key: await importAppPrivateKey(options.privateKey), now }),
+      );
+      jwts.catch((error: unknown) => {
+        if (error instanceof AgentlineError && error.code === "module_load_failed" && this.#jwts === jwts) {
+          this.#jwts = undefined;
+        }
+      });
+      return jwts;
+    };
+    this.#jwts = this.#loadJwts();
     this.#budget =
       options.pointsBudget === false
         ? undefined
@@ -129,8 +156,9 @@ export class ForgeApp {
     this.#tokens = new InstallationTokens({
       cache: options.tokenCache,
       now,
-      refreshMarginMs: options.tokenRefreshMarginMs,
+      refreshMarginMs: Math.min(options.tokenRefreshMarginMs ?? 60_000, MAX_TOKEN_REFRESH_MARGIN_MS),
       mint: (installationId, narrowing) => this.#mint(installationId, narrowing),
+      owner: `${options.appId}@${forgeAddress(context.transport.baseUrl)}`,
     });
     this.webhooks = new WebhooksResource(context);
     this.installations = {
@@ -161,7 +189,7 @@ export class ForgeApp {
 
   /** A signed app JWT (reused until about a minute before it expires). */
   async appJwt(): Promise<string> {
-    return this.#secrets.remember(await (await this.#jwts).get());
+    return this.#secrets.remember(await (await this.#jwtSource()).get());
   }
 
   /**
@@ -170,7 +198,10 @@ export class ForgeApp {
    */
   async installationToken(installationId: string, narrowing: TokenNarrowing = {}): Promise<InstallationToken> {
     const id = requireSegment(installationId, "installationId", "installationToken");
-    return this.#tokens.get(id, requestObject(narrowing, "narrowing", "installationToken"));
+    return this.#tokens.get(
+      id,
+      checkNarrowing(requestObject(narrowing, "narrowing", "installationToken"), "installationToken"),
+    );
   }
 
   /** The installation consent address for this app and its fresh `state` (see {@link createInstallationConsent}). */
@@ -181,14 +212,30 @@ export class ForgeApp {
   /** A {@link ForgeClient} for one installation that mints, caches and refreshes its own token. */
   installation(installationId: string, narrowing: TokenNarrowing = {}): ForgeClient {
     const id = requireSegment(installationId, "installationId", "installation");
-    requestObject(narrowing, "narrowing", "installation");
+    const narrowed = checkNarrowing(requestObject(narrowing, "narrowing", "installation"), "installation");
+    // Calls whose 401 came from the mint (its app JWT refused), not from the forge refusing a token: a refresh would
+    // only mint again. Cleared by the next token obtained.
+    let mintsRefused = 0;
     return new ForgeClient({
       ...this.#options,
       points: this.#points({ kind: "installation", id }),
       credential: {
-        token: async (wait) => this.#secrets.remember((await this.#tokens.get(id, narrowing, wait)).token),
-        refresh: async () => {
-          await this.#tokens.invalidate(id, narrowing);
+        token: async (wait) => {
+          try {
+            const { token } = await this.#tokens.get(id, narrowed, wait);
+            mintsRefused = 0;
+            return this.#secrets.remember(token);
+          } catch (error) {
+            if (error instanceof AuthenticationError) mintsRefused++;
+            throw error;
+          }
+        },
+        refresh: async (refused) => {
+          if (mintsRefused > 0) {
+            mintsRefused--;
+            return false;
+          }
+          await this.#tokens.invalidate(id, narrowed, refused);
           return true;
         },
         secrets: () => this.#secrets.list(),
@@ -203,6 +250,11 @@ export class ForgeApp {
     return { username: "x-access-token", password: token, expiresAt };
   }
 
+  #jwtSource(): Promise<AppJwtSource> {
+    this.#jwts ??= this.#loadJwts();
+    return this.#jwts;
+  }
+
   #points(principal: ForgePrincipal): ForgePoints | undefined {
     return this.#budget ? { budget: this.#budget, principal: async () => principal } : undefined;
   }
@@ -210,7 +262,7 @@ export class ForgeApp {
   // A fresh JWT for every mint: the forge caps a token's lifetime at the requesting JWT's `exp`.
   async #mint(installationId: string, narrowing: TokenNarrowing): Promise<InstallationToken> {
     // `fresh()` makes the new JWT the one the app's context sends next.
-    this.#secrets.remember((await (await this.#jwts).fresh()).jwt);
+    this.#secrets.remember((await (await this.#jwtSource()).fresh()).jwt);
     try {
       const { data } = await sendOperation(this.#context, "installationToken", {
         params: { installationId },

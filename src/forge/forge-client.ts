@@ -85,8 +85,9 @@ export class ForgeClient {
     ): PagePromise<RepositorySummary, CursorPage<RepositorySummary>>;
   };
 
-  constructor(options: ForgeClientOptions) {
-    const credential = credentialOf(requireOptions(options, "ForgeClient", "`{ token, baseUrl }`"));
+  constructor(given: ForgeClientOptions) {
+    const options = requireOptions<ForgeClientOptions>(given, "ForgeClient", "`{ token, baseUrl }`");
+    const credential = credentialOf(options);
     checkOptions(options, "options", {
       points: [
         (points) => isObject(points) && hasMethods(...BUDGET_METHODS)(points.budget) && isFunction(points.principal),

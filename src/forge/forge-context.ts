@@ -2,7 +2,7 @@
 import { AgentlineError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import { type OperationContext, resolveOperations, type SendPolicy } from "../core/operation.js";
-import type { BaseClientOptions } from "../core/options.js";
+import type { BaseClientOptions, Hooks } from "../core/options.js";
 import { Transport } from "../core/transport.js";
 import type { TokenWait } from "./installation-tokens.js";
 import type { ForgeCredentialKind, ForgeOperation } from "./operations/entry.js";
@@ -27,8 +27,11 @@ export interface ForgeCredential {
    * credential that mints may stop waiting when they fire (rejecting with `AbortError` / `TimeoutError`).
    */
   token: (wait?: TokenWait) => Promise<string>;
-  /** Drops a refused credential so the next `token()` gets a fresh one; `false` when there is none to get. */
-  refresh?: () => Promise<boolean>;
+  /**
+   * Drops a refused credential so the next `token()` gets a fresh one; `false` when there is none to get. `refused` is
+   * the token the forge answered 401 to, when known: a newer one (another call already refreshed) is kept.
+   */
+  refresh?: (refused?: string) => Promise<boolean>;
   /** The other secrets behind the credential (the app's private key, the JWTs that minted tokens), for redaction. */
   secrets?: () => readonly string[];
   /**
@@ -72,6 +75,7 @@ function forgePolicy(
   credential: ForgeCredential,
   points: ForgePoints | undefined,
   prepare: SendPolicy["prepare"],
+  refresh: SendPolicy["refresh"],
 ): SendPolicy<ForgeOperation> {
   return {
     prepare,
@@ -92,7 +96,7 @@ function forgePolicy(
       : undefined,
     // A 429 without `Retry-After` or `X-RateLimit-*` is ResourceExhausted (a full resource), not the points budget.
     isRateLimit: (error) => error.retryAfterMs !== undefined || error.rateLimit !== undefined,
-    refresh: credential.refresh,
+    refresh,
     headers: () => ({ "x-request-id": crypto.randomUUID() }),
   };
 }
@@ -109,20 +113,51 @@ export function forgeContext(
   // The token readied before an attempt (within the caller's signal and timeout), taken by that attempt's
   // authorization, which runs right after. Taken by another call in between, it is just as valid there.
   let ready: string | undefined;
-  const transport = new Transport(options, {
-    authorization: async () => {
-      const token = ready ?? checkedToken(await credential.token());
-      ready = undefined;
-      await refuseReceiptAsBearer(token);
-      return `Bearer ${sent.remember(token)}`;
+  // The token of the latest 401 this client got: a refresh drops that one, not a newer one another call just got.
+  let refused: string | undefined;
+  const obtain = async (wait?: TokenWait) => checkedToken(await credential.token(wait));
+  const transport = new Transport(
+    watchingRefusals(options, (token) => {
+      refused = token;
+    }),
+    {
+      authorization: async () => {
+        const token = ready ?? (await obtain());
+        ready = undefined;
+        await refuseReceiptAsBearer(token);
+        return `Bearer ${sent.remember(token)}`;
+      },
+      secrets: () => [...sent.list(), ...credentialSecrets(credential)],
     },
-    secrets: () => [...sent.list(), ...credentialSecrets(credential)],
-  });
+  );
   const operations = resolveOperations(FORGE_OPERATIONS, options.routes, what);
   const prepare = async (wait: TokenWait) => {
-    ready = checkedToken(await credential.token(wait));
+    ready = await obtain(wait);
   };
-  return { transport, operations, policy: forgePolicy(transport, credential, points, prepare) };
+  const { refresh: refreshCredential } = credential;
+  const refresh = refreshCredential ? () => refreshCredential.call(credential, refused) : undefined;
+  return { transport, operations, policy: forgePolicy(transport, credential, points, prepare, refresh) };
+}
+
+/**
+ * The options with a first `afterResponse` hook that reports the bearer token of every 401 answer (kept in memory
+ * only). Hooks the core would refuse are left as given, for it to name.
+ */
+function watchingRefusals<T extends BaseClientOptions>(options: T, onRefused: (token: string) => void): T {
+  const watch = ({ request, response }: { request: Request; response: Response }) => {
+    if (response.status !== 401) return;
+    const token = request.headers.get("authorization")?.replace(/^Bearer /, "");
+    if (token) onRefused(token);
+  };
+  try {
+    const hooks: unknown = options.hooks;
+    if (hooks !== undefined && (typeof hooks !== "object" || hooks === null)) return options;
+    const after: unknown = (hooks as Hooks | undefined)?.afterResponse;
+    if (after !== undefined && !Array.isArray(after)) return options;
+    return { ...options, hooks: { ...(hooks as Hooks | undefined), afterResponse: [watch, ...(after ?? [])] } };
+  } catch {
+    return options; // Options that throw when read: the transport's own check names them.
+  }
 }
 
 /** What `credential.token()` gave, when it is a non-empty string; else nothing is sent. */

@@ -1,4 +1,4 @@
-import { AbortError, TimeoutError } from "../core/errors.js";
+import { AbortError, TimeoutError, ValidationError } from "../core/errors.js";
 import { timerDelay } from "../core/wait.js";
 
 /** An installation access token and when it expires (ms since the epoch). */
@@ -38,13 +38,36 @@ export interface TokenNarrowing {
 }
 
 /**
- * The cache key of a token: the installation and its narrowing, order-insensitive. JSON, so that no installation id,
- * scope or repository id can end one part and start the next (`inst_a|` is not `inst_a` narrowed to `|`).
+ * The narrowing checked before it keys a cache entry (a non-array would throw a raw TypeError there, a BigInt one
+ * when serialized) and copied, so that changing the caller's arrays later changes no client's token. Entries must be
+ * non-empty strings; the mint's body schema checks the rest.
  */
-export function tokenCacheKey(installationId: string, narrowing: TokenNarrowing = {}): string {
+export function checkNarrowing(narrowing: TokenNarrowing, context: string): TokenNarrowing {
+  const checked: { scopes?: string[]; repositoryIds?: string[] } = {};
+  for (const field of ["scopes", "repositoryIds"] as const) {
+    const list: unknown = narrowing[field];
+    if (list === undefined) continue;
+    if (!Array.isArray(list) || !list.every((entry) => typeof entry === "string" && entry !== "")) {
+      throw new ValidationError(
+        [{ path: field, rule: "type", message: `\`${field}\` must be an array of non-empty strings` }],
+        { context },
+      );
+    }
+    checked[field] = [...list];
+  }
+  return checked;
+}
+
+/**
+ * The cache key of a token: the app and forge it is for (`owner`: one store may serve several apps, or a staging and
+ * a production forge, whose installation ids may coincide), the installation and its narrowing, order-insensitive.
+ * JSON, so that no id, scope or repository id can end one part and start the next (`inst_a|` is not `inst_a`
+ * narrowed to `|`).
+ */
+export function tokenCacheKey(installationId: string, narrowing: TokenNarrowing = {}, owner = ""): string {
   const scopes = [...(narrowing.scopes ?? [])].sort();
   const repos = [...(narrowing.repositoryIds ?? [])].sort();
-  return JSON.stringify([installationId, scopes, repos]);
+  return JSON.stringify(owner === "" ? [installationId, scopes, repos] : [owner, installationId, scopes, repos]);
 }
 
 /** How long one caller waits for a token: its signal and its timeout (the mint itself goes on for the others). */
@@ -63,12 +86,14 @@ export class InstallationTokens {
   readonly #mint: (installationId: string, narrowing: TokenNarrowing) => Promise<InstallationToken>;
   readonly #now: () => number;
   readonly #refreshMarginMs: number;
+  readonly #owner: string;
   readonly #inFlight = new Map<string, Promise<InstallationToken>>();
   /**
    * The last mint per key and the tick it finished at. A cache read that started before that tick may answer what the
-   * store held before the mint (a store with latency): that miss is stale, and the mint's token is the answer.
+   * store held before the mint (a store with latency): that miss is stale, and the mint's token is the answer. So is
+   * every miss after the store failed to keep the token (`unstored`), or failed to read.
    */
-  readonly #minted = new Map<string, { token: InstallationToken; tick: number }>();
+  readonly #minted = new Map<string, { token: InstallationToken; tick: number; unstored: boolean }>();
   #tick = 0;
   #mints = 0;
 
@@ -77,11 +102,14 @@ export class InstallationTokens {
     mint: (installationId: string, narrowing: TokenNarrowing) => Promise<InstallationToken>;
     now: () => number;
     refreshMarginMs?: number | undefined;
+    /** Whose tokens these are (the app id and forge address), so that apps sharing a store never swap tokens. */
+    owner?: string | undefined;
   }) {
     this.#cache = options.cache ?? new MemoryTokenCache();
     this.#mint = options.mint;
     this.#now = options.now;
     this.#refreshMarginMs = options.refreshMarginMs ?? 60_000;
+    this.#owner = options.owner ?? "";
   }
 
   /**
@@ -89,20 +117,34 @@ export class InstallationTokens {
    * for a mint (an `AbortError` or `TimeoutError`); the mint goes on for every other caller sharing it.
    */
   async get(installationId: string, narrowing: TokenNarrowing = {}, wait?: TokenWait): Promise<InstallationToken> {
-    const key = tokenCacheKey(installationId, narrowing);
+    const key = tokenCacheKey(installationId, narrowing, this.#owner);
     let pending = this.#inFlight.get(key);
     if (pending) return waitFor(pending, wait);
     const readAt = ++this.#tick;
-    const cached = await this.#cache.get(key);
+    // A store that is down reads as unknown (this realm's last mint is used then): it costs the sharing, not the call.
+    // The read of a store that may hang is bounded by the caller's signal and timeout, as the mint is.
+    const read = await waitFor(
+      attempt(() => this.#cache.get(key)).then(
+        (value) => ({ value }),
+        () => undefined,
+      ),
+      this.#cache instanceof MemoryTokenCache ? undefined : wait,
+    );
+    const cached = read?.value;
     if (cached && this.#fresh(cached)) return cached;
     pending = this.#inFlight.get(key);
     if (!pending) {
       const minted = this.#minted.get(key);
-      if (minted && minted.tick > readAt && this.#fresh(minted.token)) return minted.token;
+      const storeSilent = read === undefined || minted?.unstored === true;
+      if (minted && (storeSilent || minted.tick > readAt) && this.#fresh(minted.token)) return minted.token;
       pending = this.#mint(installationId, narrowing)
         .then(async (token) => {
-          await this.#cache.set(key, token);
-          this.#remember(key, token);
+          // A store that fails to keep it loses only the sharing: the token is good, and this realm remembers it.
+          const stored = await attempt(() => this.#cache.set(key, token)).then(
+            () => true,
+            () => false,
+          );
+          this.#remember(key, token, !stored);
           return token;
         })
         .finally(() => this.#inFlight.delete(key));
@@ -111,20 +153,29 @@ export class InstallationTokens {
     return waitFor(pending, wait);
   }
 
-  /** Forgets a token (after the forge answered 401 to it). */
-  async invalidate(installationId: string, narrowing: TokenNarrowing = {}): Promise<void> {
-    const key = tokenCacheKey(installationId, narrowing);
-    this.#minted.delete(key);
-    await this.#cache.delete(key);
+  /**
+   * Forgets a token after the forge answered 401 to it. With `refused` (the token refused), a newer token is kept: a
+   * call answered late with the old token must not drop the one that another call's refresh just minted. A store
+   * that fails is left as it is: the next reader of the refused token meets the 401 and refreshes in turn.
+   */
+  async invalidate(installationId: string, narrowing: TokenNarrowing = {}, refused?: string): Promise<void> {
+    const key = tokenCacheKey(installationId, narrowing, this.#owner);
+    const minted = this.#minted.get(key);
+    if (refused === undefined || minted?.token.token === refused) this.#minted.delete(key);
+    if (refused !== undefined) {
+      const cached = await attempt(() => this.#cache.get(key)).catch(() => undefined);
+      if (cached !== undefined && cached.token !== refused) return;
+    }
+    await attempt(() => this.#cache.delete(key)).catch(() => {});
   }
 
-  #remember(key: string, token: InstallationToken): void {
+  #remember(key: string, token: InstallationToken, unstored: boolean): void {
     // Every 256 mints, forget the mints whose tokens expired, so an app of many installations does not grow forever.
     if (++this.#mints % 256 === 0) {
       const now = this.#now();
       for (const [other, minted] of this.#minted) if (minted.token.expiresAt <= now) this.#minted.delete(other);
     }
-    this.#minted.set(key, { token, tick: ++this.#tick });
+    this.#minted.set(key, { token, tick: ++this.#tick, unstored });
   }
 
   #fresh(token: InstallationToken): boolean {
@@ -132,11 +183,20 @@ export class InstallationTokens {
   }
 }
 
+/** A store call as a promise, also when the store throws rather than rejects. */
+function attempt<T>(call: () => Promise<T>): Promise<T> {
+  try {
+    return Promise.resolve(call());
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
 /**
- * A shared mint as one caller waits for it: rejected at once when its signal fires (`AbortError`) or its timeout
+ * A shared mint (or a store read) as one caller waits for it: rejected at once when its signal fires (`AbortError`) or its timeout
  * passes (`TimeoutError`), listener and timer removed either way; the mint itself is not cancelled.
  */
-function waitFor(pending: Promise<InstallationToken>, wait: TokenWait | undefined): Promise<InstallationToken> {
+function waitFor<T>(pending: Promise<T>, wait: TokenWait | undefined): Promise<T> {
   const signal = wait?.signal;
   const timeoutMs = wait?.timeoutMs;
   const timed = timeoutMs !== undefined && Number.isFinite(timeoutMs) && timeoutMs > 0;
@@ -159,9 +219,9 @@ function waitFor(pending: Promise<InstallationToken>, wait: TokenWait | undefine
     };
     signal?.addEventListener("abort", onAbort, { once: true });
     pending.then(
-      (token) => {
+      (value) => {
         done();
-        resolve(token);
+        resolve(value);
       },
       (error: unknown) => {
         done();

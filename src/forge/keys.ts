@@ -57,7 +57,6 @@ export async function computeKeyId(publicKeyPem: string): Promise<string> {
 /** An Ed25519 private key from PKCS#8 PEM, or the `CryptoKey` itself. */
 export async function importAppPrivateKey(privateKey: string | CryptoKey): Promise<CryptoKey> {
   // The tag, not `instanceof`: a CryptoKey from another realm (an iframe, a test runner's VM) is one too.
-  if (Object.prototype.toString.call(privateKey) === "[object CryptoKey]") return privateKey as CryptoKey;
   const invalid = new ValidationError([
     {
       path: "privateKey",
@@ -65,6 +64,23 @@ export async function importAppPrivateKey(privateKey: string | CryptoKey): Promi
       message: "must be a PKCS#8 Ed25519 PEM (-----BEGIN PRIVATE KEY-----) or a CryptoKey; never log or commit it",
     },
   ]);
+  if (Object.prototype.toString.call(privateKey) === "[object CryptoKey]") {
+    // Checked here, so a public, RSA, EC or X25519 key is this option's error, not jose's TypeError at the first sign.
+    const key = privateKey as CryptoKey & { usages?: readonly string[] };
+    if (
+      key.type === "private" &&
+      (key.algorithm as { name?: unknown } | undefined)?.name === "Ed25519" &&
+      key.usages?.includes("sign") !== false
+    )
+      return key;
+    throw new ValidationError([
+      {
+        path: "privateKey",
+        rule: "ed25519_private_key",
+        message: "must be an Ed25519 private CryptoKey usable for `sign` (or a PKCS#8 Ed25519 PEM)",
+      },
+    ]);
+  }
   if (typeof privateKey !== "string" || !privateKey.includes("-----BEGIN PRIVATE KEY-----")) throw invalid;
   // WebCrypto's own error (a DataError, "Invalid keyData") would not say which option is wrong; no cause kept, as
   // nothing about a private key belongs in an error.

@@ -4,8 +4,12 @@ import { normalizeType, RECEIPT_TYPE } from "../core/receipt-guard.js";
 
 const loadHeaderDecoding = loadOnce(() => import("./jwt-header.js"), "jose (installation receipt check)");
 
-/** The shape of a compact JWS (three base64url segments, a JSON header): nothing else can be a receipt. */
-const COMPACT_JWT = /^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
+/**
+ * The shape of a compact JWS (three base64url segments), with the spaces and tabs around it that `fetch` trims off a
+ * header value (so they would not keep a receipt from the forge): nothing else can be a receipt. The header segment
+ * need not start `eyJ`: a header serialized with whitespace (`{ "alg"…`) encodes otherwise and is still a header.
+ */
+const COMPACT_JWT = /^[ \t]*[\w-]+\.[\w-]*\.[\w-]*[ \t]*$/;
 
 /**
  * Refuses, before it is sent, an installation receipt given where a bearer credential goes: the spec says a receipt
@@ -17,7 +21,7 @@ export async function refuseReceiptAsBearer(token: unknown): Promise<void> {
   const { decodeProtectedHeader } = await loadHeaderDecoding();
   let typ: unknown;
   try {
-    typ = decodeProtectedHeader(token).typ;
+    typ = decodeProtectedHeader(token.trim()).typ;
   } catch {
     return; // Not a JWT after all: the forge decides about it.
   }
