@@ -29,13 +29,10 @@ export interface AdminClientOptions extends Omit<ApiKeyClientOptions, "authSchem
 }
 
 /** Builds the shared context of an Admin or Organization client. */
-export function adminContext(
-  options: AdminClientOptions,
-  keyKind: AdminKeyKind,
-  organizationId?: string,
-): AdminContext {
+export function adminContext(given: AdminClientOptions, keyKind: AdminKeyKind, organizationId?: string): AdminContext {
   const owner = keyKind === "team" ? "AdminClient" : "OrganizationClient";
-  const { apiKey } = requireOptions<AdminClientOptions>(options, owner, "`{ apiKey, baseUrl }`");
+  const options = requireOptions<AdminClientOptions>(given, owner, "`{ apiKey, baseUrl }`");
+  const { apiKey } = options;
   if (typeof apiKey !== "string" || apiKey === "") {
     throw new AgentlineError(`\`apiKey\` is required: pass a ${keyKind} API key.`, { code: "invalid_option" });
   }

@@ -33,8 +33,12 @@ export class OrganizationClient {
   readonly organizationId: string;
   readonly #context: AdminContext;
 
-  constructor(options: OrganizationClientOptions) {
-    requireOptions(options, "OrganizationClient", "`{ apiKey, organizationId, baseUrl }`");
+  constructor(given: OrganizationClientOptions) {
+    const options = requireOptions<OrganizationClientOptions>(
+      given,
+      "OrganizationClient",
+      "`{ apiKey, organizationId, baseUrl }`",
+    );
     if (typeof options.organizationId !== "string" || options.organizationId === "") {
       throw new AgentlineError("`organizationId` is required: the organization the key belongs to.", {
         code: "invalid_option",

@@ -46,8 +46,8 @@ export class AgentsClient {
   readonly subTokens: SubTokensResource;
   readonly #context: AgentsContext;
 
-  constructor(options: AgentsClientOptions) {
-    requireOptions<AgentsClientOptions>(options, "AgentsClient", "`{ apiKey, baseUrl }`");
+  constructor(given: AgentsClientOptions) {
+    const options = requireOptions<AgentsClientOptions>(given, "AgentsClient", "`{ apiKey, baseUrl }`");
     // Only an absent key means relay mode: `apiKey: process.env.KEY` with the variable unset must not become one.
     const relayMode = !("apiKey" in options);
     const apiKey = options.apiKey;

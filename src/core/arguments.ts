@@ -137,7 +137,14 @@ export const numberOption = (min: number, unit: string): OptionRule => [isNumber
 export function checkOptions(value: object, name: string, rules: Record<string, OptionRule>): void {
   for (const key in rules) {
     const [check, expected] = rules[key] as OptionRule;
-    expectArgument(optional((value as Record<string, unknown>)[key], check), `${name}.${key}`, expected);
+    let ok: boolean;
+    try {
+      ok = optional((value as Record<string, unknown>)[key], check);
+    } catch (error) {
+      // A getter or proxy (the option or something inside it) that throws: this option's fault, named.
+      throw unreadableArgument(name, `\`${name}.${key}\``, "invalid_option", error);
+    }
+    expectArgument(ok, `${name}.${key}`, expected);
   }
 }
 
@@ -152,14 +159,21 @@ export function argumentError(value: unknown, name: string, operation: string, e
   return invalid(name, `${operation}: \`${name}\` must be ${expected}; got ${describe(value)}.`);
 }
 
-/** A constructor's options object, else an `invalid_option` AgentlineError showing what to pass. */
+/**
+ * A constructor's options object, else an `invalid_option` AgentlineError showing what to pass. Answers a shallow
+ * copy, read once here: a getter or proxy that throws is named as the options' fault, never an engine error later.
+ */
 export function requireOptions<T extends object>(options: unknown, owner: string, example: string): T {
   if (!isObject(options)) {
     throw new AgentlineError(`${owner} needs an options object, such as ${example}; got ${describe(options)}.`, {
       code: "invalid_option",
     });
   }
-  return options as T;
+  try {
+    return { ...options } as T;
+  } catch (error) {
+    throw unreadableArgument(owner, "its options", "invalid_option", error);
+  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import type * as v from "valibot";
+import { requestObject } from "./arguments.js";
 import type { CallOptions } from "./options.js";
 import { decodeOnce } from "./paths.js";
 import { parseResponse } from "./schema.js";
@@ -61,12 +62,13 @@ function pathProblem(path: string): [rule: string, message: string] | undefined 
 }
 
 /** Checks a {@link RawRequest} before the network; every broken rule in one `ValidationError` naming the field. */
-export function checkRawRequest<T>(request: RawRequest<T>, operation = "request"): CheckedRawRequest<T> {
+export function checkRawRequest<T>(given: RawRequest<T>, operation = "request"): CheckedRawRequest<T> {
   const issues = new IssueList();
-  if (!isPlainObject(request)) {
+  if (!isPlainObject(given)) {
     issues.add("(request)", "type", "must be an object `{ method, path, query?, body?, … }`");
     issues.throwIfAny(operation);
   }
+  const request = requestObject(given, "request", operation, true);
   const method = typeof request.method === "string" ? request.method.toUpperCase() : "";
   if (!METHODS.has(method)) issues.add("method", "method", `must be one of ${[...METHODS].join(", ")}`);
   if (typeof request.path !== "string" || request.path === "") issues.add("path", "required", "must be a string");

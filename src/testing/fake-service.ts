@@ -80,8 +80,12 @@ function toRequest(input: Request | string | URL, init: RequestInit | undefined,
  * Creates an in-memory, spec-faithful Cloud Agents service behind a `fetch` function.
  * @see {@link https://github.com/agentline/agentline#the-fake-service-agentlinetesting | README: The fake service} (spec: Cloud Agents API)
  */
-export function createFakeService(options: FakeServiceOptions = {}): FakeService {
-  requireOptions(options, "createFakeService", '`{ apiKeys: ["test-key"] }` (or no argument)');
+export function createFakeService(given: FakeServiceOptions = {}): FakeService {
+  const options = requireOptions<FakeServiceOptions>(
+    given,
+    "createFakeService",
+    '`{ apiKeys: ["test-key"] }` (or no argument)',
+  );
   checkFakeServiceOptions(options as Record<string, unknown>);
   const resolved = resolveOptions(options);
   const ids = createIdSource(resolved.randomUUID);

@@ -5,6 +5,8 @@ import { describe, expect, it } from "vitest";
 import { AdminClient, OrganizationClient } from "../../../src/admin/index.js";
 import { AgentsClient } from "../../../src/agents/index.js";
 import { AgentlineError } from "../../../src/core/errors.js";
+import { ForgeApp, ForgeClient } from "../../../src/forge/index.js";
+import { createFakeService } from "../../../src/testing/index.js";
 
 const revoked = () => {
   const { proxy, revoke } = Proxy.revocable({}, {});
@@ -78,6 +80,45 @@ describe("arguments that throw when read", () => {
       ) {
         wrong.push(`${name}: ${String(thrown)}`);
       }
+    }
+    expect(wrong).toEqual([]);
+    expect(sent()).toBe(0);
+  });
+});
+
+describe("client options and raw requests that throw when read", () => {
+  it("are invalid_option / invalid_argument AgentlineErrors naming them, for every client and request()", async () => {
+    const { sent, agents } = clients();
+    const base = { baseUrl: "http://127.0.0.1:9" };
+    const builds: Array<[string, () => unknown]> = [];
+    for (const [kind, make] of [
+      ["trap proxy", trap],
+      ["revoked", revoked],
+    ] as const) {
+      builds.push(
+        [`new AgentsClient(${kind})`, () => new AgentsClient(make())],
+        [`new AdminClient(${kind})`, () => new AdminClient(make())],
+        [`new OrganizationClient(${kind})`, () => new OrganizationClient(make())],
+        [`new ForgeClient(${kind})`, () => new ForgeClient(make())],
+        [`new ForgeApp(${kind})`, () => new ForgeApp(make())],
+        [`createFakeService(${kind})`, () => createFakeService(make())],
+        [
+          `AdminClient rateBudgets: ${kind}`,
+          () => new AdminClient({ apiKey: "team_key_1", ...base, rateBudgets: make() }),
+        ],
+        [`agents.request(${kind})`, () => agents.request(make())],
+      );
+    }
+    const wrong: string[] = [];
+    for (const [name, build] of builds) {
+      let thrown: unknown;
+      try {
+        await build();
+      } catch (error) {
+        thrown = error;
+      }
+      if (!(thrown instanceof AgentlineError) || !/invalid_argument|invalid_option|validation_error/.test(thrown.code))
+        wrong.push(`${name}: ${String(thrown)}`);
     }
     expect(wrong).toEqual([]);
     expect(sent()).toBe(0);
