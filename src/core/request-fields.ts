@@ -133,3 +133,26 @@ export function closedObject<const TEntries extends v.ObjectEntries>(
 ): v.StrictObjectSchema<TEntries, ObjectMessage> {
   return v.strictObject(entries, objectMessage(label, true));
 }
+
+/** How many Unicode code points `text` has (an emoji counts once, not as two UTF-16 units). @see {@link https://github.com/agentline/agentline#assumptions | README: Assumptions} */
+export function codePointLength(text: string): number {
+  // Same count as `[...text].length`, without building the array.
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/** A string of at most `max` code points (as JSON Schema's `maxLength` counts: an emoji is one, not two UTF-16 units). @see {@link https://github.com/agentline/agentline#assumptions | README: Assumptions} */
+// @__NO_SIDE_EFFECTS__
+export function codePointText(label: string, max: number, options: { required?: boolean } = {}) {
+  return v.pipe(
+    v.string(`[type] ${label} must be a string`),
+    v.check((text) => !options.required || text.length > 0, `[min_length] ${label} must not be empty`),
+    // No more UTF-16 units than the limit means no more code points either: the common path never counts.
+    v.check(
+      (text) => text.length <= max || codePointLength(text) <= max,
+      (issue) =>
+        `[max_length] ${label} has ${codePointLength(issue.input as string)} code points (characters); shorten it to at most ${max}`,
+    ),
+  );
+}

@@ -1,18 +1,11 @@
 import * as v from "valibot";
-import { httpUrl, notAnArray, pathItem } from "../../core/request-fields.js";
+import { codePointText, httpUrl, notAnArray, pathItem } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
 
 // Building blocks only the Cloud Agents request schemas use (the shared ones are in core/request-fields.ts and
 // core/request-rules.ts). Every message starts with `[rule_name] ` (see `toValidationIssues`)
 // and names the field, never its value: an env var value, an MCP header or a secret must not end up in a
 // log line. The issue's `path` says where the field sits, so labels are the local field name.
-
-/** How many characters (Unicode code points) `text` has: an emoji counts once, not as two UTF-16 units. */
-function characterCount(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
 
 /**
  * A string of 1..`max` characters, counted in code points as JSON Schema's `maxLength` counts them (an emoji is one
@@ -21,16 +14,7 @@ function characterCount(text: string): number {
  */
 // @__NO_SIDE_EFFECTS__
 export function boundedText(label: string, max: number) {
-  return v.pipe(
-    v.string(`[type] ${label} must be a string`),
-    v.minLength(1, `[min_length] ${label} must not be empty`),
-    // No more UTF-16 units than the limit means no more characters either: the common path never counts.
-    v.check(
-      (text) => text.length <= max || characterCount(text) <= max,
-      (issue) =>
-        `[max_length] ${label} has ${characterCount(issue.input as string)} characters; shorten it to at most ${max}`,
-    ),
-  );
+  return codePointText(label, max, { required: true });
 }
 
 function parseUrl(text: string): URL | undefined {

@@ -1,9 +1,9 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { arrayOf, oneOf, requestObject, requiredText } from "../../core/request-fields.js";
+import { arrayOf, codePointText, oneOf, requestObject, requiredText } from "../../core/request-fields.js";
 import { itemCount } from "../../core/request-rules.js";
 import { FORGE_LIMITS } from "./limits.js";
-import { codePointText, stringList } from "./request-fields.js";
+import { stringList } from "./request-fields.js";
 
 // Request bodies of label definitions and rulesets.
 

@@ -1,12 +1,12 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { pathItem, requestObject } from "../../core/request-fields.js";
+import { codePointLength, codePointText, pathItem, requestObject } from "../../core/request-fields.js";
 import { itemCount } from "../../core/request-rules.js";
 import { openEnum } from "../../core/schema.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { LabelSchema, ReviewSchema } from "./pull-responses.js";
 import { NextPageTokenSchema } from "./references.js";
-import { codePointLength, codePointText, stringList } from "./request-fields.js";
+import { stringList } from "./request-fields.js";
 
 // The pull request conversation's remaining shapes: file and commit pages, review pages, pull label sets, and the
 // bodies of review dismissal and pull label changes. The spec names these operations without their fields; what

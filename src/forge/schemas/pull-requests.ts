@@ -1,11 +1,11 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { oneOf, pathItem, requestObject, requiredText } from "../../core/request-fields.js";
+import { codePointText, oneOf, pathItem, requestObject, requiredText } from "../../core/request-fields.js";
 import { presentKeys } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { PAGE_QUERY_ENTRIES } from "./page-query.js";
-import { codePointText, digitString, fullSha, isFullSha, removedField, timestampField } from "./request-fields.js";
+import { digitString, fullSha, isFullSha, removedField, timestampField } from "./request-fields.js";
 
 // Request bodies and queries of the pull request operations: create, update, list, merge, mergeability.
 

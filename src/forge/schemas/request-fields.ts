@@ -7,29 +7,6 @@ import { parseRfc3339 } from "../check-runs/timestamps.js";
 // core/request-rules.ts). As everywhere in agentline, each message starts with `[rule_name] `
 // and names the field, never its value; the issue's `path` says where the field sits.
 
-/** How many Unicode code points `text` has (an emoji counts once, not as two UTF-16 units). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
-export function codePointLength(text: string): number {
-  // Same count as `[...text].length`, without building the array.
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
-
-/** A string of at most `max` code points (the forge counts code points, not UTF-16 units). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
-// @__NO_SIDE_EFFECTS__
-export function codePointText(label: string, max: number, options: { required?: boolean } = {}) {
-  return v.pipe(
-    v.string(`[type] ${label} must be a string`),
-    v.check((text) => !options.required || text.length > 0, `[min_length] ${label} must not be empty`),
-    // No more UTF-16 units than the limit means no more code points either: the common path never counts.
-    v.check(
-      (text) => text.length <= max || codePointLength(text) <= max,
-      (issue) =>
-        `[max_length] ${label} has ${codePointLength(issue.input as string)} code points; shorten it to at most ${max}`,
-    ),
-  );
-}
-
 const FULL_SHA = /^(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
 
 /** Whether `text` is a full commit id: 40 (SHA-1) or 64 (SHA-256) hex digits. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */

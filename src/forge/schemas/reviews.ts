@@ -3,6 +3,7 @@ import { lazySchema } from "../../core/lazy-schema.js";
 import {
   arrayOf,
   booleanField,
+  codePointText,
   integerAtLeast,
   pathItem,
   requestObject,
@@ -12,7 +13,7 @@ import { exactlyOneOf, itemCount } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { PAGE_QUERY_ENTRIES } from "./page-query.js";
-import { codePointText, digitString, stringList, timestampField } from "./request-fields.js";
+import { digitString, stringList, timestampField } from "./request-fields.js";
 
 // Request bodies and queries of comments, threads, reviews and reviewer requests.
 

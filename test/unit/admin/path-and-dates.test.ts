@@ -3,8 +3,8 @@
 // lets "5" or "2026-02-30" through (and differs between runtimes).
 import { describe, expect, it } from "vitest";
 import { ValidationError } from "../../../src/admin/index.js";
-import { specServer } from "./spec-server.js";
 import { adminSetup } from "./client-helpers.js";
+import { specServer } from "./spec-server.js";
 
 async function refusal(call: () => Promise<unknown>): Promise<unknown> {
   return call().then(

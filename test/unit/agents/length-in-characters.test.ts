@@ -50,7 +50,7 @@ describe.each(cases)("agents.create %s", (_label, body, max, path) => {
     expect((error as ValidationError).issues.map((issue) => `${issue.path}:${issue.rule}`)).toEqual([
       `${path}:max_length`,
     ]);
-    expect((error as ValidationError).message).toContain(`${max + 1} characters`);
+    expect((error as ValidationError).message).toContain(`${max + 1} code points (characters)`);
     expect(sent()).toBe(0);
   });
 });
