@@ -19,14 +19,19 @@ const thrown = (promise: Promise<unknown>) =>
     (error: unknown) => error,
   );
 
-/** A fetch that never settles and ignores its signal (a wrapper that drops it), recording the signals it got. */
+/**
+ * A fetch that never settles and ignores its signal (a wrapper that drops it), recording the requests it got. The
+ * requests, not only their signals: a Request's signal follows the caller's through a weak reference to the Request's
+ * own controller, so a signal kept without its Request stops following once the Request is collected (a test that
+ * kept only the signals saw it never abort whenever a garbage collection came in between).
+ */
 function stuckFetch() {
-  const signals: AbortSignal[] = [];
+  const requests: Request[] = [];
   const fetch = (request: Request) => {
-    signals.push(request.signal);
+    requests.push(request);
     return new Promise<Response>(() => undefined);
   };
-  return { fetch, signals };
+  return { fetch, signals: { of: (index: number) => requests[index]?.signal, count: () => requests.length } };
 }
 
 /** A fetch that answers 200 at once, then sends half of the key set and stalls. */
@@ -53,15 +58,15 @@ describe("ForgeKeys timeoutMs", { timeout: 5000 }, () => {
     const keys = new ForgeKeys({ baseUrl: "https://forge.example", fetch, now, timeoutMs: 200 });
     const outcome = thrown(keys.getKeys());
     await vi.advanceTimersByTimeAsync(199);
-    expect(signals).toHaveLength(1);
-    expect(signals[0]?.aborted).toBe(false);
+    expect(signals.count()).toBe(1);
+    expect(signals.of(0)?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     const error = await outcome;
     expect(error).toBeInstanceOf(KeySetUnavailableError);
     const cause = (error as Error).cause;
     expect(isAgentlineError(cause) && cause.code).toBe("key_set_invalid");
     expect((cause as Error).message).toBe("GET https://forge.example/v1/forge/keys: no complete answer within 200 ms");
-    expect(signals[0]?.aborted).toBe(true);
+    expect(signals.of(0)?.aborted).toBe(true);
     expect(vi.getTimerCount()).toBe(0);
   });
 
