@@ -12,6 +12,7 @@ import {
   shardOf,
   sweepForgettable,
 } from "../stores/durable-objects.js";
+import { storedKey } from "../stores/store-keys.js";
 import type { InstallationToken, TokenCache } from "./installation-tokens.js";
 import { checkTokenCacheCall, liveToken } from "./token-cache-checks.js";
 
@@ -70,10 +71,12 @@ export class DurableObjectTokenCache<Id = unknown> implements TokenCache {
     await this.#ask("/delete", { key });
   }
 
-  #ask<T>(path: string, body: Record<string, unknown>): Promise<T> {
+  // The key travels as storage keeps it: a key storage would merge with another (a lone surrogate) or refuse (over
+  // its 2 KiB keys: a token narrowed to many repositories) goes as its SHA-256. Its shard is the key's own.
+  async #ask<T>(path: string, body: Record<string, unknown>): Promise<T> {
     const key = body.key as string;
     const stub = this.#namespace.get(this.#namespace.idFromName(`token-cache-${shardOf(key, this.#shards)}`));
-    return askObject<T>(stub, ORIGIN + path, body, FAILURE, "token cache");
+    return askObject<T>(stub, ORIGIN + path, { ...body, key: await storedKey(key) }, FAILURE, "token cache");
   }
 }
 

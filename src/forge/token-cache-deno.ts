@@ -1,6 +1,7 @@
 import { CLOCK_OPTION, checkedClock, checkOptions, optionsObject } from "../core/arguments.js";
 import { sleep } from "../core/signals.js";
 import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION, retryContended } from "../stores/deno-kv.js";
+import { kvExpireIn, storedKey } from "../stores/store-keys.js";
 import type { InstallationToken, TokenCache } from "./installation-tokens.js";
 import { checkTokenCacheCall, liveToken } from "./token-cache-checks.js";
 
@@ -36,7 +37,8 @@ export class DenoKvTokenCache implements TokenCache {
   async get(key: string): Promise<InstallationToken | undefined> {
     checkTokenCacheCall("get", key);
     // KV deletes `expireIn` entries some time after they expire, not at once: the expiry is checked here too.
-    return this.#retry(async () => liveToken((await this.#kv.get([...this.#prefix, key])).value, this.#now()));
+    const kvKey = await this.#key(key);
+    return this.#retry(async () => liveToken((await this.#kv.get(kvKey)).value, this.#now()));
   }
 
   /** Keeps `value` under `key` until it expires (an expired one is not kept). */
@@ -45,16 +47,27 @@ export class DenoKvTokenCache implements TokenCache {
     const lifetime = value.expiresAt - this.#now();
     if (lifetime <= 0) return this.delete(key);
     const entry = { token: value.token, expiresAt: value.expiresAt };
-    await this.#kv
-      .atomic()
-      .set([...this.#prefix, key], entry, { expireIn: lifetime })
-      .commit();
+    const kvKey = await this.#key(key);
+    // KV refuses an `expireIn` with fractions or past its range: a clock with fractions must not lose the sharing.
+    await this.#retry(() =>
+      this.#kv
+        .atomic()
+        .set(kvKey, entry, { expireIn: kvExpireIn(lifetime) })
+        .commit(),
+    );
   }
 
   /** Forgets the token under `key`. */
   async delete(key: string): Promise<void> {
     checkTokenCacheCall("delete", key);
-    await this.#retry(() => this.#kv.delete([...this.#prefix, key]));
+    const kvKey = await this.#key(key);
+    await this.#retry(() => this.#kv.delete(kvKey));
+  }
+
+  // A key KV would merge with another (a lone surrogate) or refuse (over its 2 KiB keys: a token narrowed to many
+  // repositories) is kept under its SHA-256.
+  async #key(key: string): Promise<DenoKvKey> {
+    return [...this.#prefix, await storedKey(key)];
   }
 
   // A local KV file answers "database is locked" while another isolate writes it: tried again, briefly.

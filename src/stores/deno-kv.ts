@@ -43,7 +43,7 @@ export const LOST_RACE: unique symbol = Symbol("lost race");
  * Runs `attempt` until it returns something other than {@link LOST_RACE}, at most `maxAttempts` times, pausing a
  * short random while (after the second try) so that racing isolates spread out. SQLite's "database is locked",
  * which a local KV file answers while another isolate or process writes it, counts as a lost race too; any other
- * error of KV rejects as an AgentlineError `failure` with it as the cause. Out of attempts: an AgentlineError `code`
+ * error of KV rejects as an AgentlineError `failure` with it as the cause (an AgentlineError rejects as itself). Out of attempts: an AgentlineError `code`
  * that says to raise `maxAttempts`.
  */
 export async function retryContended<T>(
@@ -64,6 +64,8 @@ export async function retryContended<T>(
       if (result !== LOST_RACE) return result;
     } catch (error) {
       if (isLocked(error)) continue;
+      // The SDK's own (a clock that read wrong, an argument) is already the error to show.
+      if (error instanceof AgentlineError) throw error;
       // Deno KV's own errors (a value over 64 KiB, a closed database) name no value: their text is safe to show.
       const reason = error instanceof Error ? error.message : String(error);
       throw new AgentlineError(`The ${options.what}'s Deno KV call failed: ${reason}`, {

@@ -4,6 +4,7 @@ import { sleep } from "../core/signals.js";
 import { MAX_TIMER_DELAY_MS } from "../core/wait.js";
 import { checkKv, type DenoKvKey, type DenoKvLike, KEY_PREFIX_OPTION, LOST_RACE, retryContended } from "./deno-kv.js";
 import { blockStored, type RateBudgetWrite, takeStored } from "./rate-budget-stored.js";
+import { kvExpireIn } from "./store-keys.js";
 
 // Rate budgets shared by every isolate, process and region of an app, on Deno KV.
 
@@ -67,8 +68,8 @@ export class DenoKvRateBudgetStore implements RateBudgetStore {
       // A refusal changed nothing: the read was a consistent snapshot, so it stands without a write.
       if (!write) return answer;
       // KV forgets the entry once it holds nothing (a timer's range at most: a block that long is renewed by the
-      // next 429 anyway).
-      const expireIn = Math.min(Math.max(1, write.idleAt - now), MAX_TIMER_DELAY_MS);
+      // next 429 anyway), in whole milliseconds: KV refuses fractions, which a clock with fractions would give.
+      const expireIn = kvExpireIn(Math.min(write.idleAt - now, MAX_TIMER_DELAY_MS));
       const committed = await this.#kv
         .atomic()
         .check({ key: kvKey, versionstamp: entry.versionstamp })

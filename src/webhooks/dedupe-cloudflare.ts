@@ -12,9 +12,11 @@ import {
   type DurableObjectNamespaceLike,
   type DurableObjectStorageLike,
   type DurableObjectStubLike,
+  scheduleSweep,
   shardOf,
   sweepExpired,
 } from "../stores/durable-objects.js";
+import { storedKey, utf8Length } from "../stores/store-keys.js";
 import { COUNT_OPTION, checkClaim, type DedupeStore } from "./dedupe.js";
 
 // Dedupe stores on Cloudflare Workers: KV (best-effort) and a Durable Object (atomic). Both are typed by the
@@ -47,16 +49,22 @@ export class KvDedupeStore implements DedupeStore {
 
   async claim(id: string, ttlMs: number): Promise<boolean> {
     checkClaim(id, ttlMs);
-    const key = this.#prefix + id;
+    const key = await this.#key(id);
     if ((await this.#kv.get(key)) !== null) return false;
-    // KV's smallest expirationTtl is 60 s.
-    await this.#kv.put(key, "1", { expirationTtl: Math.max(60, Math.ceil(ttlMs / 1000)) });
+    // KV's smallest expirationTtl is 60 s, its largest an int32 of seconds (68 years).
+    const expirationTtl = Math.min(2_147_483_647, Math.max(60, Math.ceil(ttlMs / 1000)));
+    await this.#kv.put(key, "1", { expirationTtl });
     return true;
   }
 
   async release(id: string): Promise<void> {
     checkClaim(id, undefined, false);
-    await this.#kv.delete(this.#prefix + id);
+    await this.#kv.delete(await this.#key(id));
+  }
+
+  // Workers KV refuses keys over 512 bytes: a longer id (or one it would merge with another) goes by its SHA-256.
+  async #key(id: string): Promise<string> {
+    return this.#prefix + (await storedKey(id, 512 - utf8Length(this.#prefix)));
   }
 }
 
@@ -74,7 +82,8 @@ const RELEASE_URL = "https://dedupe.agentline.internal/release";
 
 /**
  * An atomic {@link DedupeStore} backed by {@link DedupeDurableObject}: each id always goes to the same object
- * (one of `shards`, picked by a hash of the id), which claims it in one storage transaction.
+ * (one of `shards`, picked by a hash of the id), which claims it in one storage transaction. An id storage would
+ * merge with another or refuse (a lone surrogate, over 1 KiB) is sent as its SHA-256.
  */
 export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
   readonly #namespace: DurableObjectNamespaceLike<Id>;
@@ -98,7 +107,7 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
 
   async claim(id: string, ttlMs: number): Promise<boolean> {
     checkClaim(id, ttlMs);
-    const answer = await this.#send(id, CLAIM_URL, { id, ttlMs });
+    const answer = await this.#send(id, CLAIM_URL, { id: await storedKey(id), ttlMs });
     let claimed: unknown;
     try {
       claimed = ((await answer.json()) as { claimed?: unknown } | null)?.claimed;
@@ -111,7 +120,7 @@ export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
 
   async release(id: string): Promise<void> {
     checkClaim(id, undefined, false);
-    const answer = await this.#send(id, RELEASE_URL, { id });
+    const answer = await this.#send(id, RELEASE_URL, { id: await storedKey(id) });
     await answer.body?.cancel();
   }
 
@@ -192,7 +201,8 @@ export class DedupeDurableObject {
     const expiresAt = await this.#storage.get<number>(key);
     if (expiresAt !== undefined && expiresAt > now) return false;
     await this.#storage.put(key, now + ttlMs);
-    if ((await this.#storage.getAlarm()) === null) await this.#storage.setAlarm(now + ttlMs);
+    // No later than a timer can wait (a ttl of years is no valid alarm time): the sweep re-examines it then.
+    await scheduleSweep(this.#storage, now + ttlMs, now);
     return true;
   }
 
