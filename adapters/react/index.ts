@@ -89,7 +89,8 @@ export interface CheckRunsState extends CheckRunsSnapshot {
  * webhook events through `feed`. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics)
  */
 export function useCheckRuns(options: WatchCheckRunsOptions): CheckRunsState {
-  const { owner, repo, sha, forge, pollIntervalMs } = options;
+  // `?? {}`: no options fail in watchCheckRuns, as an AgentlineError naming them, not as a TypeError here.
+  const { owner, repo, sha, forge, pollIntervalMs } = options ?? ({} as Partial<WatchCheckRunsOptions>);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the view changes with what it watches, not with `sleep`.
   const view = useMemo(() => watchCheckRuns(options), [owner, repo, sha, forge, pollIntervalMs]);
   const snapshot = useValue(view.snapshot);

@@ -8,6 +8,7 @@ import {
   type Mutation,
   type MutationSnapshot,
 } from "agentline/reactive";
+import { onDestroy } from "svelte";
 import type { Readable } from "svelte/store";
 import { useClient } from "./context.js";
 import { toReadable } from "./readable.js";
@@ -17,7 +18,13 @@ export interface MutationStore<TVariables, TData>
   extends Readable<MutationSnapshot<TVariables, TData>>,
     Pick<Mutation<TVariables, TData>, "mutate" | "mutateAsync" | "reset"> {}
 
+/**
+ * The mutation as a store, watched for the calling component's lifetime (every caller runs while a component
+ * initialises: `useClient` reads the context): once it is destroyed, a call that settles runs no `mutate` callbacks,
+ * even in a component that never read `$store`.
+ */
 function toStore<V, D>(mutation: Mutation<V, D>): MutationStore<V, D> {
+  onDestroy(mutation.snapshot.subscribe(() => {}));
   const { mutate, mutateAsync, reset } = mutation;
   return { ...toReadable(mutation.snapshot, immediately), mutate, mutateAsync, reset };
 }

@@ -17,7 +17,10 @@ export function provideAgentline(client: AgentlineViewClient): void {
  */
 export const AgentlinePlugin = {
   install(app: App, options: { client: AgentlineViewClient }): void {
-    app.provide(CLIENT, options.client);
+    // `app.use(AgentlinePlugin)` alone: an AgentlineError saying what to pass, not a TypeError reading `client`.
+    const client = (options as { client?: AgentlineViewClient } | undefined)?.client;
+    if (!client) throw noClientError("AgentlinePlugin", "Install it with app.use(AgentlinePlugin, { client })");
+    app.provide(CLIENT, client);
   },
 };
 

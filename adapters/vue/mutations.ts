@@ -1,4 +1,5 @@
 import {
+  type AgentIdSource,
   type CreateAgentClient,
   cancelRunMutation,
   createAgentMutation,
@@ -7,7 +8,7 @@ import {
   type Mutation,
   type MutationSnapshot,
 } from "agentline/reactive";
-import { type ComputedRef, computed, type MaybeRefOrGetter, toValue } from "vue";
+import { type ComputedRef, computed, isRef, type MaybeRefOrGetter } from "vue";
 import { useClient } from "./context.js";
 import { useSignal } from "./signal.js";
 
@@ -30,6 +31,14 @@ function useMutationRefs<V, D>(mutation: Mutation<V, D>): MutationRefs<V, D> {
 }
 
 /**
+ * An agent id, ref or getter as the mutations take it (a ref read at each call); anything else is passed on as it is,
+ * so the mutation refuses it at the call with an `invalid_argument` AgentlineError naming `agentId`, as React's does.
+ */
+function agentIdSource(agentId: MaybeRefOrGetter<string>): AgentIdSource {
+  return isRef(agentId) ? () => agentId.value : (agentId as AgentIdSource);
+}
+
+/**
  * Creates an agent with the provided client; `data` is `{ agent, run }`. A body the SDK rejects sends nothing: its
  * problems are in `fieldErrors`, by path.
  *
@@ -49,10 +58,10 @@ export function useCreateAgent() {
  * `data.value.run.id` goes straight into `useRun`, and `useAgent` on that agent switches to the new run at once.
  */
 export function useFollowUp(agentId: MaybeRefOrGetter<string>) {
-  return useMutationRefs(followUpMutation(useClient(undefined, "useFollowUp"), () => toValue(agentId)));
+  return useMutationRefs(followUpMutation(useClient(undefined, "useFollowUp"), agentIdSource(agentId)));
 }
 
 /** Cancels a run of `agentId` with the provided client: `mutate(runId)`; the run's views end `CANCELLED`. */
 export function useCancelRun(agentId: MaybeRefOrGetter<string>) {
-  return useMutationRefs(cancelRunMutation(useClient(undefined, "useCancelRun"), () => toValue(agentId)));
+  return useMutationRefs(cancelRunMutation(useClient(undefined, "useCancelRun"), agentIdSource(agentId)));
 }
