@@ -83,7 +83,8 @@ const RELEASE_URL = "https://dedupe.agentline.internal/release";
 /**
  * An atomic {@link DedupeStore} backed by {@link DedupeDurableObject}: each id always goes to the same object
  * (one of `shards`, picked by a hash of the id), which claims it in one storage transaction. An id storage would
- * merge with another or refuse (a lone surrogate, over 1 KiB) is sent as its SHA-256.
+ * merge with another or refuse (a lone surrogate, over 1 KiB) is sent as its SHA-256. Every isolate must use the same
+ * `shards`: one that differs sends an id to another object, where it can be claimed twice.
  */
 export class DurableObjectDedupeStore<Id = unknown> implements DedupeStore {
   readonly #namespace: DurableObjectNamespaceLike<Id>;
