@@ -1,6 +1,6 @@
 import { type OperationOutput, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
-import { PageNumberPromise } from "../core/page-pagination.js";
+import { type PageNumberOptions, PageNumberPromise } from "../core/page-pagination.js";
 import type { AdminContext } from "./admin-policy.js";
 import type { ADMIN_OPERATIONS, AdminOperationName } from "./operations.js";
 import { PAGE_SIZE_LIMITS } from "./schemas/requests-pagination.js";
@@ -33,18 +33,66 @@ export function pagedList<N extends AdminOperationName, Item>(
   spec: PagedList<N, Item>,
 ): PageNumberPromise<Item, Page<N>> {
   const limits = PAGE_SIZE_LIMITS[name];
-  return new PageNumberPromise<Item, Page<N>>({
-    pageSize: spec.pageSize,
-    defaultPageSize: limits?.defaultSize ?? spec.fallbackPageSize ?? 100,
-    maxPageSize: limits?.overflow === "clamp" ? limits.max : undefined,
-    itemsOf: spec.itemsOf,
-    fetchPage: (page, pageSize) => {
-      const params = typeof spec.params === "function" ? spec.params() : spec.params;
-      const request = { ...params, page, pageSize };
-      const input = spec.placement === "query" ? { query: toQuery(request) } : { body: request };
-      return sendOperation(context, name, { ...input, params: spec.pathParams, options: spec.options });
+  return new PageNumberPromise<Item, Page<N>>(
+    stopOnRepeatedPage({
+      pageSize: spec.pageSize,
+      defaultPageSize: limits?.defaultSize ?? spec.fallbackPageSize ?? 100,
+      maxPageSize: limits?.overflow === "clamp" ? limits.max : undefined,
+      itemsOf: spec.itemsOf,
+      fetchPage: (page, pageSize) => {
+        const params = typeof spec.params === "function" ? spec.params() : spec.params;
+        const request = { ...params, page, pageSize };
+        const input = spec.placement === "query" ? { query: toQuery(request) } : { body: request };
+        return sendOperation(context, name, { ...input, params: spec.pathParams, options: spec.options });
+      },
+    }),
+  );
+}
+
+/**
+ * A page walk that ends at a page repeating the one before it item for item while the server's counts grew in
+ * between (or while it gives none): rows inserted in front between two requests, a page's worth or more each time,
+ * would otherwise hand back the same rows page after page, forever. The repeated page holds no items for iteration
+ * (it is still yielded by `.pages()`), so the walk stops there. Other changes while paging are the server's: a row
+ * inserted before the read position shifts one row to the next page (seen twice), a row deleted there shifts one
+ * past the walk (not seen).
+ */
+export function stopOnRepeatedPage<Item, Page>(options: PageNumberOptions<Item, Page>): PageNumberOptions<Item, Page> {
+  const prints = new Map<number, { items: string; counts: string }>();
+  const repeated = new WeakSet<object>();
+  return {
+    ...options,
+    fetchPage: async (page, pageSize) => {
+      const result = await options.fetchPage(page, pageSize);
+      const data: unknown = result?.data;
+      if (typeof data !== "object" || data === null) return result;
+      const items = fingerprint(() => options.itemsOf(result.data));
+      if (items === undefined) return result;
+      const counts = countsOf(data);
+      const before = prints.get(page - 1);
+      if (items !== "[]" && before?.items === items && (counts === NO_COUNTS || before.counts !== counts)) {
+        repeated.add(data);
+      }
+      prints.set(page, { items, counts });
+      prints.delete(page - 2);
+      return result;
     },
-  });
+    itemsOf: (page) => (typeof page === "object" && page !== null && repeated.has(page) ? [] : options.itemsOf(page)),
+  };
+}
+
+const COUNT_KEYS = ["totalCount", "totalPages", "numPages", "totalUsers", "totalMembers", "totalUsageEventsCount"];
+const NO_COUNTS = JSON.stringify([...COUNT_KEYS, ...COUNT_KEYS].map(() => null));
+
+/** The counts an envelope gives (in `pagination` and at the top level), as one string. */
+function countsOf(data: object): string {
+  const pagination = (data as { pagination?: unknown }).pagination;
+  const read = (record: unknown) =>
+    COUNT_KEYS.map(
+      (key) =>
+        (typeof record === "object" && record !== null ? (record as Record<string, unknown>)[key] : null) ?? null,
+    );
+  return JSON.stringify([...read(pagination), ...read(data)]);
 }
 
 /** Query values from a params record: arrays become comma-separated (the spec's list format). */
@@ -62,4 +110,13 @@ export function toQuery(params: Record<string, unknown>): Record<string, string 
 
 function isQueryText(value: unknown): boolean {
   return typeof value === "string" || typeof value === "number" || typeof value === "boolean";
+}
+
+// The items as JSON, or `undefined` when they cannot be read that way (then the page is never taken for a repeat).
+function fingerprint(items: () => unknown): string | undefined {
+  try {
+    return JSON.stringify(items());
+  } catch {
+    return undefined;
+  }
 }

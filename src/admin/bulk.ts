@@ -255,8 +255,13 @@ function isChunkedReport(value: unknown): value is ChunkedReport<unknown, unknow
  */
 export function retryFailed<Row, Input>(result: BulkResult<Row, Input>): Input[];
 export function retryFailed<Input, Result, Merged>(report: ChunkedReport<Input, Result, Merged>): Input[];
+/** From anything carrying a report (a bulk helper's whole result, a {@link BulkPartialError}): its report's inputs. */
+export function retryFailed<Input, Result, Merged>(holder: { report: ChunkedReport<Input, Result, Merged> }): Input[];
 export function retryFailed(
-  result: BulkResult<unknown, unknown> | ChunkedReport<unknown, unknown, unknown>,
+  result:
+    | BulkResult<unknown, unknown>
+    | ChunkedReport<unknown, unknown, unknown>
+    | { report: ChunkedReport<unknown, unknown, unknown> },
 ): unknown[] {
   // Read inside one guard: a getter or proxy that throws is this argument's fault, named, not a raw error.
   try {
@@ -267,7 +272,11 @@ export function retryFailed(
   }
 }
 
-function inputsToResend(result: BulkResult<unknown, unknown> | ChunkedReport<unknown, unknown, unknown>): unknown[] {
+function inputsToResend(result: unknown): unknown[] {
+  // A whole result (`rows` beside its `report`) or a BulkPartialError: the report, which also holds the chunks
+  // rejected whole or never sent. Its `rows` alone would resend failed rows and silently drop those chunks.
+  const report = typeof result === "object" && result !== null ? (result as { report?: unknown }).report : undefined;
+  if (!isChunkedReport(result) && isChunkedReport(report)) return inputsToResend(report);
   if (isBulkResult(result)) return result.rows.filter((row) => row.status !== "ok").map((row) => row.input);
   if (!isChunkedReport(result)) {
     throw argumentError(result, "result", "retryFailed", "a bulk call's result, or the `report` of a BulkPartialError");

@@ -33,12 +33,20 @@ function parseIso(text: string): number | undefined {
   const hour = Number(h);
   const minute = Number(mi);
   const second = Number(s);
-  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const daysInMonth = new Date(utc(year, month, 0)).getUTCDate();
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth) return undefined;
   if (hour > 23 || minute > 59 || second > 59 || Number(oh) > 23 || Number(om) > 59) return undefined;
   const millis = Number(fraction.padEnd(3, "0").slice(0, 3));
   const offset = (sign === "-" ? -1 : 1) * (Number(oh) * 60 + Number(om)) * 60_000;
-  return Date.UTC(year, month - 1, day, hour, minute, second, millis) - offset;
+  return utc(year, month - 1, day, hour, minute, second, millis) - offset;
+}
+
+/** `Date.UTC` with the year taken as given: `Date.UTC` reads years 0–99 as 1900–1999. */
+function utc(year: number, monthIndex: number, day: number, hour = 0, minute = 0, second = 0, millis = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, monthIndex, day);
+  date.setUTCHours(hour, minute, second, millis);
+  return date.getTime();
 }
 
 function invalid(field: string, message: string): ValidationError {
@@ -126,9 +134,16 @@ function split(startMs: number, endMs: number, maxDays: number, fields: RangeFie
   if (!(Number.isFinite(maxDays) && span >= 1)) {
     throw new ValidationError([{ path: "maxDays", rule: "positive", message: "must be a positive number of days" }]);
   }
+  // Whole days only when split at midnights: below one day a window would end before it starts, and the walk never ends.
+  const days = Math.floor(maxDays);
+  if (byDay && days < 1) {
+    throw new ValidationError([
+      { path: "maxDays", rule: "min_one_day", message: "must be at least 1 day to split by day" },
+    ]);
+  }
   const windows: DateWindow[] = [];
   for (let start = startMs; ; ) {
-    const limit = byDay ? Math.floor(start / DAY_MS) * DAY_MS + Math.floor(maxDays) * DAY_MS - 1 : start + span;
+    const limit = byDay ? Math.floor(start / DAY_MS) * DAY_MS + days * DAY_MS - 1 : start + span;
     const end = Math.min(limit, endMs);
     windows.push({ start, end });
     if (end >= endMs) return windows;

@@ -2,6 +2,7 @@ import type { WithResponse } from "../core/api-promise.js";
 import { argumentError } from "../core/arguments.js";
 import { FirstPageThenable } from "../core/first-page.js";
 import { type PageNumberOptions, PageNumberPromise } from "../core/page-pagination.js";
+import { stopOnRepeatedPage } from "./admin-lists.js";
 import type { DateWindow } from "./date-ranges.js";
 
 /**
@@ -14,6 +15,8 @@ import type { DateWindow } from "./date-ranges.js";
 export class WindowedList<Item, Page> extends FirstPageThenable<Page> implements AsyncIterable<Item> {
   readonly #windows: () => DateWindow[];
   readonly #pagesOf: (window: DateWindow) => PageNumberOptions<Item, Page>;
+  #split: DateWindow[] | undefined;
+  #first: PageNumberPromise<Item, Page> | undefined;
 
   constructor(windows: () => DateWindow[], pagesOf: (window: DateWindow) => PageNumberOptions<Item, Page>) {
     super();
@@ -23,23 +26,33 @@ export class WindowedList<Item, Page> extends FirstPageThenable<Page> implements
     this.#pagesOf = pagesOf;
   }
 
+  /** The windows, split once (a bad range throws here, each time, and is never kept). */
+  #allWindows(): DateWindow[] {
+    this.#split ??= this.#windows();
+    return this.#split;
+  }
+
+  /** The list of one window; the first window's is kept, so its first page is fetched once however the list is read. */
+  #listOf(window: DateWindow, index: number): PageNumberPromise<Item, Page> {
+    if (index === 0 && this.#first) return this.#first;
+    const list = new PageNumberPromise(stopOnRepeatedPage(this.#pagesOf(window)));
+    if (index === 0) this.#first = list;
+    return list;
+  }
+
   protected fetchFirst(): Promise<WithResponse<Page>> {
-    const [first] = this.#windows();
+    const [first] = this.#allWindows();
     if (!first) throw new RangeError("empty date range"); // splitRange always yields one window
-    return new PageNumberPromise(this.#pagesOf(first)).withResponse();
+    return this.#listOf(first, 0).withResponse();
   }
 
   /** Every page of every window, in order. */
   async *pages(): AsyncGenerator<Page, void, undefined> {
-    for (const window of this.#windows()) {
-      yield* new PageNumberPromise(this.#pagesOf(window)).pages();
-    }
+    for (const [index, window] of this.#allWindows().entries()) yield* this.#listOf(window, index).pages();
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    for (const window of this.#windows()) {
-      yield* new PageNumberPromise(this.#pagesOf(window));
-    }
+    for (const [index, window] of this.#allWindows().entries()) yield* this.#listOf(window, index);
   }
 
   /** Every item of every window (use with care on long ranges). */
