@@ -138,13 +138,16 @@ export class InstallationTokens {
       const storeSilent = read === undefined || minted?.unstored === true;
       if (minted && (storeSilent || minted.tick > readAt) && this.#fresh(minted.token)) return minted.token;
       pending = this.#mint(installationId, narrowing)
-        .then(async (token) => {
-          // A store that fails to keep it loses only the sharing: the token is good, and this realm remembers it.
-          const stored = await attempt(() => this.#cache.set(key, token)).then(
-            () => true,
-            () => false,
+        .then((token) => {
+          // The token is good at once: the store's write goes on without the callers, so a store that fails or never
+          // answers loses only the sharing. Until it confirms, this realm's own mint is what its callers take.
+          this.#remember(key, token, true);
+          void attempt(() => this.#cache.set(key, token)).then(
+            () => {
+              if (this.#minted.get(key)?.token === token) this.#remember(key, token, false);
+            },
+            () => undefined,
           );
-          this.#remember(key, token, !stored);
           return token;
         })
         .finally(() => this.#inFlight.delete(key));

@@ -413,6 +413,29 @@ describe("a token cache that never answers", () => {
     for (const error of winner as unknown[]) expect(error).toBeInstanceOf(AgentlineError);
     expect(forge.log).toEqual([]);
   });
+
+  it("a write that never answers costs only the sharing: calls succeed on the token minted, 10 calls mint once", async () => {
+    const forge = await tokenForge();
+    const hanging = {
+      get: async () => undefined,
+      set: () => new Promise<void>(() => {}),
+      delete: async () => {},
+    } as unknown as MemoryTokenCache;
+    const client = appOf(forge, { tokenCache: hanging }).installation("inst_1");
+    const calls = (async () => {
+      const outcomes: string[] = [];
+      for (let i = 0; i < 10; i++) {
+        outcomes.push(await Promise.resolve(client.installationRepos.list()).then(() => "ok", String));
+      }
+      return outcomes;
+    })();
+    const outcome = await Promise.race([
+      calls,
+      new Promise((resolve) => setTimeout(() => resolve("still waiting after 2 s"), 2_000)),
+    ]);
+    expect(outcome).toEqual(Array(10).fill("ok"));
+    expect(forge.mints()).toBe(1);
+  });
 });
 
 describe("one token cache shared by several apps", () => {
