@@ -5,26 +5,9 @@
 import { describe, expect, it } from "vitest";
 import { AgentlineError } from "../../../src/core/errors.js";
 import { ForgeApp } from "../../../src/forge/index.js";
+import { countedSignal } from "../counted-signal.js";
 
 const BASE = "https://forge.adv-listeners.example";
-
-/** An AbortSignal that counts the abort listeners still attached. */
-function countedSignal() {
-  const controller = new AbortController();
-  const { signal } = controller;
-  const attached = new Set<unknown>();
-  const add = signal.addEventListener.bind(signal);
-  const remove = signal.removeEventListener.bind(signal);
-  signal.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => {
-    if (type === "abort") attached.add(listener);
-    add(type, listener, options);
-  }) as typeof signal.addEventListener;
-  signal.removeEventListener = ((type: string, listener: EventListener, options?: EventListenerOptions) => {
-    if (type === "abort") attached.delete(listener);
-    remove(type, listener, options);
-  }) as typeof signal.removeEventListener;
-  return { controller, signal, attached: () => attached.size };
-}
 
 type Mode = "ok" | "mint500" | "mint401" | "mintBadBody" | "revokedOnce" | "hangMint" | "hangGet" | "get500";
 

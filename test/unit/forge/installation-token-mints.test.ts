@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { AbortError, TimeoutError, ValidationError } from "../../../src/core/errors.js";
 import { ForgeApp, type InstallationToken, type TokenCache } from "../../../src/forge/index.js";
+import { countedSignal } from "../counted-signal.js";
 import { MINI_BASE_URL, miniForge } from "./mini-forge.js";
 
 type Forge = Awaited<ReturnType<typeof miniForge>>;
@@ -39,24 +40,6 @@ function track(promise: Promise<unknown>) {
     },
   );
   return state;
-}
-
-/** An AbortSignal that knows which abort listeners are still attached to it. */
-function countedSignal() {
-  const controller = new AbortController();
-  const { signal } = controller;
-  const attached = new Set<unknown>();
-  const add = signal.addEventListener.bind(signal);
-  const remove = signal.removeEventListener.bind(signal);
-  signal.addEventListener = ((type: string, listener: EventListener, options?: AddEventListenerOptions) => {
-    if (type === "abort") attached.add(listener);
-    add(type, listener, options);
-  }) as typeof signal.addEventListener;
-  signal.removeEventListener = ((type: string, listener: EventListener, options?: EventListenerOptions) => {
-    if (type === "abort") attached.delete(listener);
-    remove(type, listener, options);
-  }) as typeof signal.removeEventListener;
-  return { controller, signal, attached: () => attached.size };
 }
 
 describe("installation token mints", () => {

@@ -4,25 +4,9 @@
 // not use the stream up (before, `keepAliveMs` was checked after the stream had started: the retry got stream_reused).
 import { describe, expect, it } from "vitest";
 import { AgentlineError, type RunStream } from "../../../../src/agents/index.js";
+import { countedSignal } from "../../counted-signal.js";
 import { createSseServer, scriptRun, seededRandom } from "./independent-sse-server.js";
 import { clientOver } from "./trial-helpers.js";
-
-/** A real AbortSignal whose "abort" listeners are counted by wrapping its add/remove methods. */
-function countedSignal() {
-  const signal = new AbortController().signal;
-  const live = new Set<unknown>();
-  const add = signal.addEventListener.bind(signal);
-  const remove = signal.removeEventListener.bind(signal);
-  signal.addEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: unknown) => {
-    if (type === "abort") live.add(listener);
-    add(type, listener, options as AddEventListenerOptions);
-  }) as AbortSignal["addEventListener"];
-  signal.removeEventListener = ((type: string, listener: EventListenerOrEventListenerObject, options?: unknown) => {
-    if (type === "abort") live.delete(listener);
-    remove(type, listener, options as EventListenerOptions);
-  }) as AbortSignal["removeEventListener"];
-  return { signal, listeners: () => live.size };
-}
 
 /** A server whose connections send a few events and then stay open (the run goes on); counts bodies cancelled. */
 function openEndedServer() {
@@ -56,7 +40,7 @@ describe("cancelling an encoded body", () => {
         expect(new TextDecoder().decode(first.value)).toContain("event: status\n");
         await reader.cancel();
       }
-      expect(shared.listeners()).toBe(0);
+      expect(shared.attached()).toBe(0);
       expect(server.requests).toHaveLength(50);
       expect(server.requests.every((request) => request.signal.aborted)).toBe(true);
       expect(server.cancelled()).toBe(50);
@@ -68,7 +52,7 @@ describe("cancelling an encoded body", () => {
     const client = clientOver(server.fetch);
     const shared = countedSignal();
     await client.runs.stream("bc-1", "run-1", { signal: shared.signal }).toResponse().body?.cancel();
-    expect(shared.listeners()).toBe(0);
+    expect(shared.attached()).toBe(0);
     expect(server.requests).toHaveLength(0);
   });
 });
