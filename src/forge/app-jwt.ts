@@ -12,14 +12,17 @@ export interface AppJwtOptions {
 
 /** Seconds the `iat` claim is set back, so a forge clock slightly behind ours still accepts the JWT. */
 export const APP_JWT_SKEW_SECONDS = 30;
-/** The JWT's lifetime from now: "about 5 minutes", never more. */
-export const APP_JWT_TTL_SECONDS = 290;
+/**
+ * The JWT's lifetime from now: 270 s, so that from `iat` to `exp` it lives exactly 5 minutes ("about 5 minutes"),
+ * whether the forge bounds what is left of it or its whole life.
+ */
+export const APP_JWT_TTL_SECONDS = 300 - APP_JWT_SKEW_SECONDS;
 /** Reuse a JWT until this long before it expires. */
 export const APP_JWT_REUSE_MARGIN_SECONDS = 60;
 
 /**
  * Signs an app JWT with jose (its signing part, loaded on the first signing): header `alg` EdDSA, `kid` = app id,
- * `typ` JWT; claims `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` within 5 minutes of now.
+ * `typ` JWT; claims `iss` = app id, `aud` forge-apps, `iat` 30 s in the past, `exp` 5 minutes after `iat`.
  * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Credentials)
  */
 export async function signAppJwt(options: AppJwtOptions): Promise<SignedAppJwt> {

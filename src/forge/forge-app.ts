@@ -47,8 +47,8 @@ export interface ForgeAppOptions extends BaseClientOptions, BrowserKeyOptions {
   /** Where minted installation tokens are kept (default: in memory); share one across instances. */
   tokenCache?: TokenCache | undefined;
   /**
-   * Refresh a token this long before it expires (default 60 000 ms). At most 145 000 ms take effect: a token lives no
-   * longer than the 290 s app JWT that minted it, and a larger margin would mint on every call.
+   * Refresh a token this long before it expires (default 60 000 ms). At most 135 000 ms take effect: a token lives no
+   * longer than the app JWT that minted it (270 s from the mint), and a larger margin would mint on every call.
    */
   tokenRefreshMarginMs?: number | undefined;
   /**

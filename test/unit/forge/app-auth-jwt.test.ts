@@ -1,6 +1,6 @@
 // App JWTs checked by a verifier written from the spec (Code Forge API § Credentials), with WebCrypto alone: header
 // `alg` EdDSA, `typ` JWT, `kid` = app id; claims `iss` = app id, `aud` forge-apps, `iat` not in the future, `exp`
-// after now and at most about 5 minutes ahead; signed by the app's Ed25519 key. The app's clock is driven by hand:
+// after now and at most about 5 minutes ahead, and at most 5 minutes after `iat`; signed by the app's Ed25519 key. The app's clock is driven by hand:
 // reuse until close to expiry (not a signing per call), the exact reuse boundary, a clock going backwards.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ForgeApp } from "../../../src/forge/index.js";
@@ -30,6 +30,8 @@ async function problems(jwt: string, publicKey: CryptoKey, nowMs: number): Promi
   if ((iat as number) > now) wrong.push(`iat ${(iat as number) - now} s in the future`);
   if ((exp as number) <= now) wrong.push("expired");
   if ((exp as number) - now > 300) wrong.push(`exp ${(exp as number) - now} s ahead (more than 5 minutes)`);
+  // A forge may bound the JWT's whole life rather than what is left of it: "about 5 minutes" from iat to exp.
+  if ((exp as number) - (iat as number) > 300) wrong.push(`lives ${(exp as number) - (iat as number)} s (iat to exp)`);
   const signed = new TextEncoder().encode(`${h}.${p}`);
   if (!(await crypto.subtle.verify("Ed25519", publicKey, bytes(s), signed))) wrong.push("signature");
   return wrong;

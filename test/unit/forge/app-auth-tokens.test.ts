@@ -226,7 +226,7 @@ describe("installation tokens against an independent forge", () => {
     const forge = await tokenForge();
     const app = appOf(forge);
     const first = await app.installationToken("inst_1");
-    // The JWT caps the token (290 s); the default margin is 60 s.
+    // The JWT caps the token (270 s); the default margin is 60 s.
     forge.clock.now = first.expiresAt - 60_001;
     expect((await app.installationToken("inst_1")).token).toBe(first.token);
     forge.clock.now = first.expiresAt - 60_000;
@@ -335,7 +335,7 @@ describe("installation tokens against an independent forge", () => {
 
 describe("a large tokenRefreshMarginMs", () => {
   it.each([300_000, 900_000])(
-    "margin %i ms: tokens (capped at the JWT's 290 s) are still reused, not minted per call",
+    "margin %i ms: tokens (capped at the JWT's 270 s) are still reused, not minted per call",
     async (margin) => {
       const forge = await tokenForge();
       const app = appOf(forge, { tokenRefreshMarginMs: margin });

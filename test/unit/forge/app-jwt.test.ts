@@ -48,7 +48,7 @@ describe("app JWTs", () => {
     const first = await source.get();
     now += 200_000;
     expect(await source.get()).toBe(first);
-    now += 40_000; // 240 s in: less than 60 s left of 290
+    now += 40_000; // 240 s in: less than 60 s left of 270
     const second = await source.get();
     expect(second).not.toBe(first);
     expect(decode(second).claims.iat).toBe(Math.floor(now / 1000) - 30);
