@@ -90,12 +90,19 @@ export function requireSegments(value: unknown, field: string, operation: string
   return text;
 }
 
-/** How a placeholder's value is checked: an id (the default), a free-form name, or a path of several segments. */
-export type PlaceholderKind = "id" | "name" | "path";
+/**
+ * How a placeholder's value is checked: an id (the default), a free-form name, a path of several segments, or a
+ * number sent as a string of ASCII digits (a forge pull request number: 64-bit integers travel as strings).
+ */
+export type PlaceholderKind = "id" | "name" | "path" | "digits";
+
+const ASCII_DIGITS = /^[0-9]+$/;
 
 /** `value` checked as a placeholder of `kind` and URL-encoded (a path keeps the slashes between its segments). */
 export function encodePlaceholder(value: unknown, field: string, operation: string, kind: PlaceholderKind): string {
   if (kind === "path") return requireSegments(value, field, operation).split("/").map(encodeURIComponent).join("/");
+  if (kind === "digits" && !ASCII_DIGITS.test(requireId(value, field, operation)))
+    throw segmentError(field, "digits", 'must be a string of digits such as "42"', operation);
   return encodeURIComponent(checkSegment(value, field, operation, kind === "name"));
 }
 

@@ -53,7 +53,8 @@ export function checkRepoRef(ref: unknown, operation: string): ForgeRepoRef {
 /**
  * Placeholders that are not plain ids. Paths of their own (`heads/feature/x`, `docs/a.md`, `main...feature/x`):
  * each segment is checked and encoded, the slashes between them kept. Free-form names (label names have no
- * character rules; a tree is also read by branch name): one segment, a `/` in them encoded.
+ * character rules; a tree is also read by branch name): one segment, a `/` in them encoded. Pull request numbers:
+ * 64-bit integers, which the forge sends and takes as strings of digits.
  */
 export const FORGE_PLACEHOLDERS: Readonly<Record<string, PlaceholderKind>> = {
   ref: "path",
@@ -61,6 +62,7 @@ export const FORGE_PLACEHOLDERS: Readonly<Record<string, PlaceholderKind>> = {
   basehead: "path",
   labelName: "name",
   treeSha: "name",
+  pullNumber: "digits",
 };
 
 /**

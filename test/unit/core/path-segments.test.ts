@@ -91,8 +91,10 @@ const TABLES: Table[] = [
       })[placeholder] ?? placeholder,
     kinds: { ref: "path", path: "path", basehead: "path", labelName: "name", treeSha: "name" },
     odd: (route, placeholder, text) => {
-      // A comparison side cannot hold the `...` that joins the two; a deleted ref is a branch.
+      // A comparison side cannot hold the `...` that joins the two; a deleted ref is a branch. A pull request
+      // number is digits only (pull-number-path.test.ts), so it has no odd-but-valid form.
       if (placeholder === "basehead" && text.includes("...")) return undefined;
+      if (placeholder === "pullNumber") return undefined;
       return route === "git.deleteRef" && placeholder === "ref" ? `heads/${text}` : text;
     },
   },
