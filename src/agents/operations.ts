@@ -57,7 +57,13 @@ export const AGENTS_OPERATIONS = {
     list: CURSOR_LIST,
   },
   "agents.get": { method: "GET", path: "/v1/agents/{agentId}", response: AgentSchema },
-  "agents.delete": { method: "DELETE", path: "/v1/agents/{agentId}", response: IdResponseSchema },
+  // A retry that finds the agent gone (404) reports the deletion an earlier attempt made: `{ id }`.
+  "agents.delete": {
+    method: "DELETE",
+    path: "/v1/agents/{agentId}",
+    response: IdResponseSchema,
+    goneOnRetry: (params) => ({ id: params.agentId }),
+  },
   "agents.archive": {
     method: "POST",
     path: "/v1/agents/{agentId}/archive",

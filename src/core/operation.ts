@@ -5,7 +5,7 @@
 import type * as v from "valibot";
 import { ApiPromise, type WithResponse } from "./api-promise.js";
 import { checkCallOptions } from "./client-option-checks.js";
-import { AgentlineError, AuthenticationError, RateLimitError } from "./errors.js";
+import { AgentlineError, AuthenticationError, NotFoundError, RateLimitError } from "./errors.js";
 import type { CallOptions } from "./options.js";
 import { type CursorPage, PagePromise } from "./pagination.js";
 import { fillPath, type PlaceholderKind } from "./paths.js";
@@ -41,6 +41,12 @@ export interface Operation {
    * checked body. By default reads, PUTs and DELETEs are, other writes are not.
    */
   idempotent?: boolean | ((body: unknown) => boolean) | undefined;
+  /**
+   * A DELETE whose retry answers 404 after an earlier attempt failed (its answer lost, a 5xx, a 429): the earlier
+   * attempt may have deleted it, and the caller asked for it gone, so the call succeeds with this data (`true`: no
+   * data, a 204 operation) instead of a 404 for what it deleted itself. A 404 on the first attempt stays an error.
+   */
+  goneOnRetry?: true | ((params: Readonly<Record<string, unknown>>) => unknown) | undefined;
   /** For cursor-paged lists: where the items and the next cursor are. */
   list?: ListShape | undefined;
   /** Not shown in the spec: the default path is our best knowledge, and `routes` can override it. */
@@ -228,14 +234,30 @@ export async function sendOperation<T extends OperationTable, N extends keyof T 
     idempotent: isIdempotent(operation, body, input.idempotent),
     idempotencyKey: input.idempotencyKey,
     stream: input.raw,
-    resolvesError: input.resolvesError,
+    resolvesError: operation.goneOnRetry
+      ? (error) => isRetriedNotFound(error) || (input.resolvesError?.(error) ?? false)
+      : input.resolvesError,
     options: input.options,
     parse: (json, answer) => {
       policy.inspect?.(json, answer, { method: operation.method, path });
       return (response ? parseResponse(response, json, name) : json) as OperationOutput<T[N]>;
     },
   };
-  return sendWithPolicy(context.transport, policy, operation, name, spec);
+  const gone = operation.goneOnRetry;
+  if (!gone) return sendWithPolicy(context.transport, policy, operation, name, spec);
+  try {
+    return await sendWithPolicy(context.transport, policy, operation, name, spec);
+  } catch (error) {
+    if (!isRetriedNotFound(error)) throw error;
+    const data = (gone === true ? undefined : gone(params ?? {})) as OperationOutput<T[N]>;
+    const headers = error.requestId ? { "x-request-id": error.requestId } : undefined;
+    return { data, response: new Response(null, { status: 404, headers }), requestId: error.requestId };
+  }
+}
+
+/** A 404 that a retry (not the first attempt) received. */
+function isRetriedNotFound(error: unknown): error is NotFoundError {
+  return error instanceof NotFoundError && error.attempt > 1;
 }
 
 /**

@@ -53,7 +53,10 @@ export const APP_OPERATIONS = {
     response: InstallationSchema,
   }),
   // A repeat finds nothing to delete (404); it cannot delete anything else.
-  "installations.delete": op("DELETE", "/app/installations/{installationId}", APP, undefined, 5, { idempotent: true }),
+  "installations.delete": op("DELETE", "/app/installations/{installationId}", APP, undefined, 5, {
+    idempotent: true,
+    goneOnRetry: true,
+  }),
   // Minting twice gives two valid tokens: harmless. Costs 1 (spec, Limits).
   installationToken: op("POST", "/app/installations/{installationId}/access_tokens", APP, undefined, 1, {
     idempotent: true,

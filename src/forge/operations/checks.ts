@@ -40,7 +40,10 @@ export const LABEL_OPERATIONS = {
     body: UpdateLabelSchema,
     response: LabelSchema,
   }),
-  "labels.delete": op("DELETE", `${LABELS}/{labelName}`, REPO, "repository:labels:write", 5, { idempotent: true }),
+  "labels.delete": op("DELETE", `${LABELS}/{labelName}`, REPO, "repository:labels:write", 5, {
+    idempotent: true,
+    goneOnRetry: true,
+  }),
   "rulesets.list": op("GET", RULESETS, REPO, "repository:rulesets:read", 1, { response: RulesetsListSchema }),
   // Every call creates another ruleset.
   "rulesets.create": op("POST", RULESETS, REPO, "repository:rulesets:write", 5, {
@@ -58,6 +61,7 @@ export const LABEL_OPERATIONS = {
   }),
   "rulesets.delete": op("DELETE", `${RULESETS}/{rulesetId}`, REPO, "repository:rulesets:write", 5, {
     idempotent: true,
+    goneOnRetry: true,
   }),
 } as const;
 

@@ -115,7 +115,7 @@ export const COMMENT_OPERATIONS = {
     response: CommentSchema,
   }),
   // Delete costs 5 (spec); a repeat finds nothing (404).
-  "comments.delete": op("DELETE", COMMENT, REPO, REVIEWS_WRITE, 5, { idempotent: true }),
+  "comments.delete": op("DELETE", COMMENT, REPO, REVIEWS_WRITE, 5, { idempotent: true, goneOnRetry: true }),
   // `resolved` true or false, idempotent (spec).
   "threads.update": op("PATCH", `${PULLS}/threads/{threadId}`, REPO, REVIEWS_WRITE, 5, {
     idempotent: true,
@@ -185,7 +185,7 @@ export const PULL_LABEL_OPERATIONS = {
     body: ReplacePullLabelsSchema,
     response: PullLabelsSchema,
   }),
-  "pullLabels.removeAll": op("DELETE", `${PULL}/labels`, REPO, PULLS_WRITE, 5, { idempotent: true }),
+  "pullLabels.removeAll": op("DELETE", `${PULL}/labels`, REPO, PULLS_WRITE, 5, { idempotent: true, goneOnRetry: true }),
   "pullLabels.remove": op("DELETE", `${PULL}/labels/{labelName}`, REPO, PULLS_WRITE, 5, {
     idempotent: true,
     response: PullLabelsSchema,
