@@ -9,6 +9,7 @@ import {
   type CheckRunsSnapshot,
   type CheckRunsView,
   nextFrame,
+  type ReadonlySignal,
   RUN_SNAPSHOT_FIELDS,
   type RunSnapshot,
   type RunStreamClient,
@@ -27,6 +28,7 @@ import {
   computed,
   isRef,
   type MaybeRefOrGetter,
+  type ShallowRef,
   shallowReadonly,
   shallowRef,
   toValue,
@@ -34,7 +36,7 @@ import {
   watch,
 } from "vue";
 import { useClient } from "./context.js";
-import { type ReadonlyRef, useSignal, whenScopeEnds } from "./signal.js";
+import { type ReadonlyRef, whenScopeEnds } from "./signal.js";
 
 export { AgentlinePlugin, provideAgentline, useAgentlineClient } from "./context.js";
 export { type MutationRefs, useCancelRun, useCreateAgent, useFollowUp } from "./mutations.js";
@@ -57,15 +59,24 @@ export type AgentRefs = RunSnapshotRefs & {
   readonly view: ReadonlyRef<AgentView>;
 };
 
-/** A view's snapshot as refs; `open` is called again (and the old view disposed) when a `keys` source changes. */
-function useView<V extends AgentView | RunView>(
+/** A view that can be followed: a snapshot signal, and a way to stop it. */
+interface Followable<S> {
+  readonly snapshot: ReadonlySignal<S>;
+  dispose(): void;
+}
+
+/**
+ * The view `open` gives and its snapshot as a ref; `open` is called again (and the old view disposed) when a `keys`
+ * source changes. Everything ends with the calling scope.
+ */
+function useFollowed<S, V extends Followable<S>>(
   open: () => V,
   keys: WatchSource[],
   schedule: Scheduler,
-): RunSnapshotRefs & { readonly view: ReadonlyRef<V> } {
+): { view: ShallowRef<V>; snapshot: ShallowRef<S> } {
   let unsubscribe: (() => void) | undefined;
-  const view = shallowRef(open());
-  const snapshot = shallowRef(view.value.snapshot.peek());
+  const view = shallowRef(open()) as ShallowRef<V>;
+  const snapshot = shallowRef(view.value.snapshot.peek()) as ShallowRef<S>;
   const follow = (next: V) => {
     unsubscribe?.();
     snapshot.value = next.snapshot.peek();
@@ -81,6 +92,16 @@ function useView<V extends AgentView | RunView>(
     unsubscribe?.();
     view.value.dispose();
   });
+  return { view, snapshot };
+}
+
+/** A run or agent view's snapshot as refs (see {@link useFollowed}). */
+function useView<V extends AgentView | RunView>(
+  open: () => V,
+  keys: WatchSource[],
+  schedule: Scheduler,
+): RunSnapshotRefs & { readonly view: ReadonlyRef<V> } {
+  const { view, snapshot } = useFollowed<RunSnapshot, V>(open, keys, schedule);
   const fields = Object.fromEntries(RUN_SNAPSHOT_FIELDS.map((key) => [key, computed(() => snapshot.value[key])]));
   return {
     ...(fields as { [K in keyof RunSnapshot]: ComputedRef<RunSnapshot[K]> }),
@@ -180,17 +201,37 @@ export interface CheckRunsRefs {
 
 /**
  * A commit's check runs, live: polled through `forge` while the scope lives and/or fed with webhook events through
- * `feed`. Disposed with the calling scope. @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics)
+ * `feed`. `options` may be a ref or getter: when its `owner`, `repo`, `sha`, `forge` or `pollIntervalMs` changes, the
+ * composable watches the new commit and the old view is disposed. Disposed with the calling scope.
+ *
+ * ```vue
+ * <script setup lang="ts">
+ * const { runs, pending } = useCheckRuns(() => ({ owner: "acme", repo: "web", sha: props.sha, forge }));
+ * </script>
+ * ```
+ * @see {@link https://github.com/agentline/agentline#live-views-agentlinereactive-agentlinereact-agentlinevue-agentlinesvelte | README: Live views} (spec: Code Forge API § Check run semantics)
  */
-export function useCheckRuns(options: WatchCheckRunsOptions): CheckRunsRefs {
-  const view = watchCheckRuns(options);
-  const snapshot = useSignal(view.snapshot);
-  whenScopeEnds(() => view.dispose());
+export function useCheckRuns(
+  options: MaybeRefOrGetter<WatchCheckRunsOptions & { schedule?: Scheduler }>,
+): CheckRunsRefs {
+  const read = () => toValue(options) as (WatchCheckRunsOptions & { schedule?: Scheduler }) | undefined;
+  const keys: WatchSource[] = [
+    () => read()?.owner,
+    () => read()?.repo,
+    () => read()?.sha,
+    () => read()?.forge,
+    () => read()?.pollIntervalMs,
+  ];
+  const { view, snapshot } = useFollowed<CheckRunsSnapshot, CheckRunsView>(
+    () => watchCheckRuns(read() as WatchCheckRunsOptions),
+    keys,
+    read()?.schedule ?? nextFrame,
+  );
   return {
-    snapshot,
+    snapshot: shallowReadonly(snapshot),
     runs: computed(() => snapshot.value.runs),
     pending: computed(() => snapshot.value.pending),
-    feed: view.feed,
-    refresh: view.refresh,
+    feed: (event) => view.value.feed(event),
+    refresh: () => view.value.refresh(),
   };
 }

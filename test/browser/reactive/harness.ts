@@ -110,9 +110,9 @@ export async function startForge() {
   });
   const forge = app.installation(installationId);
   const sha = "e".repeat(40);
-  const post = (key: string, status: "queued" | "in_progress" | "completed") =>
+  const post = (key: string, status: "queued" | "in_progress" | "completed", on = sha) =>
     forge.repo("acme", "web-app").checkRuns.post({
-      sha,
+      sha: on,
       suite: { key: "ci", externalId: "build-1" },
       key,
       externalId: `${key}-1`,
