@@ -50,6 +50,19 @@ function installationPrincipal(secret: string, state: ForgeState, now: number): 
   return { kind: "installation", token, installation };
 }
 
+/**
+ * The kind of credential a request carries, read from its form only (no verification): what an injected 429
+ * needs to advertise that principal's budget. `undefined` without a Bearer credential.
+ */
+export function credentialKind(request: Request, options: ResolvedForgeOptions): PrincipalKind | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.get("authorization") ?? "");
+  const secret = match?.[1];
+  if (secret === undefined) return undefined;
+  if (secret.startsWith("oit_")) return "installation";
+  if (options.userTokens.some((entry) => entry.token === secret)) return "user";
+  return secret.split(".").length === 3 ? "app" : undefined;
+}
+
 /** Resolves the caller from `Authorization`, or throws Unauthenticated (never naming the secret). */
 export async function authenticateForge(
   request: Request,

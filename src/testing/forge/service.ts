@@ -14,7 +14,14 @@ import type { Reply } from "../responses.js";
 import type { RequestBody } from "../router.js";
 import { appManagementRoutes } from "./app-management-routes.js";
 import { appRoutes } from "./app-routes.js";
-import { authenticateForge, type ForgePrincipal, principalBudget, principalKey, requireKind } from "./auth.js";
+import {
+  authenticateForge,
+  credentialKind,
+  type ForgePrincipal,
+  principalBudget,
+  principalKey,
+  requireKind,
+} from "./auth.js";
 import { checkRunRoutes, sweepCheckRunDeadlines } from "./check-run-routes.js";
 import { commentRoutes } from "./comment-routes.js";
 import { contentsRoutes } from "./contents-routes.js";
@@ -285,6 +292,15 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
     limiter.reset();
   }
 
+  // The spec's 429: "Retry-After and the headers with Remaining 0" (Limit, Used, Reset, Resource); the fault
+  // supplies Retry-After, Remaining and Reset, the caller's credential kind gives its budget.
+  function overBudgetHeaders(request: Request): Record<string, string> {
+    const kind = credentialKind(request, options);
+    if (kind === undefined) return { "x-ratelimit-resource": "core" };
+    const limit = String(options.rateLimits[kind]);
+    return { "x-ratelimit-limit": limit, "x-ratelimit-used": limit, "x-ratelimit-resource": "core" };
+  }
+
   return {
     owns: (path) => path === FORGE_PREFIX || path.startsWith(`${FORGE_PREFIX}/`),
     handle,
@@ -294,7 +310,10 @@ export function createForgeService(input: ForgeOptions | undefined, deps: ForgeD
       if (typeof message !== "string") return reply;
       const status: RpcStatus =
         reply.status === 429 ? "ResourceExhausted" : reply.status === 500 ? "Internal" : "Unavailable";
-      const adapted = rpcErrorReply(status, message, requestIdOf(request), [], reply.headers);
+      const adapted = rpcErrorReply(status, message, requestIdOf(request), [], {
+        ...reply.headers,
+        ...(reply.status === 429 ? overBudgetHeaders(request) : {}),
+      });
       return { ...adapted, status: reply.status };
     },
     controls,
