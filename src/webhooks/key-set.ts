@@ -77,10 +77,35 @@ export function ed25519Keys(body: unknown): ForgePublicJwk[] {
       /^[\w-]{43}$/.test(jwk.x) &&
       (jwk.use ?? "sig") === "sig" &&
       (jwk.key_ops === undefined || (Array.isArray(jwk.key_ops) && jwk.key_ops.includes("verify"))) &&
-      ["EdDSA", "Ed25519", undefined].includes(jwk.alg),
+      ["EdDSA", "Ed25519", undefined].includes(jwk.alg) &&
+      !hasSmallOrder(jwk.x),
   );
   if (!usable.length) throw keySetError("no Ed25519 key");
   return usable;
+}
+
+// The Ed25519 point encodings of small order (sign bit cleared), as libsodium blocks them: 0 and 1 (also written
+// as p and p + 1), p - 1, and the two points of order 8. Under such a key a signature (R, 0) with a small-order R
+// verifies for about one message in eight, without any private key; WebCrypto's spec refuses them, Node does not.
+const SMALL_ORDER = [
+  `00${"00".repeat(31)}`,
+  `01${"00".repeat(31)}`,
+  "26e8958fc2b227b045c3f489f2ef98f0d5dfac05d3c63339b13802886d53fc05",
+  "c7176a703d4dd84fba3c0b760d10670f2a2053fa2c39ccc64ec7fd7792ac037a",
+  `ec${"ff".repeat(30)}7f`,
+  `ed${"ff".repeat(30)}7f`,
+  `ee${"ff".repeat(30)}7f`,
+];
+
+/** Whether a published `x` (base64url of 32 bytes) encodes a point of small order: such a key is never used. */
+function hasSmallOrder(x: string): boolean {
+  const binary = atob(x.replace(/-/g, "+").replace(/_/g, "/"));
+  let hex = "";
+  for (let i = 0; i < binary.length; i++) {
+    const byte = binary.charCodeAt(i) & (i === 31 ? 0x7f : 0xff);
+    hex += byte.toString(16).padStart(2, "0");
+  }
+  return SMALL_ORDER.includes(hex);
 }
 
 /** Imports one published key for `crypto.subtle.verify("Ed25519", …)`. */

@@ -38,7 +38,8 @@ export interface ForgeKeysOptions {
   now?: () => number;
   /**
    * The least time between two refreshes caused by a signature no key verifies (and between retries after
-   * a failed fetch), so forged traffic cannot turn into a fetch storm. Default 30 000 ms.
+   * a failed fetch), so forged traffic cannot turn into a fetch storm; also the least time a fetched set is reused
+   * (up to 600 s), even when its `Cache-Control` says `max-age=0` or `no-store`. Default 30 000 ms.
    */
   refreshCooldownMs?: number;
   /** A cache shared between isolates (e.g. {@link workersKvKeySetCache}). */
@@ -240,7 +241,11 @@ export class ForgeKeys {
     this.#imported = imported;
     this.#keys = keys;
     this.#fetchedAt = snapshot.fetchedAt;
-    this.#freshUntil = this.#fetchedAt + 1000 * (snapshot.maxAgeSeconds ?? DEFAULT_KEY_SET_SECONDS);
+    // A set is reused for at least the refresh cooldown (at most the spec's 600 s of it), whatever its Cache-Control
+    // says (`max-age=0`, `no-store`): otherwise every delivery, forged ones included, would fetch the key set again.
+    const maxAgeMs = 1000 * (snapshot.maxAgeSeconds ?? DEFAULT_KEY_SET_SECONDS);
+    const floorMs = Math.min(this.#cooldownMs, 1000 * DEFAULT_KEY_SET_SECONDS);
+    this.#freshUntil = this.#fetchedAt + Math.max(maxAgeMs, floorMs);
     this.#staleUntil = this.#freshUntil + 1000 * (snapshot.staleIfErrorSeconds ?? DEFAULT_KEY_SET_SECONDS);
     return true;
   }

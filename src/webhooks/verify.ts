@@ -161,10 +161,13 @@ export async function verifyWebhook(
   // What the key source gave is checked as it is used: SubtleCrypto's refusal of a key that is no Ed25519
   // CryptoKey (a JWK, null) names the source.
   const wrongKeys = () => badArgument("options.keys.getKeys()", "a promise of an array of { kid, key: CryptoKey }");
+  // The keys last tried: a set that changed since (another delivery's refresh landed meanwhile) is tried too.
+  let tried: unknown;
   // Whether any listed signature verifies with any active key.
   const verifies = async () => {
     const active = await keys.getKeys();
     if (!Array.isArray(active)) wrongKeys();
+    tried = active;
     for (const signature of signatures) {
       for (const entry of active) {
         const key = (entry as ForgeVerificationKey | null)?.key as CryptoKey;
@@ -174,8 +177,14 @@ export async function verifyWebhook(
     return false;
   };
   // No accepted entry needs no keys. A miss may be a key that rotated in since the set was fetched: one
-  // refresh, bounded by the key source, then one more try.
-  if (!signatures.length || !((await verifies()) || ((await keys.refreshOnMiss?.()) && (await verifies())))) {
+  // refresh, bounded by the key source, then one more try; also when the refresh was another delivery's, which
+  // landed while this one was verifying (the source then has nothing new to report, but its set changed).
+  const retry = async () => {
+    const before = tried;
+    const refreshed = await keys.refreshOnMiss?.();
+    return (refreshed || (await keys.getKeys()) !== before) && (await verifies());
+  };
+  if (!signatures.length || !((await verifies()) || (await retry()))) {
     throw new WebhookVerificationError(
       "no_matching_signature",
       `No ${scheme.acceptedPrefixes.join("/")} signature verifies with the forge's active keys.`,
