@@ -14,7 +14,8 @@ export interface RunStreamOptions {
   signal?: AbortSignal | undefined;
   /**
    * Give a connection up when no byte (not even a heartbeat) arrives for this long — while waiting for its response
-   * headers too — and open another. Default 45 000 ms.
+   * headers too — and open another. Default 45 000 ms. After the run's terminal `result`, a connection that keeps
+   * talking (heartbeats) but sends no `done` for this long ends the stream.
    */
   heartbeatTimeoutMs?: number | undefined;
   /**

@@ -205,6 +205,20 @@ export class RunStream implements AsyncIterable<RunEvent> {
     this.#controller.signal.addEventListener("abort", onStop, { once: true });
     let progressed = false;
     let failed = false;
+    // Once the run's terminal result is in, a connection that keeps talking (heartbeats) has `heartbeatTimeoutMs` in all
+    // to bring what trails it (`done`): a server that never sends it must not keep the iteration open for ever. One
+    // that falls silent instead is replaced by the silence watchdog, as before the result.
+    let trailing: ReturnType<typeof setTimeout> | undefined;
+    let overdue = false;
+    let heard = false;
+    const endTrailing = () => connection.abort(TRAILING_TIMEOUT);
+    const awaitTrailing = () => {
+      trailing ??= setTimeout(() => {
+        overdue = true;
+        if (heard) endTrailing();
+      }, timerDelay(this.#heartbeatTimeoutMs));
+    };
+    if (loop.terminal) awaitTrailing();
     try {
       const response = await this.#connect(connection);
       this.opened++;
@@ -244,7 +258,11 @@ export class RunStream implements AsyncIterable<RunEvent> {
             progressed = true;
             loop.failures = 0;
           }
-          if (event.type === "result" && isTerminalRunStatus(event.data.status)) loop.terminal = true;
+          if (loop.terminal) heard = true;
+          if (event.type === "result" && isTerminalRunStatus(event.data.status)) {
+            loop.terminal = true;
+            awaitTrailing();
+          }
           batch.push(event);
           if (event.type === "done") {
             done = true;
@@ -253,9 +271,11 @@ export class RunStream implements AsyncIterable<RunEvent> {
         }
         if (batch.length > 0) yield batch;
         if (done) return "closed";
+        if (overdue && heard) endTrailing();
       }
     } catch (error) {
       if (this.#controller.signal.aborted) throw error;
+      if (connection.signal.reason === TRAILING_TIMEOUT) return "closed";
       loop.lastError = error;
       failed = true;
       if (loop.terminal) {
@@ -268,6 +288,7 @@ export class RunStream implements AsyncIterable<RunEvent> {
         throw error;
       }
     } finally {
+      clearTimeout(trailing);
       this.#controller.signal.removeEventListener("abort", onStop);
       connection.abort(STOPPED);
     }
@@ -373,3 +394,5 @@ export class RunStream implements AsyncIterable<RunEvent> {
 }
 
 const STOPPED = Symbol("agentline.stream-stopped");
+/** The reason a connection is closed with when, after the terminal result, `done` did not come in time. */
+const TRAILING_TIMEOUT = Symbol("agentline.trailing-timeout");

@@ -60,6 +60,19 @@ export async function* readServerSentEvents(
     maxBufferSize: options.maxBufferSize,
   });
   const decoder = new TextDecoder();
+  // The parser holds a CR that ends a chunk until the next byte tells whether an LF follows: an event ended by a lone
+  // CR would wait for the server's next write (or be lost at the end of the body). A CR ends its line at once, as the
+  // SSE standard reads it; an LF right after it (in the next chunk) is then skipped.
+  let afterCr = false;
+  const lineEnds = (text: string): string => {
+    let rest = text;
+    if (afterCr && rest.charCodeAt(0) === 10) {
+      rest = rest.slice(1);
+      afterCr = false;
+    }
+    if (rest !== "") afterCr = rest.charCodeAt(rest.length - 1) === 13;
+    return rest.indexOf("\r") === -1 ? rest : rest.replace(/\r\n?/g, "\n");
+  };
   const reader = body.getReader();
   let timer: ReturnType<typeof setTimeout> | undefined;
   let silent = false;
@@ -97,7 +110,7 @@ export async function* readServerSentEvents(
       const { done, value } = chunk;
       if (signal.aborted) throw closed();
       if (done) return; // An unfinished event at the end is dropped, as the SSE standard says.
-      parser.feed(decoder.decode(value, { stream: true }));
+      parser.feed(lineEnds(decoder.decode(value, { stream: true })));
       if (overflow) {
         throw new AgentlineError(
           `A stream event exceeded ${options.maxBufferSize} characters; raise \`maxBufferSize\` if events this large are expected.`,

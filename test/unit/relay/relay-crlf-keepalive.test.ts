@@ -83,7 +83,9 @@ describe("relay: keep-alives and CRLF line ends", () => {
     expect(whole.map((event) => event.id)).toEqual([undefined, undefined, "T1", "T2", "T3"]);
     for (let split = 1; split < bytes.byteLength; split++) {
       const { events, keepAlives } = await throughRelay([bytes.subarray(0, split), bytes.subarray(split)]);
-      expect(keepAlives, `split at ${split}`).toBeGreaterThan(0);
+      // Split before the very last byte (the LF of the final CRLF), the page has its `done` at the CR and stops
+      // reading before a keep-alive can come: the events still must be whole.
+      if (split < bytes.byteLength - 1) expect(keepAlives, `split at ${split}`).toBeGreaterThan(0);
       expect(wire(events), `split at ${split}`).toEqual(wire(whole));
     }
   });
@@ -92,7 +94,8 @@ describe("relay: keep-alives and CRLF line ends", () => {
     const bytes = encoder.encode(CRLF_STREAM);
     const { events: whole } = await throughRelay([bytes]);
     const { events, keepAlives } = await throughRelay(Array.from(bytes, (byte) => Uint8Array.of(byte)));
-    expect(keepAlives).toBeGreaterThanOrEqual(bytes.byteLength - 1);
+    // A keep-alive after each byte but the last two: the page ends at the final CR (see above).
+    expect(keepAlives).toBeGreaterThanOrEqual(bytes.byteLength - 2);
     expect(wire(events)).toEqual(wire(whole));
   });
 });
