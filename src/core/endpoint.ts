@@ -71,7 +71,8 @@ export function resolveBaseUrl(baseUrl: unknown, allowPath: boolean): string {
       code: "invalid_option",
     });
   }
-  return parsed.href.replace(/\/+$/, "").replace(/\/v1$/, "");
+  // `/v1/forge` too: the forge spec calls `{base_url}/v1/forge` its prefix, and the clients add it themselves.
+  return parsed.href.replace(/\/+$/, "").replace(/\/v1(?:\/forge)?$/, "");
 }
 
 const CREDENTIALS_MODES: readonly unknown[] = ["omit", "same-origin", "include"];

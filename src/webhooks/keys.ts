@@ -77,6 +77,17 @@ function trimSlash(url: string): string {
   return url.replace(/\/+$/, "");
 }
 
+/** The service address as the clients take it: trailing slashes, and a trailing `/v1` or `/v1/forge`, dropped. */
+export function serviceBase(url: string): string {
+  return trimSlash(url).replace(/\/v1(?:\/forge)?$/, "");
+}
+
+/** `` (last fetch: GET …/keys: 404)`` from the failure's message, when it has one. */
+function lastFetch(failure: unknown): string {
+  const message = failure instanceof Error ? failure.message : "";
+  return message === "" ? "" : ` (last fetch: ${message.replace(/\.$/, "")})`;
+}
+
 const ignore = (): undefined => undefined;
 
 /**
@@ -126,7 +137,7 @@ export class ForgeKeys {
       "options.baseUrl",
       "given, or jwksUrl or discoveryIssuer",
     );
-    const forge = options.baseUrl && `${trimSlash(options.baseUrl)}/v1/forge`;
+    const forge = options.baseUrl && `${serviceBase(options.baseUrl)}/v1/forge`;
     this.#discovery = options.discoveryIssuer && trimSlash(options.discoveryIssuer);
     this.#jwksUrl = options.jwksUrl ?? (forge && `${forge}/keys`);
     this.issuer = options.issuer ?? (this.#discovery || forge);
@@ -159,7 +170,7 @@ export class ForgeKeys {
       // Nothing usable: fail closed (the cause says what the last fetch hit).
       if (!(this.#now() < this.#staleUntil)) {
         throw new KeySetUnavailableError(
-          "No forge key set: fetching failed and no copy within stale-if-error is left.",
+          `No forge key set: fetching failed and no copy within stale-if-error is left${lastFetch(failure ?? this.#lastFailure)}.`,
           failure ?? this.#lastFailure,
         );
       }

@@ -16,6 +16,7 @@ import { loadOnce } from "../core/load-once.js";
 import { normalizeType, RECEIPT_TYPE } from "../core/receipt-guard.js";
 import { InstallationReceiptError, type InstallationReceiptReason, KeySetUnavailableError } from "./errors.js";
 import type { ForgeVerificationKey } from "./key-set.js";
+import { serviceBase } from "./keys.js";
 
 // jose costs more to load than the rest of agentline/webhooks together, and only receipts need it: it is
 // imported on the first receipt, once, so a webhook receiver neither ships nor starts it.
@@ -77,7 +78,7 @@ function refuse(reason: InstallationReceiptReason, message: string, cause?: unkn
 }
 
 /** jose's refusals as receipt reasons (by jose's stable `code`, not by class, to work across copies). */
-function fromJose(thrown: unknown): InstallationReceiptError {
+function fromJose(thrown: unknown, issuer: string): InstallationReceiptError {
   const error = withoutClaims(thrown);
   const { code, claim, reason } = (error ?? {}) as { code?: string; claim?: string; reason?: string };
   if (code === "ERR_JWT_EXPIRED") return refuse("expired", "The installation receipt has expired.", error);
@@ -102,7 +103,12 @@ function fromJose(thrown: unknown): InstallationReceiptError {
     if (reason === "missing")
       return refuse("missing_claim", `The installation receipt has no \`${claim}\` claim.`, error);
     if (claim === "typ") return refuse("wrong_type", `The installation receipt's typ is not ${RECEIPT_TYPE}.`, error);
-    if (claim === "iss") return refuse("wrong_issuer", "The installation receipt comes from another issuer.", error);
+    if (claim === "iss")
+      return refuse(
+        "wrong_issuer",
+        `The installation receipt comes from another issuer than ${issuer}: set \`baseUrl\` to the forge's service address (or ForgeKeys' \`issuer\`).`,
+        error,
+      );
     if (claim === "aud") return refuse("wrong_audience", "The installation receipt is for another app.", error);
   }
   return refuse("malformed_token", "The installation receipt is not a valid JWT.", error);
@@ -179,7 +185,7 @@ export async function verifyInstallationReceipt(
     now: CLOCK_OPTION,
     clockToleranceSeconds: numberOption(0, "seconds"),
   });
-  const base = options.baseUrl?.replace(/\/+$/, "");
+  const base = options.baseUrl === undefined ? undefined : serviceBase(options.baseUrl);
   const issuer = base === undefined ? options.keys.issuer : `${base}/v1/forge`;
   expectArgument(issuer, "options.baseUrl", "given when `keys` does not know the forge's issuer");
   const { decodeProtectedHeader, jwtVerify } = await loadJose();
@@ -216,7 +222,7 @@ export async function verifyInstallationReceipt(
       clockTolerance: options.clockToleranceSeconds ?? 0,
     }));
   } catch (error) {
-    throw fromJose(error);
+    throw fromJose(error, String(issuer));
   }
   const { sub, jti, exp } = payload;
   if (typeof sub !== "string" || sub === "") throw refuse("missing_claim", "The receipt's `sub` is not an id.");
