@@ -3,6 +3,15 @@ import type { Logger, LogLevel, LogRecord } from "./options.js";
 
 const RANK: Readonly<Record<LogLevel, number>> = { off: 0, error: 1, warn: 2, info: 3, debug: 4 };
 
+/**
+ * What an error shows of a wrong `logLevel`: a short word as is (`"verbose"`), anything else by its type and length
+ * only, since a value in the wrong option may be a key (`logLevel: apiKey`) and no part of it may be printed.
+ */
+function shownLevel(value: unknown): string {
+  if (typeof value !== "string") return typeof value;
+  return /^[A-Za-z]{1,12}$/.test(value) ? JSON.stringify(value) : `a string of ${value.length} characters`;
+}
+
 /** Which levels a client passes on to its logger. */
 export interface LogThreshold {
   off: boolean;
@@ -17,7 +26,7 @@ export function logThreshold(level: unknown, logger: Logger | undefined): LogThr
   const chosen = level ?? (logger ? "debug" : "off");
   if (typeof chosen !== "string" || !Object.hasOwn(RANK, chosen)) {
     throw new AgentlineError(
-      `\`logLevel\` must be one of ${Object.keys(RANK).join(", ")} (got ${typeof chosen === "string" ? JSON.stringify(chosen.slice(0, 20)) : typeof chosen}).`,
+      `\`logLevel\` must be one of ${Object.keys(RANK).join(", ")} (got ${shownLevel(chosen)}).`,
       { code: "invalid_option" },
     );
   }

@@ -1,4 +1,4 @@
-import { type Needle, needlesFor } from "./secret-forms.js";
+import { foldedNeedles, type Needle, needlesFor } from "./secret-forms.js";
 import {
   decodedViews,
   HTML_NAMED,
@@ -173,6 +173,10 @@ function decodingTriggers(needles: readonly Needle[]): string[] {
 function clearOfSecrets(input: string, search: NeedleSearch): boolean {
   for (const trigger of search.triggers) if (input.includes(trigger)) return false;
   for (const probe of search.probes) if (holds(input, probe)) return false;
+  if (search.folded.length > 0) {
+    const lower = input.toLowerCase();
+    for (const needle of search.folded) if (lower.includes(needle.value)) return false;
+  }
   if (!search.shapes) return true;
   for (const probe of WORD_PROBES) if (holds(input, probe)) return false;
   for (const anchor of CREDENTIAL_ANCHORS) if (anchor.test(input)) return false;
@@ -190,22 +194,29 @@ interface NeedleSearch {
   probes: readonly Probe[];
   triggers: readonly string[];
   shapes: boolean;
-  separated: { unwrapped: readonly Needle[]; plain: readonly Needle[]; hex: readonly Needle[] } | undefined;
+  /** The long needles lower-cased, looked for in a lower-cased reading (only where texts are read in full). */
+  folded: readonly Needle[];
+  separated:
+    | { unwrapped: readonly Needle[]; plain: readonly Needle[]; foldedPlain: readonly Needle[]; hex: readonly Needle[] }
+    | undefined;
 }
 
 const HEX_ONLY = /^[0-9a-fA-F]+$/;
 
 function needleSearch(needles: readonly Needle[], shapes: boolean, separated: boolean): NeedleSearch {
+  const folded = separated ? foldedNeedles(needles) : [];
   return {
     needles,
     probes: probesOf(needles.map((needle) => needle.value)),
     triggers: decodingTriggers(needles),
     shapes,
+    folded,
     separated:
       separated && needles.length > 0
         ? {
             unwrapped: needles,
             plain: needles.filter((needle) => !needle.base64),
+            foldedPlain: folded.filter((needle) => !needle.base64),
             hex: needles.filter((needle) => !needle.base64 && HEX_ONLY.test(needle.value)),
           }
         : undefined,
@@ -214,18 +225,39 @@ function needleSearch(needles: readonly Needle[], shapes: boolean, separated: bo
 
 const SHAPES_ONLY = /* @__PURE__ */ needleSearch([], true, false);
 
+/** The view lower-cased character for character (a character whose lower case is longer is kept as is). */
+function lowerCased(view: TextView): TextView {
+  let lower = view.text.toLowerCase();
+  if (lower.length !== view.text.length) {
+    lower = "";
+    for (const char of view.text.split("")) {
+      const folded = char.toLowerCase();
+      lower += folded.length === 1 ? folded : char;
+    }
+  }
+  return { text: lower, starts: view.starts, ends: view.ends };
+}
+
 /** `input` with every match of the needles (and the credential patterns) replaced, in every decoded reading. */
 function redactNeedles(input: string, search: NeedleSearch): string {
   // A secret taken apart by a dump or a wrapped line hides from the needles' shortcut: it needs a shortcut of its own.
   if (clearOfSecrets(input, search) && !(search.separated && mayHoldSeparated(input))) return input;
   const ranges: Array<[number, number]> = [];
+  const { folded, separated } = search;
+  // Each reading, and (for the long needles) the same reading lower-cased.
+  const look = (view: TextView, needles: readonly Needle[], foldedToo: readonly Needle[]) => {
+    matchesIn(view, needles, false, ranges);
+    if (foldedToo.length > 0) matchesIn(lowerCased(view), foldedToo, false, ranges);
+  };
   for (const view of decodedViews(input)) {
     matchesIn(view, search.needles, search.shapes, ranges);
-    if (!search.separated) continue;
-    const { unwrapped, unspaced, hexDigits } = separatedViews(view);
-    if (unwrapped) matchesIn(unwrapped, search.separated.unwrapped, false, ranges);
-    if (unspaced) matchesIn(unspaced, search.separated.plain, false, ranges);
-    if (hexDigits) matchesIn(hexDigits, search.separated.hex, false, ranges);
+    if (folded.length > 0) matchesIn(lowerCased(view), folded, false, ranges);
+    if (!separated) continue;
+    const { unwrapped, unspaced, hexDigits, quotedPrintable } = separatedViews(view);
+    if (unwrapped) look(unwrapped, separated.unwrapped, folded);
+    if (quotedPrintable) look(quotedPrintable, separated.unwrapped, folded);
+    if (unspaced) look(unspaced, separated.plain, separated.foldedPlain);
+    if (hexDigits) matchesIn(hexDigits, separated.hex, false, ranges);
   }
   return replaceRanges(input, ranges);
 }
@@ -247,8 +279,10 @@ export interface RedactorOptions {
   credentialShapes?: boolean | undefined;
   /**
    * Also look for a secret that a dump or a wrapped line took apart (`73 6b 5f`, `73:6b`, `\x73\x6b`, `0x73, 0x6b`,
-   * base64 or hex wrapped at 64 or 76 columns, characters spaced apart), default true. Every text is then read in
-   * full, with no shortcut: false for megabytes of content handed on as data (a relayed run stream).
+   * base64 or hex wrapped at 64 or 76 columns, a line broken anywhere, quoted-printable, characters spaced apart or
+   * joined by zero-width characters), upper- or lower-cased as a whole, reversed, or base64-encoded twice, default
+   * true. Every text is then read in full, with no shortcut: false for megabytes of content handed on as data (a
+   * relayed run stream).
    */
   separatedForms?: boolean | undefined;
 }
@@ -260,8 +294,9 @@ export interface RedactorOptions {
  * a longer encoded string (`key:`, `user:key`), besides anything credential-shaped.
  */
 export function createRedactor(secrets: readonly string[], options: RedactorOptions = {}): Redactor {
-  const needles = needlesFor(secrets);
-  const search = needleSearch(needles, options.credentialShapes !== false, options.separatedForms !== false);
+  const separated = options.separatedForms !== false;
+  const needles = needlesFor(secrets, separated);
+  const search = needleSearch(needles, options.credentialShapes !== false, separated);
   const text = (input: string): string => redactNeedles(input, search);
   const copy = (input: unknown, seen: WeakMap<object, unknown>): unknown => {
     if (typeof input === "string") return text(input);

@@ -7,7 +7,15 @@ import { base64FromBytes } from "./auth.js";
 export interface Needle {
   value: string;
   base64: boolean;
+  /** Looked for in any letter case too (the secret itself and its base64, when long enough): see {@link foldedNeedles}. */
+  fold?: boolean | undefined;
 }
+
+/**
+ * Parts at least this long are also looked for reversed, base64-encoded twice, and (see {@link foldedNeedles}) in
+ * any letter case: a random credential that long never spells an ordinary word backwards or case-folded.
+ */
+export const MIN_EXTRA_FORM_LENGTH = 16;
 
 /** Shorter secrets are ignored: replacing them would mangle ordinary words while protecting nothing. */
 const MIN_SECRET_LENGTH = 4;
@@ -97,20 +105,47 @@ function hexForms(text: string): string[] {
   return [...hexOfBytes(encoder.encode(text)), big, big.toUpperCase(), little, little.toUpperCase()];
 }
 
-/** Every needle that betrays one of the secrets, each once. */
-export function needlesFor(secrets: readonly string[]): Needle[] {
+/**
+ * Every needle that betrays one of the secrets, each once. `extraForms` (default true) adds the reversed and
+ * twice-base64 forms of long parts: left out where megabytes of content are searched (a relayed run stream).
+ */
+export function needlesFor(secrets: readonly string[], extraForms = true): Needle[] {
   const needles = new Map<string, Needle>();
   const plain = (form: string) => needles.has(form) || needles.set(form, { value: form, base64: false });
+  const encoded = (fragment: string) =>
+    needles.has(fragment) || needles.set(fragment, { value: fragment, base64: true });
   for (const secret of secrets) {
     const { parts, dumps } = partsOf(secret);
     for (const dump of dumps) plain(dump);
     for (const part of parts) {
       if (part.length < MIN_SECRET_LENGTH) continue;
       for (const form of [part, ...hexForms(part)]) plain(form);
-      for (const fragment of base64Fragments(part)) {
-        if (!needles.has(fragment)) needles.set(fragment, { value: fragment, base64: true });
+      const fragments = base64Fragments(part);
+      for (const fragment of fragments) encoded(fragment);
+      for (const form of [part, ...fragments]) (needles.get(form) as Needle).fold = true;
+      if (!extraForms || part.length < MIN_EXTRA_FORM_LENGTH) continue;
+      // Written backwards, and base64 of its base64 (a debugging proxy encoding a header value once more): the
+      // inner encoding's secret-only characters sit somewhere in the outer text, so their own fragments do.
+      plain([...part].reverse().join(""));
+      for (const fragment of fragments.filter((_, index) => index % 2 === 0)) {
+        for (const outer of base64Fragments(fragment)) encoded(outer);
       }
     }
   }
   return [...needles.values()];
+}
+
+/**
+ * The needles looked for in a lower-cased reading too (a proxy or a logger that upper- or lower-cases a header
+ * value or a whole line): the long secrets and their base64, lower-cased, each once, keeping whether they are
+ * base64. Hex forms are listed in both cases already; reversed and twice-encoded forms are not folded.
+ */
+export function foldedNeedles(needles: readonly Needle[]): Needle[] {
+  const folded = new Map<string, Needle>();
+  for (const needle of needles) {
+    if (!needle.fold || needle.value.length < MIN_EXTRA_FORM_LENGTH) continue;
+    const value = needle.value.toLowerCase();
+    if (!folded.has(value)) folded.set(value, { value, base64: needle.base64 });
+  }
+  return [...folded.values()];
 }

@@ -196,11 +196,14 @@ function without(view: TextView, removed: RegExp): TextView | undefined {
 }
 
 /**
- * One line break between two base64 or hex characters (and the indentation of a folded header line after it): what
- * wraps such a line at 64 or 76 columns. A blank line, or a break after `=` padding, ends the encoded text instead.
+ * One line break between two printed characters (and the indentation of a folded header line after it): what wraps
+ * base64 or hex at 64 or 76 columns, or a long token anywhere (after its `.` or `~` too). A blank line, or a break
+ * after `=` padding, ends the encoded text instead.
  */
-const WRAPPING_BREAK = /(?<=[\w+/-])(?:\r\n?|\n)[\t ]*(?=[\w+/-])/g;
-const WHITESPACE = /\s+/g;
+const WRAPPING_BREAK = /(?<=[^\s=])(?:\r\n?|\n)[\t ]*(?=\S)/g;
+/** Whitespace, and the invisible characters that may be put between a token's characters (zero-width, soft hyphen). */
+const WHITESPACE = /[\s\u00ad\u200b-\u200d\u2060\ufeff]+/g;
+const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff]/;
 /** Everything but hex digits, and a `0x` prefix (`0x73, 0x6b`): what a hex dump puts between a secret's bytes. */
 const ALL_BUT_HEX_DIGITS = /(?<![0-9A-Za-z])0x(?=[0-9a-fA-F])|[^0-9a-fA-F]+/g;
 
@@ -223,7 +226,43 @@ const BREAK_OR_PLUS = /[\r\n+]|\\[rn]/;
  * need no separated reading at all.
  */
 export const mayHoldSeparated = (text: string): boolean =>
-  BREAK_OR_PLUS.test(text) || SPACED_APART.test(text) || HEX_DUMP.test(text);
+  BREAK_OR_PLUS.test(text) ||
+  SPACED_APART.test(text) ||
+  HEX_DUMP.test(text) ||
+  INVISIBLE.test(text) ||
+  QUOTED_PRINTABLE.test(text);
+
+/** A quoted-printable soft line break (`=` at a line's end) or escape (`=3D`, upper-case hex as the format has it). */
+const QUOTED_PRINTABLE = /=(?:\r?\n|[0-9A-F]{2})/;
+const QP_SEQUENCE = /=(?:\r?\n|[0-9A-F]{2})/g;
+
+/** The view read as quoted-printable: soft line breaks gone, `=XX` decoded (as one byte: ASCII is what tokens hold). */
+function quotedPrintableView(view: TextView): TextView | undefined {
+  const { text } = view;
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const pieces: string[] = [];
+  let kept = 0;
+  for (const match of text.matchAll(QP_SEQUENCE)) {
+    for (let i = kept; i < match.index; i++) {
+      starts.push(i);
+      ends.push(i + 1);
+    }
+    pieces.push(text.slice(kept, match.index));
+    kept = match.index + match[0].length;
+    if (match[0][1] === "\r" || match[0][1] === "\n") continue;
+    pieces.push(String.fromCharCode(Number.parseInt(match[0].slice(1), 16)));
+    starts.push(match.index);
+    ends.push(kept);
+  }
+  if (pieces.length === 0) return undefined;
+  for (let i = kept; i < text.length; i++) {
+    starts.push(i);
+    ends.push(i + 1);
+  }
+  pieces.push(text.slice(kept));
+  return compose(view, { text: pieces.join(""), starts, ends });
+}
 
 /** The readings {@link separatedViews} gives; undefined where there is nothing to take out. */
 export interface SeparatedViews {
@@ -233,6 +272,8 @@ export interface SeparatedViews {
   unspaced: TextView | undefined;
   /** A hex dump's digits alone: `73 6b`, `73:6b`, `\x73\x6b`, `0x73, 0x6b`. */
   hexDigits: TextView | undefined;
+  /** Read as quoted-printable (`=` soft line breaks, `=3D`). */
+  quotedPrintable: TextView | undefined;
 }
 
 /** What a dump or a wrapped line makes of a view: the same characters with what came between them taken out. */
@@ -240,7 +281,8 @@ export function separatedViews(view: TextView): SeparatedViews {
   const { text } = view;
   return {
     unwrapped: LINE_BREAK.test(text) ? without(view, WRAPPING_BREAK) : undefined,
-    unspaced: SPACED_APART.test(text) ? without(view, WHITESPACE) : undefined,
+    unspaced: SPACED_APART.test(text) || INVISIBLE.test(text) ? without(view, WHITESPACE) : undefined,
     hexDigits: HEX_DUMP.test(text) ? without(view, ALL_BUT_HEX_DIGITS) : undefined,
+    quotedPrintable: QUOTED_PRINTABLE.test(text) ? quotedPrintableView(view) : undefined,
   };
 }
