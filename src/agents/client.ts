@@ -58,6 +58,10 @@ export class AgentsClient {
         { code: "invalid_option" },
       );
     }
+    // Any other value used to send Bearer without a word; the value is not echoed (it may be the key itself).
+    if (options.authScheme !== undefined && options.authScheme !== "bearer" && options.authScheme !== "basic") {
+      throw new AgentlineError('`authScheme` must be "bearer" or "basic".', { code: "invalid_option" });
+    }
     // Basic sends the key base64-encoded, which any key survives.
     if (apiKey && options.authScheme !== "basic") checkCredentialText(apiKey, "apiKey");
     refuseKeyInBrowser(options, "AgentsClient", relayMode ? undefined : "an API key");

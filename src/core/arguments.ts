@@ -28,6 +28,13 @@ export const optional = (value: unknown, ok: (value: unknown) => unknown): boole
   value === undefined || !!ok(value);
 
 /** Whether a value is a function. */
+/**
+ * A name (a header name, an operation name) as an error may show it: a plain word of letters, `.` and `-` is quoted;
+ * anything else may be a key given in the wrong place and is shown by its length only.
+ */
+export const shownName = (name: string, quote: (name: string) => string = JSON.stringify): string =>
+  /^[A-Za-z][A-Za-z.-]{0,39}$/.test(name) ? quote(name) : `<a name of ${name.length} characters>`;
+
 export const isFunction = (value: unknown): boolean => typeof value === "function";
 
 /** Whether a value is a non-empty string. */

@@ -1,3 +1,4 @@
+import { shownName } from "./arguments.js";
 import { AgentlineError } from "./errors.js";
 
 // What `fetch` accepts in a header: `Headers` throws a TypeError for anything else, and that TypeError quotes the
@@ -35,7 +36,7 @@ export function checkHeaderRecord(headers: unknown, name: string, code: "invalid
   }
   for (const [key, value] of Object.entries(headers)) {
     const problem = headerProblem(key, value);
-    if (problem) throw new AgentlineError(`\`${name}[${JSON.stringify(key.slice(0, 64))}]\` ${problem}.`, { code });
+    if (problem) throw new AgentlineError(`\`${name}[${shownName(key)}]\` ${problem}.`, { code });
   }
 }
 

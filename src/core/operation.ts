@@ -4,6 +4,7 @@
 
 import type * as v from "valibot";
 import { ApiPromise, type WithResponse } from "./api-promise.js";
+import { shownName } from "./arguments.js";
 import { checkCallOptions } from "./client-option-checks.js";
 import { AgentlineError, AuthenticationError, NotFoundError, RateLimitError } from "./errors.js";
 import type { CallOptions } from "./options.js";
@@ -93,7 +94,7 @@ export function resolveOperations<T extends OperationTable>(table: T, overrides:
   for (const [name, override] of Object.entries(overrides as Record<string, unknown>)) {
     const entry = Object.hasOwn(table, name) ? table[name] : undefined;
     if (entry === undefined) {
-      throw new AgentlineError(`${what}: \`routes\` names an unknown operation \`${name}\`.`, {
+      throw new AgentlineError(`${what}: \`routes\` names an unknown operation ${shownName(name, (word) => `\`${word}\``)}.`, {
         code: "invalid_option",
       });
     }

@@ -80,6 +80,27 @@ const MISPLACED: ReadonlyArray<[name: string, run: (s: string) => unknown]> = [
       ),
   ],
   [
+    "header name: `Authorization: Bearer secret`",
+    (s) =>
+      new ForgeClient({ token: "fut_0123456789", baseUrl: BASE, headers: { [`Authorization: Bearer ${s}`]: "x" } }),
+  ],
+  [
+    "call header name: secret, value not a string",
+    (s) =>
+      new AgentsClient({ apiKey: "sk_test_0123456789", baseUrl: BASE, fetch }).agents.list(
+        {},
+        { headers: { [s]: 5 as unknown as string } },
+      ),
+  ],
+  [
+    "routes name: secret",
+    (s) => new AgentsClient({ apiKey: "sk_test_0123456789", baseUrl: BASE, routes: { [s]: {} } }),
+  ],
+  [
+    "authScheme: secret",
+    (s) => new AgentsClient({ apiKey: "sk_test_0123456789", baseUrl: BASE, authScheme: s as "basic" }),
+  ],
+  [
     "client header value with a line break",
     (s) =>
       new AgentsClient({
