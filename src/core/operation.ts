@@ -94,9 +94,12 @@ export function resolveOperations<T extends OperationTable>(table: T, overrides:
   for (const [name, override] of Object.entries(overrides as Record<string, unknown>)) {
     const entry = Object.hasOwn(table, name) ? table[name] : undefined;
     if (entry === undefined) {
-      throw new AgentlineError(`${what}: \`routes\` names an unknown operation ${shownName(name, (word) => `\`${word}\``)}.`, {
-        code: "invalid_option",
-      });
+      throw new AgentlineError(
+        `${what}: \`routes\` names an unknown operation ${shownName(name, (word) => `\`${word}\``)}.`,
+        {
+          code: "invalid_option",
+        },
+      );
     }
     // A bare string (`{ "pulls.merge": "/x" }`) would otherwise be read as "no change" and silently ignored.
     if (typeof override !== "object" || override === null || Array.isArray(override)) {

@@ -47,7 +47,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const agents = () => new AgentsClient({ apiKey: "key", baseUrl: base, maxRetries: 2 });
-const forge = () => new ForgeClient({ token: "user-token", baseUrl: base, maxRetries: 2, pointsBudget: false });
+const forge = () => new ForgeClient({ token: "user-token", baseUrl: base, maxRetries: 2 });
 
 /** The DELETEs of both APIs whose success the client can state without the lost answer. */
 const CASES: Array<{ name: string; path: string; call: () => Promise<unknown>; data: unknown }> = [
