@@ -163,7 +163,8 @@ export function errorFromThrown(
   const url = redactor.text(displayUrl(facts.url));
   const causeCode = causeCodeOf(cause);
   const advice = causeCode ? ADVICE.find(([pattern]) => pattern.test(causeCode))?.[1] : undefined;
-  const detail = chainMessage(cause);
+  // Its own closing period and spaces go: the message ends with one period (`…closed.` not `…closed..`).
+  const detail = chainMessage(cause).replace(/[.\s]+$/, "");
   const message =
     `${method} ${url} failed before a complete response arrived${causeCode ? ` (${causeCode})` : ""}` +
     `${detail ? `: ${detail}` : ""}${advice ? ` — ${advice}` : ""}.`;

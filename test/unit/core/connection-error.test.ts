@@ -100,6 +100,22 @@ describe("ConnectionError", () => {
     );
   });
 
+  it("ends its message with one period when the cause's own message ends with one (or with spaces)", async () => {
+    const messages: string[] = [];
+    for (const thrown of ["The socket closed.", "reset by peer. ", "dropped (fault)..", "no period"]) {
+      const client = new AgentsClient({
+        apiKey: "k",
+        baseUrl: "https://api.example.test",
+        maxRetries: 0,
+        fetch: async () => {
+          throw new TypeError(thrown);
+        },
+      });
+      messages.push(((await client.agents.get("bc-1").catch((e: unknown) => e)) as ConnectionError).message);
+    }
+    expect(messages.filter((message) => !/[^.\s]\.$/.test(message))).toEqual([]);
+  });
+
   it("refuses a baseUrl with credentials in it, so no URL the SDK prints can carry them", () => {
     expect(() => new AgentsClient({ apiKey: "k", baseUrl: "https://user:pass@api.example.test" })).toThrow(
       /must not carry credentials/,
