@@ -1,5 +1,6 @@
 import { expectArgument, isFunction, isObject, optional, optionsObject } from "../core/arguments.js";
 import type { WebhookEventType } from "./event-schemas.js";
+import { WEBHOOK_EVENT_TYPES } from "./event-types.js";
 import type { WebhookEvent, WebhookEventOf } from "./events.js";
 
 /** The Workers execution context, or anything with `waitUntil`. */
@@ -38,6 +39,13 @@ export function checkDispatchTable(table: WebhookDispatchTable<never>, name: str
   optionsObject(table, name);
   expectArgument(optional(table.on, isObject), `${name}.on`, "an object of handlers by event type");
   for (const [type, handler] of Object.entries(table.on ?? {})) {
+    // A key the spec does not name (a typo, GitHub's `pull_request.opened`) would never run.
+    const shown = /^[a-z_.]{1,64}$/.test(type) ? `"${type}"` : `<a key of ${type.length} characters>`;
+    expectArgument(
+      (WEBHOOK_EVENT_TYPES as readonly string[]).includes(type),
+      `${name}.on[${shown}]`,
+      "keyed by an event type the spec names (WEBHOOK_EVENT_TYPES); other types reach `onUnhandled`",
+    );
     expectArgument(optional(handler, isFunction), `${name}.on.${type}`, "a function (event, context) => unknown");
   }
   expectArgument(
