@@ -9,7 +9,8 @@ import {
 } from "../core/arguments.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
 import type { CryptoKey } from "../core/crypto-key.js";
-import { AgentlineError, ApiError, AuthenticationError, NotFoundError } from "../core/errors.js";
+import { AbortError, AgentlineError, ApiError, AuthenticationError, NotFoundError } from "../core/errors.js";
+import { checkCallOptions } from "../core/client-option-checks.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { BaseClientOptions, BrowserKeyOptions, CallOptions } from "../core/options.js";
@@ -194,14 +195,20 @@ export class ForgeApp {
 
   /**
    * An installation token, from the cache while it has more than the refresh margin left, else
-   * minted (concurrent callers share one mint). `scopes` / `repositoryIds` may only narrow the grant.
+   * minted (concurrent callers share one mint). `scopes` / `repositoryIds` may only narrow the grant. `options`
+   * (`signal`, `timeoutMs`) bound this caller's wait; a shared mint goes on for the others.
    */
-  async installationToken(installationId: string, narrowing: TokenNarrowing = {}): Promise<InstallationToken> {
+  async installationToken(
+    installationId: string,
+    narrowing: TokenNarrowing = {},
+    options?: CallOptions,
+  ): Promise<InstallationToken> {
     const id = requireSegment(installationId, "installationId", "installationToken");
-    return this.#tokens.get(
-      id,
-      checkNarrowing(requestObject(narrowing, "narrowing", "installationToken"), "installationToken"),
-    );
+    const narrowed = checkNarrowing(requestObject(narrowing, "narrowing", "installationToken"), "installationToken");
+    if (options !== undefined) checkCallOptions(requestObject(options, "options", "installationToken"));
+    if (options?.signal?.aborted) throw new AbortError(undefined, options.signal.reason);
+    const timeoutMs = options?.timeoutMs ?? this.#context.transport.retrySettings.timeoutMs;
+    return this.#tokens.get(id, narrowed, { signal: options?.signal, timeoutMs });
   }
 
   /** The installation consent address for this app and its fresh `state` (see {@link createInstallationConsent}). */
@@ -245,8 +252,12 @@ export class ForgeApp {
   }
 
   /** Git over HTTPS credentials for an installation (Basic auth; Bearer is rejected by Git). */
-  async gitCredentials(installationId: string, narrowing: TokenNarrowing = {}): Promise<GitCredentials> {
-    const { token, expiresAt } = await this.installationToken(installationId, narrowing);
+  async gitCredentials(
+    installationId: string,
+    narrowing: TokenNarrowing = {},
+    options?: CallOptions,
+  ): Promise<GitCredentials> {
+    const { token, expiresAt } = await this.installationToken(installationId, narrowing, options);
     return { username: "x-access-token", password: token, expiresAt };
   }
 
