@@ -70,4 +70,38 @@ export class AttemptGuard {
   stopTimer(): void {
     if (this.#timer !== undefined) clearTimeout(this.#timer);
   }
+
+  /**
+   * For a streamed body handed to the caller: the caller's signal still aborts the attempt, and so the body, for as
+   * long as anyone holds or reads the body, and no longer than that.
+   *
+   * - A listener on the caller's signal would stay for good (nothing tells when the caller is done with the body): a
+   *   long-lived signal shared by many downloads would collect one per download, each holding its request. The link
+   *   goes through `AbortSignal.any([signal])` instead, which the caller's signal holds weakly (where it is missing,
+   *   Node < 20.3, the listener stays).
+   * - The body keeps that link and the `request` alive: undici's request follows the attempt's signal only while the
+   *   `Request` object lives, so once a garbage collection took it, aborting reached nothing and the body read on.
+   */
+  followWhileHeld(body: object | null, request: Request): void {
+    const caller = this.#callerSignal;
+    if (body === null) {
+      this.release();
+      return;
+    }
+    if (!caller || typeof AbortSignal.any !== "function") {
+      held.set(body, { request });
+      return;
+    }
+    caller.removeEventListener("abort", this);
+    if (caller.aborted) {
+      this.controller.abort(caller.reason);
+      return;
+    }
+    const follower = AbortSignal.any([caller]);
+    follower.addEventListener("abort", this, { once: true });
+    held.set(body, { request, follower });
+  }
 }
+
+/** What each streamed body keeps alive (see {@link AttemptGuard.followWhileHeld}). */
+const held = new WeakMap<object, { request: Request; follower?: AbortSignal }>();

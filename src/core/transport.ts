@@ -195,6 +195,7 @@ export class Transport {
         }
         if (response.ok && spec.stream) {
           guard.stopTimer();
+          guard.followWhileHeld(response.body, request);
           streaming = true;
           requestOfResponse.set(response, request);
           if (this.#logger)
