@@ -38,7 +38,16 @@ export function contentBytes(contents: Contents): Uint8Array {
     throw argumentError(contents, "contents", "contentBytes", "what `contents.get(path)` resolved to");
   if (contents.content === undefined) throw notAFile(contents);
   if (contents.encoding !== "base64") return new TextEncoder().encode(contents.content);
-  const binary = atob(contents.content.replace(/\s+/g, ""));
+  let binary: string;
+  try {
+    binary = atob(contents.content.replace(/\s+/g, ""));
+  } catch {
+    // A forge answer whose `content` is not base64 breaks the spec: refused as a response, not a bare DOMException.
+    throw new ValidationError(
+      [{ path: "content", rule: "base64", message: `\`content\` of ${contents.path} is not valid base64` }],
+      { direction: "response", context: "contents.get" },
+    );
+  }
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   return bytes;
