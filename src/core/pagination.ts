@@ -1,5 +1,6 @@
 import type { WithResponse } from "./api-promise.js";
 import { argumentError } from "./arguments.js";
+import { AgentlineError } from "./errors.js";
 import { FirstPageThenable } from "./first-page.js";
 
 /** One page of a cursor-paginated list. `nextCursor` is absent on the last page. */
@@ -7,6 +8,13 @@ export interface CursorPage<Item> {
   items: Item[];
   nextCursor?: string | undefined;
 }
+
+/**
+ * How many empty pages in a row, each pointing to a fresh cursor, an item walk (`for await`, `toArray()`) follows
+ * before it fails: a server that hands out empty pages with a next cursor for ever would keep the walk requesting
+ * pages without yielding, so the caller could not even `break`. `pages()` yields every page and is not bounded.
+ */
+export const MAX_EMPTY_PAGES_IN_A_ROW = 25;
 
 /** Fetches the page that starts at `cursor` (the first page when `undefined`). */
 export type PageFetcher<Page> = (cursor: string | undefined) => Promise<WithResponse<Page>>;
@@ -37,7 +45,7 @@ export class PagePromise<Item, Page extends CursorPage<Item> = CursorPage<Item>>
     return this.#fetchPage(undefined);
   }
 
-  /** Every page in order, starting with the first; stops where `nextCursor` is absent. */
+  /** Every page in order, starting with the first; stops where `nextCursor` is absent or at a cursor already followed. */
   async *pages(): AsyncGenerator<Page, void, undefined> {
     let page = (await this.withResponse()).data;
     yield page;
@@ -55,7 +63,17 @@ export class PagePromise<Item, Page extends CursorPage<Item> = CursorPage<Item>>
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    for await (const page of this.pages()) yield* page.items;
+    let empty = 0;
+    for await (const page of this.pages()) {
+      empty = page.items.length === 0 && page.nextCursor ? empty + 1 : 0;
+      if (empty >= MAX_EMPTY_PAGES_IN_A_ROW) {
+        throw new AgentlineError(
+          `The server answered ${empty} empty pages in a row, each with a new next cursor; the walk stopped rather than request pages for ever. Walk \`.pages()\` to follow such a list page by page.`,
+          { code: "pagination_stalled" },
+        );
+      }
+      yield* page.items;
+    }
   }
 
   /** Collects every item of every page (use with care on long lists). */
