@@ -2,7 +2,7 @@ import { computed, type ReadonlySignal, signal } from "@preact/signals-core";
 import { initialRunState } from "../agents/run-state.js";
 import type { Agent } from "../agents/schemas/resources.js";
 import { ApiError } from "../core/errors.js";
-import { isFinalError, publish } from "./failures.js";
+import { isFinalError, publish, retryAfterOf } from "./failures.js";
 import { onNewRun } from "./new-runs.js";
 import type { ConnectionState, RunStreamClient } from "./run-feed.js";
 import {
@@ -24,7 +24,10 @@ export interface AgentRunsClient extends RunStreamClient {
 
 /** Options of {@link watchAgent}. */
 export interface WatchAgentOptions extends WatchRunOptions {
-  /** How often the agent is re-read, while it has no active run, to find a follow-up run. Default 5 000 ms. */
+  /**
+   * How often the agent is re-read, while it has no active run, to find a follow-up run (longer after a failure that
+   * says `Retry-After`). Default 5 000 ms.
+   */
   followIntervalMs?: number | undefined;
   /** Waits between reads (inject a virtual clock in tests). Default `setTimeout`. */
   sleep?: Sleep | undefined;
@@ -157,11 +160,14 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
     try {
       for (;;) {
         const view = current.peek();
+        let wait = interval;
         if (!view || view.isTerminal.peek()) {
           try {
             await read(stop);
           } catch (error) {
             if (stop.aborted) return;
+            // Told when to come back (Retry-After): reading sooner would only be refused again.
+            wait = Math.max(interval, retryAfterOf(error));
             publish(() => {
               failure.value = error;
               if (isFinalError(error)) own.value = "closed";
@@ -170,7 +176,7 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
           }
         }
         if (!current.peek()) publish(() => (own.value = "idle"));
-        await sleep(interval, stop);
+        await sleep(wait, stop);
       }
     } catch (error) {
       // Stopped (the sleep was aborted), or the injected sleep failed: that ends the loop, and says so.

@@ -13,7 +13,7 @@ import {
   keyOf,
   retainRuns,
 } from "./check-run-replica.js";
-import { isFinalError, publish } from "./failures.js";
+import { isFinalError, publish, retryAfterOf } from "./failures.js";
 import { defaultSleep, type Sleep } from "./timers.js";
 import { optionalPositive, requireFunction, requireObject, requireText } from "./validate.js";
 
@@ -41,7 +41,7 @@ export interface WatchCheckRunsOptions {
   sha: string;
   /** A forge client (an installation's `ForgeClient`) to poll List Check Runs For Commit with; omit to rely on `feed()`. */
   forge?: CheckRunsSource | undefined;
-  /** Time between polls while watched. Default 10 000 ms (1 point each page). */
+  /** Time between polls while watched (longer after a failure that says `Retry-After`). Default 10 000 ms (1 point each page). */
   pollIntervalMs?: number | undefined;
   /** Waits between polls (inject a virtual clock in tests). Default `setTimeout`. */
   sleep?: Sleep | undefined;
@@ -84,7 +84,10 @@ export interface CheckRunsView {
   readonly snapshot: ReadonlySignal<CheckRunsSnapshot>;
   /** Takes in a `repository.check_run.*` webhook (verified first!): a payload, or an event object wrapping one. */
   feed(event: unknown): FeedOutcome;
-  /** Polls once now (needs `forge`); after polling was refused, one that succeeds lets polling start again. */
+  /**
+   * Polls once now (needs `forge`); after polling was refused, one that succeeds lets polling start again. After
+   * `dispose()` it asks nothing, and a listing answered after it changes nothing.
+   */
   refresh(): Promise<void>;
   /** Stops polling for good; the signals keep their values. */
   dispose(): void;
@@ -163,12 +166,14 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
         code: "invalid_option",
       });
     }
+    if (disposed) return; // stopped for good: nothing is asked any more
     const since = ++epoch;
     const listed = await forge
       .repo(owner, repo)
       .checkRuns.listForCommit(sha, { pageSize: 100 }, signal ? { signal } : {})
       .toArray();
-    if (since < listedAt) return; // a newer listing is shown already
+    // Disposed meanwhile (the signals keep the values they had), or a newer listing is shown already.
+    if (disposed || since < listedAt) return;
     listedAt = since;
     let next = replica.peek();
     for (const run of listed) next = applySnapshot(next, run, undefined, sha).replica;
@@ -192,9 +197,12 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
     publish(() => (connection.value = "polling"));
     try {
       for (;;) {
+        let wait = interval;
         try {
           await refresh(stop);
         } catch (failure) {
+          // Told when to come back (a 429 or 503 with Retry-After): polling sooner would only be refused again.
+          wait = Math.max(interval, retryAfterOf(failure));
           if (stop.aborted) return;
           if (isFinalError(failure)) {
             refused = true;
@@ -206,10 +214,15 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
           });
           if (refused) return;
         }
-        await sleep(interval, stop);
+        await sleep(wait, stop);
       }
-    } catch {
-      // Stopped: the sleep was aborted.
+    } catch (failure) {
+      // Stopped (the sleep was aborted), or the injected sleep failed: that ends polling, and says so.
+      if (stop.aborted) return;
+      publish(() => {
+        error.value = failure;
+        connection.value = "closed";
+      });
     }
   }
 
@@ -249,7 +262,12 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
       return held;
     },
     feed(event) {
-      const parts = readCheckRunEvent(event);
+      let parts: ReturnType<typeof readCheckRunEvent>;
+      try {
+        parts = readCheckRunEvent(event);
+      } catch {
+        return "invalid"; // a getter or a proxy that throws: no check run can be read from it
+      }
       if (typeof parts === "string") return parts;
       if (!isSameRepository(parts.repository, owner, repo)) return "unrelated";
       const runSha = parts.run.sha ?? parts.suite?.sha;

@@ -1,5 +1,6 @@
 import type { ReadonlySignal } from "@preact/signals-core";
 import { argumentError } from "../core/arguments.js";
+import { reportError } from "./failures.js";
 import { requireFunction } from "./validate.js";
 
 /** Runs `flush` later, once: the moment a coalesced subscriber is told about changes. */
@@ -49,10 +50,22 @@ export function subscribeCoalesced<T>(
     }
     if (queued) return;
     queued = true;
-    schedule(() => {
+    try {
+      schedule(() => {
+        queued = false;
+        if (!active) return;
+        // Called from a timer or a frame: what it throws is reported, never an uncaught exception.
+        try {
+          onChange();
+        } catch (error) {
+          reportError(error);
+        }
+      });
+    } catch (error) {
+      // A scheduler that throws must not leave `queued` set: later changes would never be told.
       queued = false;
-      if (active) onChange();
-    });
+      reportError(error);
+    }
   });
   return () => {
     active = false;

@@ -8,15 +8,25 @@ import { ApiError } from "../core/errors.js";
 /**
  * Reports an exception a consumer threw (a subscriber, an observer, a callback) the way the DOM reports one thrown by
  * an event listener: `reportError` where the runtime has it (browsers, Deno, workerd: the global `error` event and
- * the console), else rethrown in a microtask (Node: `uncaughtException`). Never swallowed, never the writer's.
+ * the console), else `console.error` (Node). Never swallowed, never the writer's, and never rethrown: in Node a
+ * rethrow would be an `uncaughtException`, which ends the process over one bad subscriber.
  */
 export function reportError(error: unknown): void {
   const report = (globalThis as { reportError?: (error: unknown) => void }).reportError;
-  if (typeof report === "function") report(error);
-  else
-    queueMicrotask(() => {
-      throw error;
-    });
+  try {
+    if (typeof report === "function") {
+      report(error);
+      return;
+    }
+  } catch {
+    // A reportError that throws (a stub, a polyfill): fall through to the console.
+  }
+  const console_ = (globalThis as { console?: { error?: (...data: unknown[]) => void } }).console;
+  try {
+    console_?.error?.("agentline: a subscriber, observer or callback threw:", error);
+  } catch {
+    // Nowhere left to report it.
+  }
 }
 
 /** Applies `update` in one batch; an exception its subscribers throw is reported ({@link reportError}), not thrown. */
@@ -31,4 +41,10 @@ export function publish(update: () => void): void {
 /** Errors after which asking again cannot help: gone, or not allowed (a 4xx other than 408 and 429). */
 export function isFinalError(error: unknown): boolean {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && ![408, 429].includes(error.status);
+}
+
+/** The wait a failure asks for (a 429 or 503 with `Retry-After`), in ms; 0 when it names none. */
+export function retryAfterOf(error: unknown): number {
+  const ms = error instanceof ApiError ? error.retryAfterMs : undefined;
+  return typeof ms === "number" && Number.isFinite(ms) && ms > 0 ? ms : 0;
 }

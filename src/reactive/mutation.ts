@@ -28,7 +28,7 @@ export interface MutationSnapshot<TVariables, TData> {
  * Callbacks of one `mutate` call; they run only if that call is still the latest and the mutation still shown. One
  * that throws changes nothing else: `onSettled` still runs, the state stands, `mutate` still never rejects, and the
  * exception is reported as an event listener's is (`reportError` where the runtime has it, which a browser shows in
- * the console and as a global `error` event; else rethrown in a microtask, an `uncaughtException` in Node).
+ * the console and as a global `error` event; else `console.error`, never an `uncaughtException` in Node).
  */
 export interface MutateCallbacks<TVariables, TData> {
   onSuccess?: ((data: TData, variables: TVariables) => void) | undefined;
