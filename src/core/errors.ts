@@ -44,10 +44,14 @@ export class AgentlineError extends Error {
     super(textOr(message, ""), cause === undefined ? undefined : { cause });
     this.code = textOr(code, "agentline_error");
     Object.defineProperty(this, BRAND, { value: true });
-  }
-
-  override get name(): string {
-    return this.constructor.name;
+    // The class's name as an own data property (not a prototype getter): Bun (JavaScriptCore) writes the `stack`
+    // header, and so `console.log(error)`, from a data property only, and would print `Error:` for every class.
+    Object.defineProperty(this, "name", {
+      value: new.target.name,
+      writable: true,
+      configurable: true,
+      enumerable: false,
+    });
   }
 
   /** A plain, secret-free record for structured logs. */

@@ -85,5 +85,12 @@ export async function importAppPrivateKey(privateKey: string | CryptoKey): Promi
   // WebCrypto's own error (a DataError, "Invalid keyData") would not say which option is wrong; no cause kept, as
   // nothing about a private key belongs in an error.
   const { importPKCS8 } = await loadSigning();
-  return importPKCS8(privateKey, "EdDSA").catch(() => Promise.reject(invalid));
+  // One signing of nothing proves the key: workerd imports a P-256 or X25519 PKCS#8 "as Ed25519" and fails only when
+  // it signs, with its own OperationError.
+  return importPKCS8(privateKey, "EdDSA")
+    .then(async (key) => {
+      await crypto.subtle.sign(key.algorithm, key, new Uint8Array(0));
+      return key;
+    })
+    .catch(() => Promise.reject(invalid));
 }

@@ -18,6 +18,8 @@ import type * as Webhooks from "../../src/webhooks/index.js";
 import { equal, instanceOf, ok, rejects } from "./assert.js";
 import { deliveredPing } from "./ping-delivery.js";
 import { createRelayCases } from "./relay-cases.js";
+import { createRuntimeCryptoStreamCases } from "./runtime-crypto-stream-cases.js";
+import { createRuntimeErrorCases } from "./runtime-error-cases.js";
 import { createTrustCases } from "./trust-cases.js";
 
 /** What the suite needs from the SDK: the root entry point, `agentline/testing` and the others it names, merged. */
@@ -372,6 +374,8 @@ export function createSuite(sdk: SharedSdk): SharedCase[] {
       },
     },
     ...createTrustCases(sdk),
+    ...createRuntimeErrorCases(sdk),
+    ...createRuntimeCryptoStreamCases(sdk),
     ...createRelayCases(sdk),
   ];
 }
