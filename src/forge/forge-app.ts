@@ -8,9 +8,9 @@ import {
   requireOptions,
 } from "../core/arguments.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
+import { checkCallOptions } from "../core/client-option-checks.js";
 import type { CryptoKey } from "../core/crypto-key.js";
 import { AbortError, AgentlineError, ApiError, AuthenticationError, NotFoundError } from "../core/errors.js";
-import { checkCallOptions } from "../core/client-option-checks.js";
 import { KnownSecrets } from "../core/known-secrets.js";
 import { callOperation, listOperation, sendOperation } from "../core/operation.js";
 import type { BaseClientOptions, BrowserKeyOptions, CallOptions } from "../core/options.js";

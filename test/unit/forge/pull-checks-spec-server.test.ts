@@ -150,8 +150,8 @@ describe("check-run posts through the REST client", () => {
         .checkRuns.post(body)
         .then(
           () => sent.push(`case ${i} resolved`),
-          (error: Error) => {
-            if (error.name !== "ValidationError") sent.push(`case ${i}: ${error.name}`);
+          (error: unknown) => {
+            if ((error as Error).name !== "ValidationError") sent.push(`case ${i}: ${(error as Error).name}`);
           },
         );
     }
