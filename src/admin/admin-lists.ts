@@ -1,3 +1,4 @@
+import { AgentlineError } from "../core/errors.js";
 import { type OperationOutput, sendOperation } from "../core/operation.js";
 import type { CallOptions } from "../core/options.js";
 import { type PageNumberOptions, PageNumberPromise } from "../core/page-pagination.js";
@@ -55,11 +56,14 @@ export function pagedList<N extends AdminOperationName, Item>(
  * would otherwise hand back the same rows page after page, forever. The repeated page holds no items for iteration
  * (it is still yielded by `.pages()`), so the walk stops there. Other changes while paging are the server's: a row
  * inserted before the read position shifts one row to the next page (seen twice), a row deleted there shifts one
- * past the walk (not seen).
+ * past the walk (not seen). Equal pages while the counts stay put are believed, but only
+ * {@link MAX_REPEATED_PAGES_IN_A_ROW} in a row: a server that ignores `page` and claims more pages would otherwise
+ * hand back its first page for ever; the walk then fails with `pagination_stalled`.
  */
 export function stopOnRepeatedPage<Item, Page>(options: PageNumberOptions<Item, Page>): PageNumberOptions<Item, Page> {
   const prints = new Map<number, { items: string; counts: string }>();
   const repeated = new WeakSet<object>();
+  let inARow = 0;
   return {
     ...options,
     fetchPage: async (page, pageSize) => {
@@ -70,8 +74,14 @@ export function stopOnRepeatedPage<Item, Page>(options: PageNumberOptions<Item, 
       if (items === undefined) return result;
       const counts = countsOf(data);
       const before = prints.get(page - 1);
-      if (items !== "[]" && before?.items === items && (counts === NO_COUNTS || before.counts !== counts)) {
-        repeated.add(data);
+      const same = items !== "[]" && before?.items === items;
+      if (same && (counts === NO_COUNTS || before.counts !== counts)) repeated.add(data);
+      inARow = same ? inARow + 1 : 0;
+      if (inARow >= MAX_REPEATED_PAGES_IN_A_ROW) {
+        throw new AgentlineError(
+          `The server answered the same page ${inARow + 1} times in a row while claiming more; the walk stopped rather than request it for ever.`,
+          { code: "pagination_stalled" },
+        );
       }
       prints.set(page, { items, counts });
       prints.delete(page - 2);
@@ -80,6 +90,9 @@ export function stopOnRepeatedPage<Item, Page>(options: PageNumberOptions<Item, 
     itemsOf: (page) => (typeof page === "object" && page !== null && repeated.has(page) ? [] : options.itemsOf(page)),
   };
 }
+
+/** How many pages equal to the one before them (counts unchanged) a walk follows in a row before it fails. */
+export const MAX_REPEATED_PAGES_IN_A_ROW = 3;
 
 const COUNT_KEYS = ["totalCount", "totalPages", "numPages", "totalUsers", "totalMembers", "totalUsageEventsCount"];
 const NO_COUNTS = JSON.stringify([...COUNT_KEYS, ...COUNT_KEYS].map(() => null));
