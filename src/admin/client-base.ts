@@ -3,7 +3,8 @@ import { checkOptions, FUNCTION_OPTION, hasMethods, isObject, optional, requireO
 import { authorizationHeader } from "../core/auth.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
 import { AgentlineError, ValidationError } from "../core/errors.js";
-import { type HttpMethod, type RoutesOverride, resolveOperations, sendOperation } from "../core/operation.js";
+import { type HttpMethod, type RoutesOverride, sendOperation } from "../core/operation.js";
+import { resolveOperations } from "../core/operation-routes.js";
 import type { ApiKeyClientOptions } from "../core/options.js";
 import { type RateBudgetStore, RateBudgets, type RateBudgetWait } from "../core/rate-budget.js";
 import { callOptionsOf, checkRawRequest, type RawRequest, rawIdempotent } from "../core/raw-request.js";

@@ -1,7 +1,8 @@
 // The forge's policy for the core sender, and the one context (transport + resolved table + policy) per client.
 import { AgentlineError } from "../core/errors.js";
 import { KnownSecrets } from "../core/known-secrets.js";
-import { type OperationContext, resolveOperations, type SendPolicy } from "../core/operation.js";
+import type { OperationContext, SendPolicy } from "../core/operation.js";
+import { resolveOperations } from "../core/operation-routes.js";
 import type { BaseClientOptions, Hooks } from "../core/options.js";
 import { Transport } from "../core/transport.js";
 import type { TokenWait } from "./installation-tokens.js";

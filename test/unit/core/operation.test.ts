@@ -6,9 +6,9 @@ import {
   listOperation,
   type Operation,
   type OperationContext,
-  resolveOperations,
   sendOperation,
 } from "../../../src/core/operation.js";
+import { resolveOperations } from "../../../src/core/operation-routes.js";
 import { assertRequest, requestIssues } from "../../../src/core/schema.js";
 import { Transport } from "../../../src/core/transport.js";
 

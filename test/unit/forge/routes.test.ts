@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { resolveOperations } from "../../../src/core/operation.js";
+import { resolveOperations } from "../../../src/core/operation-routes.js";
 import { FORGE_OPERATIONS, FORGE_USER_ONLY_SCOPES, type ForgeOperationName } from "../../../src/forge/operations.js";
 import { fillForgePath, repoPath } from "../../../src/forge/repo-ref.js";
 
