@@ -171,20 +171,32 @@ export function originalRange(view: TextView, from: number, to: number): [number
   return [view.starts[from] as number, view.ends[to - 1] as number];
 }
 
-/** The view without what `removed` matches (each match at least one character). */
-function without(view: TextView, removed: RegExp): TextView | undefined {
+/**
+ * The view with what `pattern` matches (each match at least one character) taken out, or replaced by the one
+ * character `replace` gives for it (mapped to the whole match); undefined when nothing matched.
+ */
+function rewritten(
+  view: TextView,
+  pattern: RegExp,
+  replace?: (match: string) => string | undefined,
+): TextView | undefined {
   const { text } = view;
   const starts: number[] = [];
   const ends: number[] = [];
   const pieces: string[] = [];
   let kept = 0;
-  for (const match of text.matchAll(removed)) {
+  for (const match of text.matchAll(pattern)) {
     for (let i = kept; i < match.index; i++) {
       starts.push(i);
       ends.push(i + 1);
     }
     pieces.push(text.slice(kept, match.index));
     kept = match.index + match[0].length;
+    const replacement = replace?.(match[0]);
+    if (replacement === undefined) continue;
+    pieces.push(replacement);
+    starts.push(match.index);
+    ends.push(kept);
   }
   if (pieces.length === 0) return undefined;
   for (let i = kept; i < text.length; i++) {
@@ -236,33 +248,11 @@ export const mayHoldSeparated = (text: string): boolean =>
 const QUOTED_PRINTABLE = /=(?:\r?\n|[0-9A-F]{2})/;
 const QP_SEQUENCE = /=(?:\r?\n|[0-9A-F]{2})/g;
 
-/** The view read as quoted-printable: soft line breaks gone, `=XX` decoded (as one byte: ASCII is what tokens hold). */
-function quotedPrintableView(view: TextView): TextView | undefined {
-  const { text } = view;
-  const starts: number[] = [];
-  const ends: number[] = [];
-  const pieces: string[] = [];
-  let kept = 0;
-  for (const match of text.matchAll(QP_SEQUENCE)) {
-    for (let i = kept; i < match.index; i++) {
-      starts.push(i);
-      ends.push(i + 1);
-    }
-    pieces.push(text.slice(kept, match.index));
-    kept = match.index + match[0].length;
-    if (match[0][1] === "\r" || match[0][1] === "\n") continue;
-    pieces.push(String.fromCharCode(Number.parseInt(match[0].slice(1), 16)));
-    starts.push(match.index);
-    ends.push(kept);
-  }
-  if (pieces.length === 0) return undefined;
-  for (let i = kept; i < text.length; i++) {
-    starts.push(i);
-    ends.push(i + 1);
-  }
-  pieces.push(text.slice(kept));
-  return compose(view, { text: pieces.join(""), starts, ends });
-}
+/** A quoted-printable sequence read: a soft line break is nothing, `=XX` one byte (ASCII is what tokens hold). */
+const quotedPrintableChar = (sequence: string): string | undefined =>
+  sequence[1] === "\r" || sequence[1] === "\n"
+    ? undefined
+    : String.fromCharCode(Number.parseInt(sequence.slice(1), 16));
 
 /** The readings {@link separatedViews} gives; undefined where there is nothing to take out. */
 export interface SeparatedViews {
@@ -280,9 +270,9 @@ export interface SeparatedViews {
 export function separatedViews(view: TextView): SeparatedViews {
   const { text } = view;
   return {
-    unwrapped: LINE_BREAK.test(text) ? without(view, WRAPPING_BREAK) : undefined,
-    unspaced: SPACED_APART.test(text) || INVISIBLE.test(text) ? without(view, WHITESPACE) : undefined,
-    hexDigits: HEX_DUMP.test(text) ? without(view, ALL_BUT_HEX_DIGITS) : undefined,
-    quotedPrintable: QUOTED_PRINTABLE.test(text) ? quotedPrintableView(view) : undefined,
+    unwrapped: LINE_BREAK.test(text) ? rewritten(view, WRAPPING_BREAK) : undefined,
+    unspaced: SPACED_APART.test(text) || INVISIBLE.test(text) ? rewritten(view, WHITESPACE) : undefined,
+    hexDigits: HEX_DUMP.test(text) ? rewritten(view, ALL_BUT_HEX_DIGITS) : undefined,
+    quotedPrintable: QUOTED_PRINTABLE.test(text) ? rewritten(view, QP_SEQUENCE, quotedPrintableChar) : undefined,
   };
 }
