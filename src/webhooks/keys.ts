@@ -63,14 +63,18 @@ function shownUrl(url: string): string {
   }
 }
 
-/** Whether an address carries parts that may hold a credential; the engine's errors about it may quote them. */
-function hasPrivateParts(url: string): boolean {
-  try {
-    const { username, password, search, hash } = new URL(url);
-    return Boolean(username || password || search || hash);
-  } catch {
-    return true;
-  }
+/**
+ * What a failed `fetch` threw, as an error may show it: its name and the engine's code (`TypeError: ECONNREFUSED`),
+ * never its message. The caller's `fetch` (a proxy's client, a binding) may quote the address, a header or a token
+ * the SDK never held, and this module ships no redaction; so the thrown value is not kept as a cause either.
+ */
+function failureName(error: unknown): string {
+  const shown = (value: unknown) =>
+    typeof value === "string" && /^[A-Za-z][\w-]{0,39}$/.test(value) ? value : undefined;
+  const { name, code, cause } = (typeof error === "object" && error !== null ? error : {}) as Record<string, unknown>;
+  const engineCode = shown(code) ?? shown((cause as Record<string, unknown> | undefined)?.code);
+  const kind = shown(name) ?? "error";
+  return engineCode ? `${kind}: ${engineCode}` : kind;
 }
 
 function trimSlash(url: string): string {
@@ -295,12 +299,7 @@ export class ForgeKeys {
           new Request(url, { headers: { accept: "application/json" }, signal: controller.signal }),
         );
       } catch (error) {
-        // An engine's error may quote the whole address (Deno's does): kept only when the address holds nothing private.
-        const cause = hasPrivateParts(url) ? undefined : error;
-        throw keySetError(
-          `GET ${shownUrl(url)}: the request failed (${(error as Error | undefined)?.name ?? "error"})`,
-          cause,
-        );
+        throw keySetError(`GET ${shownUrl(url)}: the request failed (${failureName(error)})`);
       }
       if (!response.ok) {
         await response.body?.cancel();
@@ -308,9 +307,9 @@ export class ForgeKeys {
       }
       try {
         return [await response.json(), response.headers];
-      } catch (error) {
-        // A body that is not JSON (a captive portal's page) is the key set's fault.
-        throw keySetError(`GET ${shownUrl(url)}: the body is not JSON`, error);
+      } catch {
+        // A body that is not JSON (a captive portal's page) is the key set's fault. The parser's error quotes the body.
+        throw keySetError(`GET ${shownUrl(url)}: the body is not JSON`);
       }
     };
     try {
