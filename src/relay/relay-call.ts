@@ -2,6 +2,7 @@ import type { AgentsContext, AgentsOperationName } from "../agents/operations.js
 import { readTextUpTo } from "../core/bounded-body.js";
 import { type Operation, type OperationInput, sendOperation } from "../core/operation.js";
 import { queryFromWire } from "../core/schema.js";
+import { timerDelay } from "../core/wait.js";
 import { type RelayRedaction, relayError, relayFailure, relaySuccess } from "./relay-answers.js";
 
 /**
@@ -16,7 +17,8 @@ export interface RelayCallRequest {
   params: Record<string, string>;
   /** The page's JSON body (sent only when the operation takes one). */
   body: unknown;
-  url: URL;
+  /** The page's query, cut down to the keys the operation declares. */
+  query: URLSearchParams;
   request: Request;
   redact: RelayRedaction;
 }
@@ -33,7 +35,7 @@ export interface RelayCallRequest {
  * the relay's listener on the page's signal is removed.
  */
 export async function relayCall(context: AgentsContext, call: RelayCallRequest): Promise<Response> {
-  const { name, params, body, url, request, redact } = call;
+  const { name, params, body, query, request, redact } = call;
   const entry: Operation = context.operations[name];
   const { timeoutMs } = context.transport.retrySettings;
   const connection = new AbortController();
@@ -44,7 +46,7 @@ export async function relayCall(context: AgentsContext, call: RelayCallRequest):
       ? setTimeout(() => {
           timedOut = true;
           connection.abort();
-        }, timeoutMs)
+        }, timerDelay(timeoutMs))
       : undefined;
   if (request.signal.aborted) pageGone();
   else request.signal.addEventListener("abort", pageGone, { once: true });
@@ -55,7 +57,7 @@ export async function relayCall(context: AgentsContext, call: RelayCallRequest):
   try {
     const input: OperationInput = {
       params,
-      query: entry.query ? queryFromWire(entry.query, url.searchParams) : undefined,
+      query: entry.query ? queryFromWire(entry.query, query) : undefined,
       body: entry.body ? body : undefined,
       raw: true,
       idempotencyKey: request.headers.get("idempotency-key") || undefined,

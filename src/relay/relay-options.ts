@@ -4,6 +4,7 @@ import type { AgentsContext, AgentsOperationName } from "../agents/operations.js
 import { isObject } from "../core/arguments.js";
 import { AgentlineError } from "../core/errors.js";
 import type { FetchLike } from "../core/options.js";
+import { MAX_TIMER_DELAY_MS } from "../core/wait.js";
 
 /** The operations a relay exposes unless `operations` says otherwise: read an agent and its runs, follow up, cancel. */
 export const DEFAULT_RELAY_OPERATIONS: readonly AgentsOperationName[] = Object.freeze([
@@ -59,9 +60,17 @@ export interface AgentsRelayOptions<Env = unknown, Ctx = unknown> {
   /** Request bodies above this many bytes are refused with 413 while they are read. Default 1 MiB. */
   maxBodyBytes?: number | undefined;
   /**
-   * Origins besides the relay's own whose pages may send state-changing requests (POST, DELETE, …): a relay on
-   * another origin than the page, e.g. `["https://app.example.com"]`. Requests a browser marks as coming from any
-   * other origin are refused (403) before `authorize`, so another site cannot act with your users' cookies.
+   * The time a page has to send its whole request body, in ms: a body still arriving then (trickled, or never ended)
+   * is cut off with 408 `request_timeout` before anything goes upstream. Default 30 000.
+   */
+  bodyTimeoutMs?: number | undefined;
+  /**
+   * Origins besides the relay's own whose pages may use it: a relay on another origin than the page, e.g.
+   * `["https://app.example.com"]` (exact origins: scheme, host and port, no path; never `*`). Those pages get CORS:
+   * their preflights are answered (the methods the path serves, the client's headers, credentials allowed) and every
+   * answer names their origin in `Access-Control-Allow-Origin`, with `Vary: Origin`. Any other origin gets no CORS
+   * header (its page cannot read an answer), and its state-changing requests (POST, DELETE, …) are refused (403)
+   * before `authorize`, so another site cannot act with your users' cookies. Default: none (same-origin pages only).
    */
   allowedOrigins?: readonly string[] | undefined;
   /** How often a streamed answer sends an SSE comment line while the service sends nothing. Default 15 000 ms; 0: never. */
@@ -83,6 +92,7 @@ export interface ResolvedRelayOptions<Env, Ctx> {
   allowed: ReadonlySet<string>;
   authorize: RelayAuthorize<Env, Ctx>;
   maxBodyBytes: number;
+  bodyTimeoutMs: number;
   keepAliveMs: number;
   heartbeatTimeoutMs: number;
   allowedOrigins: ReadonlySet<string>;
@@ -157,6 +167,14 @@ function countOption(value: unknown, name: string, fallback: number, zeroAllowed
   return value;
 }
 
+/**
+ * A duration option in ms, checked as {@link countOption}. A value above what a timer holds (2³¹−1 ms, about 24.8
+ * days) is lowered to it: Node would fire a longer timer after 1 ms, turning "practically never" into "at once".
+ */
+function timerOption(value: unknown, name: string, fallback: number, zeroAllowed: boolean): number {
+  return Math.min(countOption(value, name, fallback, zeroAllowed), MAX_TIMER_DELAY_MS);
+}
+
 /** Checks the relay's options up front, each error naming the field (`invalid_option`). */
 export function resolveRelayOptions<Env, Ctx>(options: unknown): ResolvedRelayOptions<Env, Ctx> {
   if (!isObject(options)) {
@@ -180,8 +198,9 @@ export function resolveRelayOptions<Env, Ctx>(options: unknown): ResolvedRelayOp
     allowed: resolveAllowed(given.operations, context.operations),
     authorize: given.authorize,
     maxBodyBytes: countOption(given.maxBodyBytes, "maxBodyBytes", 1_048_576, false),
-    keepAliveMs: countOption(given.keepAliveMs, "keepAliveMs", 15_000, true),
-    heartbeatTimeoutMs: countOption(given.heartbeatTimeoutMs, "heartbeatTimeoutMs", 45_000, true),
+    bodyTimeoutMs: timerOption(given.bodyTimeoutMs, "bodyTimeoutMs", 30_000, false),
+    keepAliveMs: timerOption(given.keepAliveMs, "keepAliveMs", 15_000, true),
+    heartbeatTimeoutMs: timerOption(given.heartbeatTimeoutMs, "heartbeatTimeoutMs", 45_000, true),
     allowedOrigins: resolveOrigins(given.allowedOrigins),
   };
 }

@@ -2,8 +2,10 @@ import { argumentError } from "../core/arguments.js";
 import { type RelayRedaction, relayError, relayFailure } from "./relay-answers.js";
 import { readRelayBody } from "./relay-body.js";
 import { relayCall } from "./relay-call.js";
+import { isPreflight, preflightAnswer, withCors } from "./relay-cors.js";
 import { bodyTypeRefusal, crossSiteRefusal } from "./relay-cross-site.js";
 import { type AgentsRelayOptions, type ResolvedRelayOptions, resolveRelayOptions } from "./relay-options.js";
+import { declaredQuery } from "./relay-query.js";
 import { routeRelayRequest } from "./relay-route.js";
 import { relayRunStream } from "./relay-stream.js";
 
@@ -21,10 +23,12 @@ const isRequest = (value: unknown): value is Request =>
  * A `fetch` handler that lets a page use the Cloud Agents API without holding the key: it serves the service's own
  * paths below `basePath`, each request routed by the client's operation table, refused unless its operation is
  * exposed (404, or 405 with `Allow`), a state-changing request another site could have sent is refused (a body not
- * declared JSON: 415; another origin: 403, see `allowedOrigins`), `authorize` says yes (403), its body capped (413) and checked by the
- * operation's schemas (400) — all before anything goes upstream — then sent with the client's key and answered with
- * the service's status and (redacted) body. Run streams are handed on as the service sends them, one upstream
- * connection per page connection with its `Last-Event-ID`, so the page's client resumes a drop on either leg.
+ * declared JSON: 415; another origin: 403, see `allowedOrigins`, whose pages also get CORS), its body capped (413)
+ * and read within `bodyTimeoutMs` (408), its query cut to the keys the operation declares (one of them repeated: 400),
+ * `authorize` says yes (403), the operation's schemas accept it (400) — all before anything goes upstream — then
+ * sent with the client's key and answered with the service's status and (redacted) body. Run streams are handed on
+ * as the service sends them, one upstream connection per page connection with its `Last-Event-ID`, so the page's
+ * client resumes a drop on either leg.
  *
  * ```ts
  * const relay = createAgentsRelay({ client, basePath: "/api/agents", authorize: (request, { agentId }) => … });
@@ -45,7 +49,8 @@ export function createAgentsRelay<Env = unknown, Ctx = unknown>(
   return async (request, env, ctx) => {
     if (!isRequest(request))
       throw argumentError(request, "request", "relay", "a Request (the handler's first argument)");
-    return handle(relay, redact, request, env as Env, ctx as Ctx);
+    const response = await handle(relay, redact, request, env as Env, ctx as Ctx);
+    return withCors(response, request, relay.allowedOrigins);
   };
 }
 
@@ -60,6 +65,9 @@ async function handle<Env, Ctx>(
   const table = relay.context.operations;
   const route = routeRelayRequest(request.method, url.pathname, relay.basePath, table, relay.allowed);
   if (route.kind === "not_found") return relayError(404, "not_found", "No such operation here.");
+  if (isPreflight(request)) {
+    return preflightAnswer(request, relay.allowedOrigins, route.kind === "method_not_allowed" ? route.allow : []);
+  }
   if (route.kind === "method_not_allowed") {
     const response = relayError(405, "method_not_allowed", `Use ${route.allow.join(" or ")} here.`);
     response.headers.set("allow", route.allow.join(", "));
@@ -68,14 +76,22 @@ async function handle<Env, Ctx>(
   const { name, params } = route;
   const refusal = crossSiteRefusal(request, url, relay.allowedOrigins);
   if (refusal) return refusal;
-  const body = await readRelayBody(request, relay.maxBodyBytes);
+  const body = await readRelayBody(request, relay.maxBodyBytes, relay.bodyTimeoutMs);
   if (body.kind === "too_large") {
     return relayError(413, "payload_too_large", `The request body exceeds ${relay.maxBodyBytes} bytes.`);
   }
+  if (body.kind === "timeout") {
+    return relayError(408, "request_timeout", `The request body did not arrive within ${relay.bodyTimeoutMs} ms.`);
+  }
+  if (body.kind === "broken") return relayError(400, "incomplete_body", "The request body broke off.");
   const typeRefusal = bodyTypeRefusal(request, body.kind !== "none");
   if (typeRefusal) return typeRefusal;
   if (body.kind === "invalid_json") return relayError(400, "validation_error", "The request body is not valid JSON.");
   const json = body.kind === "json" ? body.value : undefined;
+  const query = declaredQuery(relay.context.operations[name], url.searchParams);
+  if (query.kind === "repeated") {
+    return relayError(400, "validation_error", `The query key \`${query.key}\` is given more than once.`);
+  }
   const verdict = await relay.authorize(
     request,
     { operation: name, agentId: params.agentId, runId: params.runId, body: json },
@@ -96,7 +112,7 @@ async function handle<Env, Ctx>(
         redact,
       });
     }
-    return await relayCall(relay.context, { name, params, body: json, url, request, redact });
+    return await relayCall(relay.context, { name, params, body: json, query: query.query, request, redact });
   } catch (error) {
     return relayFailure(error);
   }
