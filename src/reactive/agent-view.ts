@@ -2,7 +2,7 @@ import { computed, type ReadonlySignal, signal } from "@preact/signals-core";
 import { initialRunState } from "../agents/run-state.js";
 import type { Agent } from "../agents/schemas/resources.js";
 import { ApiError } from "../core/errors.js";
-import { isFinalError, publish, retryAfterOf } from "./failures.js";
+import { isFinalError, pollBackoff, publish } from "./failures.js";
 import { onNewRun } from "./new-runs.js";
 import type { ConnectionState, RunStreamClient } from "./run-feed.js";
 import {
@@ -25,8 +25,8 @@ export interface AgentRunsClient extends RunStreamClient {
 /** Options of {@link watchAgent}. */
 export interface WatchAgentOptions extends WatchRunOptions {
   /**
-   * How often the agent is re-read, while it has no active run, to find a follow-up run (longer after a failure that
-   * says `Retry-After`). Default 5 000 ms.
+   * How often the agent is re-read, while it has no active run, to find a follow-up run. Reads that keep failing back
+   * off (doubling, up to a minute; a `Retry-After` is waited at least); one that succeeds resets it. Default 5 000 ms.
    */
   followIntervalMs?: number | undefined;
   /** Waits between reads (inject a virtual clock in tests). Default `setTimeout`. */
@@ -96,6 +96,8 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
    */
   let sequence = 0;
   let applied = 0;
+  /** Agent reads that failed in a row: the follow loop backs off by it; any read that succeeds resets it. */
+  let failedReads = 0;
   const hooks = {
     watched: () => change(1),
     unwatched: () => change(-1),
@@ -146,6 +148,7 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
   async function read(signal?: AbortSignal): Promise<void> {
     const started = ++sequence;
     const next = await client.agents.get(agentId, signal ? { signal } : {});
+    failedReads = 0;
     if (disposed || started < applied) return; // disposed meanwhile, or overtaken: stale
     applied = started;
     publish(() => {
@@ -166,8 +169,8 @@ export function watchAgent(client: AgentRunsClient, agentId: string, options: Wa
             await read(stop);
           } catch (error) {
             if (stop.aborted) return;
-            // Told when to come back (Retry-After): reading sooner would only be refused again.
-            wait = Math.max(interval, retryAfterOf(error));
+            // Backs off while reads keep failing; told when to come back (Retry-After), it waits at least that long.
+            wait = pollBackoff(interval, ++failedReads, error);
             publish(() => {
               failure.value = error;
               if (isFinalError(error)) own.value = "closed";

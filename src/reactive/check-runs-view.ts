@@ -13,7 +13,7 @@ import {
   keyOf,
   retainRuns,
 } from "./check-run-replica.js";
-import { isFinalError, publish, retryAfterOf } from "./failures.js";
+import { isFinalError, pollBackoff, publish } from "./failures.js";
 import { defaultSleep, type Sleep } from "./timers.js";
 import { optionalPositive, requireFunction, requireObject, requireText } from "./validate.js";
 
@@ -41,7 +41,10 @@ export interface WatchCheckRunsOptions {
   sha: string;
   /** A forge client (an installation's `ForgeClient`) to poll List Check Runs For Commit with; omit to rely on `feed()`. */
   forge?: CheckRunsSource | undefined;
-  /** Time between polls while watched (longer after a failure that says `Retry-After`). Default 10 000 ms (1 point each page). */
+  /**
+   * Time between polls while watched. Polls that keep failing back off (doubling, up to a minute; a `Retry-After` is
+   * waited at least); one that succeeds resets it. Default 10 000 ms (1 point each page).
+   */
   pollIntervalMs?: number | undefined;
   /** Waits between polls (inject a virtual clock in tests). Default `setTimeout`. */
   sleep?: Sleep | undefined;
@@ -131,6 +134,8 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
   let listedAt = 0;
   /** Polling was refused (a final error): not restarted until a `refresh()` succeeds. */
   let refused = false;
+  /** Listings that failed in a row: polling backs off by it; any listing that succeeds resets it. */
+  let failedPolls = 0;
   /** The poll epoch in which each run was last fed: a listing sent before a webhook arrived must not drop its run. */
   const fedAt = new Map<string, number>();
   const hooks = { watched: () => change(1), unwatched: () => change(-1) };
@@ -172,6 +177,7 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
       .repo(owner, repo)
       .checkRuns.listForCommit(sha, { pageSize: 100 }, signal ? { signal } : {})
       .toArray();
+    failedPolls = 0;
     // Disposed meanwhile (the signals keep the values they had), or a newer listing is shown already.
     if (disposed || since < listedAt) return;
     listedAt = since;
@@ -201,8 +207,9 @@ export function watchCheckRuns(options: WatchCheckRunsOptions): CheckRunsView {
         try {
           await refresh(stop);
         } catch (failure) {
-          // Told when to come back (a 429 or 503 with Retry-After): polling sooner would only be refused again.
-          wait = Math.max(interval, retryAfterOf(failure));
+          // Backs off while polls keep failing; told when to come back (a 429 or 503 with Retry-After), it waits at
+          // least that long: polling sooner would only be refused again.
+          wait = pollBackoff(interval, ++failedPolls, failure);
           if (stop.aborted) return;
           if (isFinalError(failure)) {
             refused = true;

@@ -48,3 +48,17 @@ export function retryAfterOf(error: unknown): number {
   const ms = error instanceof ApiError ? error.retryAfterMs : undefined;
   return typeof ms === "number" && Number.isFinite(ms) && ms > 0 ? ms : 0;
 }
+
+/** The longest pause back-off alone reaches between polls (an interval above it is kept; a Retry-After may ask more). */
+export const MAX_POLL_BACKOFF_MS = 60_000;
+
+/**
+ * The pause before the next poll after `failures` failed polls in a row: the interval after one (a blip changes
+ * nothing), then doubling, capped at {@link MAX_POLL_BACKOFF_MS} (or the interval, if longer) — a service that is down
+ * is not asked at the same pace for ever. A longer wait the failure asks for (`Retry-After`) is still honoured.
+ */
+export function pollBackoff(intervalMs: number, failures: number, error: unknown): number {
+  const cap = Math.max(intervalMs, MAX_POLL_BACKOFF_MS);
+  const doublings = Math.min(Math.max(failures - 1, 0), 30);
+  return Math.max(Math.min(intervalMs * 2 ** doublings, cap), retryAfterOf(error));
+}

@@ -1,10 +1,11 @@
 import * as v from "valibot";
+import { responseObject } from "./response-object.js";
 
 // Supporting lookups (usage, artifacts, models, repositories, API key info, sub-tokens), parsed as
 // leniently as the core resources: loose objects, required fields required, strings only checked to be strings.
 
 /** Token counts; `totalTokens` is the sum of the other four. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const UsageTokenUsageSchema = v.looseObject({
+export const UsageTokenUsageSchema = responseObject({
   inputTokens: v.number(),
   outputTokens: v.number(),
   cacheWriteTokens: v.number(),
@@ -13,33 +14,33 @@ export const UsageTokenUsageSchema = v.looseObject({
 });
 
 /** One run's usage; zeros and no `usageUuid` when nothing was recorded. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const RunUsageSchema = v.looseObject({
+export const RunUsageSchema = responseObject({
   id: v.string(),
   usageUuid: v.optional(v.string()),
   usage: UsageTokenUsageSchema,
 });
 
 /** 200 of GET /v1/agents/{id}/usage. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const AgentUsageResponseSchema = v.looseObject({
+export const AgentUsageResponseSchema = responseObject({
   totalUsage: UsageTokenUsageSchema,
   runs: v.array(RunUsageSchema),
 });
 
 /** A file in the agent's artifacts directory. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ArtifactSchema = v.looseObject({
+export const ArtifactSchema = responseObject({
   path: v.string(),
   sizeBytes: v.number(),
   updatedAt: v.string(),
 });
 
 /** Up to 100 artifacts. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ListArtifactsResponseSchema = v.looseObject({ items: v.array(ArtifactSchema) });
+export const ListArtifactsResponseSchema = responseObject({ items: v.array(ArtifactSchema) });
 
 /** A presigned download address, valid 15 minutes. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const DownloadArtifactResponseSchema = v.looseObject({ url: v.string(), expiresAt: v.string() });
+export const DownloadArtifactResponseSchema = responseObject({ url: v.string(), expiresAt: v.string() });
 
 /** What the API key is; the user fields are omitted for service-account and team keys. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ApiKeyInfoSchema = v.looseObject({
+export const ApiKeyInfoSchema = responseObject({
   apiKeyName: v.string(),
   createdAt: v.string(),
   userId: v.optional(v.number()),
@@ -49,22 +50,22 @@ export const ApiKeyInfoSchema = v.looseObject({
 });
 
 /** A parameter a model accepts, with its allowed values. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ModelParameterDefinitionSchema = v.looseObject({
+export const ModelParameterDefinitionSchema = responseObject({
   id: v.string(),
   displayName: v.optional(v.string()),
-  values: v.array(v.looseObject({ value: v.string(), displayName: v.optional(v.string()) })),
+  values: v.array(responseObject({ value: v.string(), displayName: v.optional(v.string()) })),
 });
 
 /** A named parameter combination of a model; `isDefault` marks the one used without params. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ModelVariantSchema = v.looseObject({
-  params: v.array(v.looseObject({ id: v.string(), value: v.string() })),
+export const ModelVariantSchema = responseObject({
+  params: v.array(responseObject({ id: v.string(), value: v.string() })),
   displayName: v.string(),
   description: v.optional(v.string()),
   isDefault: v.optional(v.boolean()),
 });
 
 /** A model the key may use. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ModelListItemSchema = v.looseObject({
+export const ModelListItemSchema = responseObject({
   id: v.string(),
   displayName: v.string(),
   description: v.optional(v.string()),
@@ -74,16 +75,16 @@ export const ModelListItemSchema = v.looseObject({
 });
 
 /** The model list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ListModelsResponseSchema = v.looseObject({ items: v.array(ModelListItemSchema) });
+export const ListModelsResponseSchema = responseObject({ items: v.array(ModelListItemSchema) });
 
 /** A repository the key can reach. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const RepositorySchema = v.looseObject({ url: v.string() });
+export const RepositorySchema = responseObject({ url: v.string() });
 
 /** The repository list. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ListRepositoriesResponseSchema = v.looseObject({ items: v.array(RepositorySchema) });
+export const ListRepositoriesResponseSchema = responseObject({ items: v.array(RepositorySchema) });
 
 /** A short-lived (1 hour) token scoped to one team member. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const CreateSubTokenResponseSchema = v.looseObject({
+export const CreateSubTokenResponseSchema = responseObject({
   accessToken: v.string(),
   expiresAt: v.string(),
   userId: v.number(),

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { responseObject } from "./response-object.js";
 
 /**
  * What archive and unarchive answer. The spec does not describe the body, so every field is
@@ -6,6 +7,6 @@ import * as v from "valibot";
  * @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Endpoints)
  */
 export const ArchiveResponseSchema = v.pipe(
-  v.optional(v.looseObject({ id: v.optional(v.string()) }), {}),
+  v.optional(responseObject({ id: v.optional(v.string()) }), {}),
   v.transform((value) => value ?? {}),
 );

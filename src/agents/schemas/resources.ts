@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { openEnum } from "../../core/schema.js";
 import { AGENT_ENV_TYPES, AGENT_STATUSES, RUN_STATUSES, TOOL_CALL_STATUSES } from "./constants.js";
+import { responseObject } from "./response-object.js";
 
 // One import site for every response schema: the lookups live in their own file, re-exported here.
 export * from "./lookups.js";
@@ -16,34 +17,35 @@ const NextCursorSchema = v.pipe(
 );
 
 /** Where an agent runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentEnv) */
-export const AgentEnvSchema = v.looseObject({
+export const AgentEnvSchema = responseObject({
   type: openEnum(AGENT_ENV_TYPES),
   name: v.optional(v.string()),
 });
 
 /** A repository an agent works on. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § RepoConfig) */
-export const RepoConfigSchema = v.looseObject({
+export const RepoConfigSchema = responseObject({
   url: v.string(),
   startingRef: v.optional(v.string()),
   prUrl: v.optional(v.string()),
 });
 
 /** A model choice: id plus parameters. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § ModelRef) */
-export const ModelRefSchema = v.looseObject({
+export const ModelRefSchema = responseObject({
   id: v.string(),
-  params: v.optional(v.array(v.looseObject({ id: v.string(), value: v.string() }))),
+  params: v.optional(v.array(responseObject({ id: v.string(), value: v.string() }))),
 });
 
 /** A custom subagent as the agent reports it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § CustomSubagent (no extra properties)) */
-export const CustomSubagentSchema = v.looseObject({
+export const CustomSubagentSchema = responseObject({
   name: v.string(),
   description: v.string(),
   prompt: v.string(),
-  model: v.optional(v.union([v.string(), ModelRefSchema])),
+  // Dispatched on the value's type rather than a union, so a broken model object names its own field (`model.id`).
+  model: v.optional(v.lazy((input) => (typeof input === "string" ? v.string() : ModelRefSchema))),
 });
 
 /** An agent as lists show it. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § AgentSummary) */
-export const AgentSummarySchema = v.looseObject({
+export const AgentSummarySchema = responseObject({
   id: v.string(),
   name: v.optional(v.string()),
   status: openEnum(AGENT_STATUSES),
@@ -55,7 +57,7 @@ export const AgentSummarySchema = v.looseObject({
 });
 
 /** A full agent: the summary plus its repositories and options. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Agent = AgentSummary plus) */
-export const AgentSchema = v.looseObject({
+export const AgentSchema = responseObject({
   ...AgentSummarySchema.entries,
   repos: v.optional(v.array(RepoConfigSchema)),
   workOnCurrentBranch: v.optional(v.boolean()),
@@ -65,19 +67,19 @@ export const AgentSchema = v.looseObject({
 });
 
 /** One branch an agent pushed; `repoUrl` comes without the scheme. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
-export const RunGitBranchSchema = v.looseObject({
+export const RunGitBranchSchema = responseObject({
   repoUrl: v.string(),
   branch: v.optional(v.string()),
   prUrl: v.optional(v.string()),
 });
 
 /** The agent's pushed branches (the same snapshot on every run of the agent). @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
-export const RunGitSchema = v.looseObject({
+export const RunGitSchema = responseObject({
   branches: v.array(RunGitBranchSchema),
 });
 
 /** One prompt submission and its execution status. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Run) */
-export const RunSchema = v.looseObject({
+export const RunSchema = responseObject({
   id: v.string(),
   agentId: v.string(),
   status: openEnum(RUN_STATUSES),
@@ -89,39 +91,39 @@ export const RunSchema = v.looseObject({
 });
 
 /** The data of a `tool_call` stream event. @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Tool call stream data (no extra properties)) */
-export const ToolCallDataSchema = v.looseObject({
+export const ToolCallDataSchema = responseObject({
   callId: v.string(),
   name: v.string(),
   status: openEnum(TOOL_CALL_STATUSES),
   args: v.optional(v.unknown()),
   result: v.optional(v.unknown()),
-  truncated: v.optional(v.looseObject({ args: v.optional(v.boolean()), result: v.optional(v.boolean()) })),
+  truncated: v.optional(responseObject({ args: v.optional(v.boolean()), result: v.optional(v.boolean()) })),
 });
 
 /** 201 of POST /v1/agents. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const CreateAgentResponseSchema = v.looseObject({ agent: AgentSchema, run: RunSchema });
+export const CreateAgentResponseSchema = responseObject({ agent: AgentSchema, run: RunSchema });
 
 /** 201 of POST /v1/agents/{id}/runs. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const CreateRunResponseSchema = v.looseObject({ run: RunSchema });
+export const CreateRunResponseSchema = responseObject({ run: RunSchema });
 
 /** A page of agents, newest first. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ListAgentsResponseSchema = v.looseObject({
+export const ListAgentsResponseSchema = responseObject({
   items: v.array(AgentSummarySchema),
   nextCursor: NextCursorSchema,
 });
 
 /** A page of runs, newest first. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const ListRunsResponseSchema = v.looseObject({
+export const ListRunsResponseSchema = responseObject({
   items: v.array(RunSchema),
   nextCursor: NextCursorSchema,
 });
 
 /** `{ id }`, the answer to delete and cancel. @see {@link https://github.com/agentline/agentline#cloud-agents | README: Cloud Agents} (spec: Cloud Agents API § Response bodies) */
-export const IdResponseSchema = v.looseObject({ id: v.string() });
+export const IdResponseSchema = responseObject({ id: v.string() });
 
 /** The error body every failure carries. @see {@link https://github.com/agentline/agentline#errors | README: Errors} (spec: Cloud Agents API § Errors) */
-export const ErrorBodySchema = v.looseObject({
-  error: v.looseObject({
+export const ErrorBodySchema = responseObject({
+  error: responseObject({
     code: v.string(),
     message: v.string(),
     helpUrl: v.optional(v.string()),

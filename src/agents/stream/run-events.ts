@@ -5,12 +5,13 @@ import { openEnum, parseResponse } from "../../core/schema.js";
 import { isPlainObject } from "../../core/validation.js";
 import { RUN_STATUSES, type RunStatus } from "../schemas/constants.js";
 import { type RunGit, RunGitSchema, type ToolCallData, ToolCallDataSchema } from "../schemas/resources.js";
+import { responseObject } from "../schemas/response-object.js";
 
 /** `status` event data. @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Events) */
-export const StatusEventDataSchema = v.looseObject({ runId: v.string(), status: openEnum(RUN_STATUSES) });
+export const StatusEventDataSchema = responseObject({ runId: v.string(), status: openEnum(RUN_STATUSES) });
 
 /** `result` event data. @see {@link https://github.com/agentline/agentline#run-streams | README: Run streams} (spec: Cloud Agents API § Events) */
-export const ResultEventDataSchema = v.looseObject({
+export const ResultEventDataSchema = responseObject({
   runId: v.string(),
   status: openEnum(RUN_STATUSES),
   text: v.optional(v.string()),
