@@ -102,8 +102,10 @@ export const APP_MANAGEMENT_OPERATIONS = {
     body: SigningKeyRequestSchema,
     response: SigningKeySchema,
   }),
+  // A repeat after a lost answer finds the key already revoked (404): that revocation was this call's own.
   "apps.signingKeys.delete": op("DELETE", "/apps/{appId}/signing_keys/{kid}", USER, "app:settings:write", 5, {
     idempotent: true,
+    goneOnRetry: true,
   }),
   // Every call creates another app.
   "namespace.apps.create": op("POST", `${NAMESPACE}/apps`, USER, "namespace:apps:create", 10, {

@@ -1,5 +1,6 @@
 // The shape of one forge operation and the small factory every group file uses.
 import type { HttpMethod, Operation } from "../../core/operation.js";
+import { PullNumberParamsSchema } from "../schemas/request-fields.js";
 
 /** A kind of forge credential. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Credentials) */
 export type ForgeCredentialKind = "app" | "installation" | "user";
@@ -65,6 +66,8 @@ export function op<const M extends Extras>(
   more: M = {} as M,
 ): ForgeOperation & M {
   const entry: ForgeOperation = { method, path, credentials, scope, cost, idempotent: method === "GET", ...more };
+  // A pull request number is a 64-bit integer: checked (and bounded) before the network on every such path.
+  if (entry.params === undefined && path.includes("{pullNumber}")) entry.params = PullNumberParamsSchema;
   if (scope !== undefined && FORGE_USER_ONLY_SCOPES.has(scope)) entry.userOnlyScope = true;
   return entry as ForgeOperation & M;
 }

@@ -164,6 +164,8 @@ export const REVIEW_OPERATIONS = {
   }),
   "reviewers.remove": op("DELETE", `${PULL}/requested_reviewers`, REPO, REVIEWS_WRITE, 5, {
     idempotent: true,
+    // 204; a repeat after a lost answer may find the request already withdrawn (404): this call withdrew it.
+    goneOnRetry: true,
     body: RequestReviewersSchema,
   }),
 } as const;
@@ -186,8 +188,11 @@ export const PULL_LABEL_OPERATIONS = {
     response: PullLabelsSchema,
   }),
   "pullLabels.removeAll": op("DELETE", `${PULL}/labels`, REPO, PULLS_WRITE, 5, { idempotent: true, goneOnRetry: true }),
+  // Answers the labels that remain. A repeat after a lost answer finds the label gone (404): the call removed it, and
+  // the resource then reads the remaining labels back (here the retried 404 resolves with no data).
   "pullLabels.remove": op("DELETE", `${PULL}/labels/{labelName}`, REPO, PULLS_WRITE, 5, {
     idempotent: true,
+    goneOnRetry: true,
     response: PullLabelsSchema,
   }),
 } as const;

@@ -59,6 +59,8 @@ export const REPOSITORY_OPERATIONS = {
   }),
   "repo.grants.delete": op("DELETE", `${REPO_PATH}/grants`, REPO, "repository:settings:write", 5, {
     idempotent: true,
+    // Idempotent by the spec (a repeat answers 204); a forge that answers a repeat 404 meets this call's own removal.
+    goneOnRetry: true,
     body: GrantSelectorSchema,
   }),
   "owner.grants.list": op("GET", "/owners/{ownerSlug}/grants", REPO, "namespace:settings:read", 1, {
@@ -73,6 +75,8 @@ export const REPOSITORY_OPERATIONS = {
   }),
   "owner.grants.delete": op("DELETE", "/owners/{ownerSlug}/grants", REPO, "namespace:settings:write", 5, {
     idempotent: true,
+    // Idempotent by the spec (a repeat answers 204); a forge that answers a repeat 404 meets this call's own removal.
+    goneOnRetry: true,
     body: GrantSelectorSchema,
   }),
 } as const;

@@ -1,9 +1,13 @@
+import { ApiPromise } from "../../core/api-promise.js";
 import { requireClientContext } from "../../core/arguments.js";
-import { callOperation, listOperation } from "../../core/operation.js";
+import { callOperation, listOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import { requireNameSegment } from "../../core/paths.js";
 import type { ForgeContext } from "../forge-context.js";
 import { type ForgeRepoRef, type RepoParams, repoParams } from "../repo-ref.js";
+import { FORGE_LIMITS } from "../schemas/limits.js";
+import type { PullLabels } from "../schemas/pull-extras.js";
+import type { Label } from "../schemas/pull-responses.js";
 
 /**
  * The labels of one pull request, as a set: adding, replacing or removing twice leaves the same set. Labels are
@@ -46,13 +50,23 @@ export class PullLabelsResource {
     });
   }
 
-  /** Removes one label; answers the labels that remain. */
-  remove(pullNumber: string, name: string, options?: CallOptions) {
+  /**
+   * Removes one label; answers the labels that remain. When the answer of a removal is lost and the retry finds the
+   * label gone (404), the removal was this call's own: the labels that remain are then read back (every page).
+   */
+  remove(pullNumber: string, name: string, options?: CallOptions): ApiPromise<PullLabels> {
     // The label's name is checked as `name`, the argument the caller passed.
     const labelName = requireNameSegment(name, "name", "pullLabels.remove");
-    return callOperation(this.#context, "pullLabels.remove", {
-      params: { ...this.#repo, pullNumber, labelName },
-      options,
+    const params = { ...this.#repo, pullNumber, labelName };
+    return ApiPromise.from(async () => {
+      const result = await sendOperation(this.#context, "pullLabels.remove", { params, options });
+      // A 2xx always carries the remaining labels; only a retried 404 (the earlier attempt's removal) carries none.
+      if (result.response.status !== 404) return result;
+      const labels: Label[] = [];
+      for await (const label of this.list(pullNumber, { pageSize: FORGE_LIMITS.maxPageSize }, options)) {
+        labels.push(label);
+      }
+      return { ...result, data: { labels } };
     });
   }
 

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { lazySchema } from "../../core/lazy-schema.js";
 import { pathItem, requiredText } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
 import { parseRfc3339 } from "../check-runs/timestamps.js";
@@ -23,14 +24,64 @@ export function fullSha(label: string) {
   );
 }
 
+/** The largest 64-bit integer (signed, as the forge's int64 fields): the bound of every number sent as a string. */
+export const INT64_MAX = "9223372036854775807";
+
+/** Whether a string of ASCII digits stays within a signed 64-bit integer (compared as text: no Number rounding). */
+export function fitsInt64(digits: string): boolean {
+  const significant = digits.replace(/^0+(?=\d)/, "");
+  return significant.length < INT64_MAX.length || (significant.length === INT64_MAX.length && significant <= INT64_MAX);
+}
+
 /** A 64-bit integer sent as a JSON string of digits (pull request and version numbers). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */
 // @__NO_SIDE_EFFECTS__
 export function digitString(label: string) {
   return v.pipe(
     v.string(`[type] ${label} must be a string of digits such as "42" (64-bit numbers travel as strings)`),
-    v.regex(/^\d+$/, `[digits] ${label} must be a string of digits such as "42"`),
+    v.regex(/^[0-9]+$/, `[digits] ${label} must be a string of digits such as "42"`),
+    v.check(fitsInt64, `[int64] ${label} must be at most ${INT64_MAX}, a 64-bit integer`),
   );
 }
+
+/**
+ * The path parameters of an operation on one pull request: `pullNumber` must be a string (a number would be sent as
+ * its rounded decimal text) within a signed 64-bit integer. Its characters are checked by the path (`digits`), as
+ * every other parameter is.
+ */
+export const PullNumberParamsSchema = /* @__PURE__ */ lazySchema(() =>
+  v.pipe(
+    v.looseObject({
+      pullNumber: v.pipe(
+        v.unknown(),
+        v.rawCheck(({ dataset, addIssue }) => {
+          const value: unknown = dataset.value;
+          if (typeof value !== "string" || value.trim() === "") {
+            addIssue({
+              message:
+                '[required] `pullNumber` must be a non-empty string of digits such as "42" (64-bit numbers travel as strings)',
+            });
+          } else if (/^[0-9]+$/.test(value) && !fitsInt64(value)) {
+            addIssue({ message: `[int64] \`pullNumber\` must be at most ${INT64_MAX}, a 64-bit integer` });
+          }
+        }),
+      ),
+    }),
+    // Checked params are sent with numbers as their text: every other placeholder must stay as the path checks it
+    // (an id is a string), so a number there is refused here as the path would refuse it.
+    v.rawCheck(({ dataset, addIssue }) => {
+      const params: unknown = dataset.value;
+      if (!isPlainObject(params)) return;
+      for (const [key, value] of Object.entries(params)) {
+        if (key !== "pullNumber" && typeof value === "number") {
+          addIssue({
+            message: `[required] \`${key}\` must be a non-empty string`,
+            path: [pathItem(params, key, value)],
+          });
+        }
+      }
+    }),
+  ),
+);
 
 /** An RFC 3339 timestamp such as 2025-01-31T12:00:00Z. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */
 // @__NO_SIDE_EFFECTS__

@@ -148,10 +148,34 @@ export const CreateReviewSchema = /* @__PURE__ */ lazySchema(() =>
  */
 export const RequestReviewersSchema = /* @__PURE__ */ lazySchema(() =>
   requestObject(
-    { reviewers: v.pipe(stringList("`reviewers`"), itemCount("`reviewers`", 1, Number.POSITIVE_INFINITY)) },
+    {
+      reviewers: v.pipe(
+        stringList("`reviewers`"),
+        reviewerIdentifiers(),
+        itemCount("`reviewers`", 1, Number.POSITIVE_INFINITY),
+      ),
+    },
     "the reviewer request",
   ),
 );
+
+// A user_ id, an email, a grp_ id and a group slug all hold no whitespace: a blank or padded entry names nobody.
+// @__NO_SIDE_EFFECTS__
+function reviewerIdentifiers() {
+  return v.rawCheck<string[]>(({ dataset, addIssue }) => {
+    const entries: unknown = dataset.value;
+    if (!Array.isArray(entries)) return;
+    entries.forEach((entry, index) => {
+      if (typeof entry === "string" && entry !== "" && /\s/u.test(entry)) {
+        addIssue({
+          message:
+            "[reviewer_id] every entry of `reviewers` must be one user (user_ id or email) or one group (grp_ id or slug), without whitespace",
+          path: [pathItem(entries, index, entry)],
+        });
+      }
+    });
+  });
+}
 
 /** What `comments.create` accepts. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export type CreateCommentParams = v.InferInput<typeof CreateCommentSchema>;
