@@ -34,6 +34,8 @@ export async function bulkRows<Row, Input>(options: {
   send: (chunk: Input[], index: number) => Promise<readonly Row[]>;
   key?: { input: (input: Input) => unknown; row: (row: Row) => unknown } | undefined;
   call?: BulkCallOptions | undefined;
+  /** Scrubs the client's secrets from the reasons a `BulkPartialError` quotes. */
+  redact?: ((text: string) => string) | undefined;
 }): Promise<BulkRowsResult<Row, Input>> {
   const report = await runChunked<Input, BulkResult<Row, Input>, BulkResult<Row, Input>>({
     items: options.items,
@@ -42,6 +44,7 @@ export async function bulkRows<Row, Input>(options: {
     merge: mergeBulkResults,
     onChunkError: options.call?.onChunkError,
     signal: options.call?.signal,
+    redact: options.redact,
   });
   return { rows: report.merged.rows, okCount: report.merged.okCount, failedCount: report.merged.failedCount, report };
 }

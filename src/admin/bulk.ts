@@ -1,5 +1,9 @@
 import { argumentError, unreadableArgument } from "../core/arguments.js";
 import { AbortError, AgentlineError, isAgentlineError, ValidationError } from "../core/errors.js";
+import { redactCredentials } from "../core/redact.js";
+import { type BulkFailure, describeFailures, failuresOf } from "./bulk-failures.js";
+
+export type { BulkFailure } from "./bulk-failures.js";
 
 /** Splits `items` into consecutive chunks of at most `size`, in order (`[]` gives no chunk). */
 export function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -63,32 +67,47 @@ export interface RunChunkedOptions<Input, Result, Merged> {
   onChunkError?: ChunkErrorMode;
   /** Checked before each chunk; once fired, the remaining chunks are left unsent. */
   signal?: AbortSignal;
+  /** Scrubs the client's secrets from the reasons a {@link BulkPartialError} quotes. */
+  redact?: ((text: string) => string) | undefined;
+}
+
+/** Options of a {@link BulkPartialError}. */
+export interface BulkPartialErrorOptions {
+  /** Scrubs the client's secrets from every reason (default: anything credential-shaped). */
+  redact?: ((text: string) => string) | undefined;
 }
 
 /** A chunked bulk call that did not apply every chunk; `.report` says which did and what to resend. */
 export class BulkPartialError<Input = unknown, Result = unknown, Merged = unknown> extends AgentlineError {
   readonly report: ChunkedReport<Input, Result, Merged>;
+  /** The server's reason for each chunk rejected whole and each failed row of an applied chunk, by chunk and row. */
+  readonly failures: readonly BulkFailure[];
 
-  constructor(report: ChunkedReport<Input, Result, Merged>, cause?: unknown) {
+  constructor(report: ChunkedReport<Input, Result, Merged>, cause?: unknown, options?: BulkPartialErrorOptions) {
     // Built from something else (a wrong argument), it still comes out as an error: one with an empty report.
     if (!isChunkedReport(report))
       report = { ok: false, applied: [], results: [], failed: [], notAttempted: [] } as never;
+    const redact = typeof options?.redact === "function" ? options.redact : redactCredentials;
+    const failures = failuresOf(report, redact);
     const total = report.applied.length + report.failed.length + report.notAttempted.length;
     super(
       `A bulk call stopped: ${report.applied.length} of ${total} chunks applied, ${report.failed.length} failed, ` +
-        `${report.notAttempted.length} not attempted. Resend \`retryFailed(error.report)\` to finish it.`,
+        `${report.notAttempted.length} not attempted.${describeFailures(failures)} ` +
+        "Resend `retryFailed(error.report)` to finish it.",
       { code: "bulk_partial_failure", cause },
     );
     this.report = report;
+    this.failures = failures;
   }
 
   override toJSON(): Record<string, unknown> {
-    // Counts and indexes only: items may hold emails and other personal data.
+    // Counts, indexes and the server's reasons only: items may hold emails and other personal data.
     return {
       ...super.toJSON(),
       applied: this.report.applied,
       failed: this.report.failed.map(({ index, rejected }) => ({ index, rejected })),
       notAttempted: this.report.notAttempted.map(({ index }) => index),
+      failures: this.failures,
     };
   }
 }
@@ -139,7 +158,8 @@ export async function runChunked<Input, Result, Merged = Result[]>(
     notAttempted,
   };
   if (report.ok || mode !== "throw") return report;
-  throw new BulkPartialError(report, stopped ? stopError : new AbortError(undefined, options.signal?.reason));
+  const cause = stopped ? stopError : new AbortError(undefined, options.signal?.reason);
+  throw new BulkPartialError(report, cause, { redact: options.redact });
 }
 
 /** One input of a row-level bulk call beside the row the server returned for it. */

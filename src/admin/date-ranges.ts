@@ -15,15 +15,23 @@ export const DAY_MS = 86_400_000;
 /** The Admin API's longest date range for audit logs and daily usage. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits) */
 export const MAX_RANGE_DAYS = 30;
 
-// A date (`2024-05-01`, midnight UTC as ECMAScript reads it) or a date-time with `Z` or an offset.
-// Date-times without one are refused: ECMAScript reads them as local time, so the same call would
+// A date (`2024-05-01`, midnight UTC as ECMAScript reads it) or a date-time with `Z` or an offset (`+02`, `+0200`,
+// `+02:00`); seconds and a fraction (`.` or ISO 8601's `,`) are optional, and RFC 3339's space may stand for `T`.
+// Date-times without a zone are refused: ECMAScript reads them as local time, so the same call would
 // ask for different hours on different machines. Parsed by hand, not by `Date.parse`, which rolls
 // `2024-02-30` over to March and differs between engines on non-standard forms.
-const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/i;
+const ISO =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d+))?)?(Z|([+-])(\d{2})(?::?(\d{2}))?))?$/i;
 const DIGITS = /^\d{1,16}$/;
 
-/** Epoch ms of a strict ISO 8601 string, or `undefined` if it is not one or names no real instant. */
-function parseIso(text: string): number | undefined {
+/**
+ * Epoch ms of a strict ISO 8601 date or date-time with a zone, or `undefined` if `text` is not one or names no real
+ * day or instant (`2023-02-29`, month 13, `24:00`). The one date rule of the Admin client: `isDateText` (the
+ * `billingCycle` check) and `toEpochMs` (every date range) both read dates here. Any year 0000–9999 (the proleptic
+ * Gregorian calendar: 0000 is a leap year), before 1970 too.
+ * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Resources and their fields)
+ */
+export function parseIsoDate(text: string): number | undefined {
   const match = ISO.exec(text);
   if (!match) return undefined;
   const [, y, mo, d, h = "0", mi = "0", s = "0", fraction = "", , sign, oh = "0", om = "0"] = match;
@@ -74,9 +82,9 @@ export function toEpochMs(value: DateInput, field: string): number {
   if (typeof value === "string") {
     const text = value.trim();
     if (DIGITS.test(text)) return checkEpoch(Number(text), field);
-    const ms = parseIso(text);
+    const ms = parseIsoDate(text);
     if (ms !== undefined) return checkEpoch(ms, field);
-    if (/^\d{4}-\d{2}-\d{2}T[\d:.]+$/i.test(text)) {
+    if (/^\d{4}-\d{2}-\d{2}[T ][\d:.,]+$/i.test(text)) {
       throw invalid(field, `has no time zone: add \`Z\` or an offset such as +02:00 to "${text.slice(0, 40)}"`);
     }
     if (/^\d{4}-\d{2}-\d{2}/.test(text))
@@ -101,6 +109,7 @@ const DEFAULT_FIELDS: RangeFields = { start: "startDate", end: "endDate" };
  * Splits the inclusive range `[startMs, endMs]` into ordered, inclusive windows whose `end - start`
  * is at most `maxDays` days. Consecutive windows touch without overlapping (`next.start = end + 1`),
  * so every millisecond of the range falls in exactly one window. `start === end` gives one window.
+ * Builds every window at once: {@link rangeWindows} builds them as they are read.
  * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export function splitRange(
@@ -109,7 +118,7 @@ export function splitRange(
   maxDays: number = MAX_RANGE_DAYS,
   fields: RangeFields = DEFAULT_FIELDS,
 ): DateWindow[] {
-  return split(startMs, endMs, maxDays, fields, false);
+  return [...rangeWindows(startMs, endMs, maxDays, fields, false)];
 }
 
 /**
@@ -123,10 +132,21 @@ export function splitRangeByDay(
   maxDays: number = MAX_RANGE_DAYS,
   fields: RangeFields = DEFAULT_FIELDS,
 ): DateWindow[] {
-  return split(startMs, endMs, maxDays, fields, true);
+  return [...rangeWindows(startMs, endMs, maxDays, fields, true)];
 }
 
-function split(startMs: number, endMs: number, maxDays: number, fields: RangeFields, byDay: boolean): DateWindow[] {
+/**
+ * The windows of {@link splitRange} (or, `byDay`, of {@link splitRangeByDay}), built one at a time as they are
+ * read: a range of any length (1970 to 2100) costs one window before the first request, not all of them. The range
+ * is checked at once, so a bad one throws here, before anything is sent.
+ */
+export function rangeWindows(
+  startMs: number,
+  endMs: number,
+  maxDays: number = MAX_RANGE_DAYS,
+  fields: RangeFields = DEFAULT_FIELDS,
+  byDay = false,
+): IterableIterator<DateWindow> {
   checkEpoch(startMs, fields.start);
   checkEpoch(endMs, fields.end);
   if (endMs < startMs) throw invalid(fields.end, `must not be before \`${fields.start}\``);
@@ -141,12 +161,15 @@ function split(startMs: number, endMs: number, maxDays: number, fields: RangeFie
       { path: "maxDays", rule: "min_one_day", message: "must be at least 1 day to split by day" },
     ]);
   }
-  const windows: DateWindow[] = [];
+  return walkRange(startMs, endMs, byDay ? days * DAY_MS : span, byDay);
+}
+
+function* walkRange(startMs: number, endMs: number, step: number, byDay: boolean): Generator<DateWindow, void> {
   for (let start = startMs; ; ) {
-    const limit = byDay ? Math.floor(start / DAY_MS) * DAY_MS + days * DAY_MS - 1 : start + span;
+    const limit = byDay ? Math.floor(start / DAY_MS) * DAY_MS + step - 1 : start + step;
     const end = Math.min(limit, endMs);
-    windows.push({ start, end });
-    if (end >= endMs) return windows;
+    yield { start, end };
+    if (end >= endMs) return;
     start = end + 1;
   }
 }
@@ -174,10 +197,11 @@ export async function* walkWindows<T>(
   options: WalkWindowsOptions = {},
 ): AsyncGenerator<T, void, undefined> {
   const fields = options.fields ?? DEFAULT_FIELDS;
-  const split = options.byDay ? splitRangeByDay : splitRange;
-  const windows = split(toEpochMs(start, fields.start), toEpochMs(end, fields.end), options.maxDays, fields);
-  for (const [index, window] of windows.entries()) {
+  const startMs = toEpochMs(start, fields.start);
+  const endMs = toEpochMs(end, fields.end);
+  let index = 0;
+  for (const window of rangeWindows(startMs, endMs, options.maxDays, fields, options.byDay)) {
     if (options.signal?.aborted) throw new AbortError(undefined, options.signal.reason);
-    yield await fetchWindow(window, index);
+    yield await fetchWindow(window, index++);
   }
 }

@@ -140,6 +140,7 @@ export class GroupsResource<F extends Family = Family> extends AdminResource {
       size: ADMIN_LIMITS.maxGroupMemberIds,
       onChunkError: options?.onChunkError,
       signal: options?.signal,
+      redact: (text) => this.context.transport.redacted(text),
       send: async (chunk) => {
         const result = await sendOperation(this.context, name, {
           params: { groupId },

@@ -15,7 +15,13 @@ export {
 export { DenoKvRateBudgetStore, type DenoKvRateBudgetStoreOptions } from "../stores/rate-budget-deno.js";
 export { AdminClient } from "./admin-client.js";
 export type { AdminBody, AdminOutput } from "./admin-types.js";
-export { BulkPartialError, type BulkResult, type ChunkedReport, retryFailed } from "./bulk.js";
+export {
+  type BulkFailure,
+  BulkPartialError,
+  type BulkResult,
+  type ChunkedReport,
+  retryFailed,
+} from "./bulk.js";
 export type { BulkCallOptions, BulkRowsResult } from "./bulk-rows.js";
 export type { AdminClientOptions, AdminRawRequest } from "./client-base.js";
 export type { DateInput } from "./date-ranges.js";

@@ -138,7 +138,7 @@ export const ADMIN_ORGANIZATION_OPERATIONS = {
     body: s.GroupUpdateBodySchema,
     response: s.OrganizationGroupResponseSchema,
   }),
-  "org.groups.delete": org("DELETE", "/organizations/groups/{groupId}", group),
+  "org.groups.delete": org("DELETE", "/organizations/groups/{groupId}", { ...group, goneOnRetry: true }),
   "org.groups.members": org("GET", "/organizations/groups/{groupId}/members", {
     ...group,
     query: GroupMembersQuerySchema,

@@ -26,6 +26,9 @@ const billing = { params: s.BillingGroupPathSchema } as const;
 const models = { family: "modelAccess", scopes: MODELS_READ } as const;
 const modelWrites = { family: "modelAccess", scopes: MODELS_WRITE } as const;
 
+// The 204 DELETEs are `goneOnRetry`: a retry's 404 after a lost answer is the earlier attempt's deletion. The member
+// removals are not: their 404 says the group is absent, which removing members never causes.
+
 /** The Team Admin API's operations (part of `ADMIN_OPERATIONS`). */
 export const ADMIN_TEAM_OPERATIONS = {
   "members.list": team("GET", "/teams/members", { response: s.ListMembersResponseSchema }),
@@ -76,6 +79,7 @@ export const ADMIN_TEAM_OPERATIONS = {
   }),
   "repoBlocklists.delete": team("DELETE", "/settings/repo-blocklists/repos/{repoId}", {
     params: s.BlocklistRepoIdSchema,
+    goneOnRetry: true,
   }),
   "directoryGroups.list": team("GET", "/teams/directory-groups", {
     family: "groups",
@@ -101,7 +105,11 @@ export const ADMIN_TEAM_OPERATIONS = {
     body: s.GroupUpdateBodySchema,
     response: s.DirectoryGroupResponseSchema,
   }),
-  "directoryGroups.delete": team("DELETE", "/teams/directory-groups/{groupId}", { ...dirGroup, scopes: [] }),
+  "directoryGroups.delete": team("DELETE", "/teams/directory-groups/{groupId}", {
+    ...dirGroup,
+    scopes: [],
+    goneOnRetry: true,
+  }),
   "directoryGroups.members": team("GET", "/teams/directory-groups/{groupId}/members", {
     ...dirGroup,
     scopes: DIRECTORY_READ,
@@ -143,7 +151,11 @@ export const ADMIN_TEAM_OPERATIONS = {
     body: s.BillingGroupUpdateBodySchema,
     response: s.BillingGroupWriteResponseSchema,
   }),
-  "billingGroups.delete": team("DELETE", "/teams/groups/{groupId}", { ...billing, family: "billingGroupWrites" }),
+  "billingGroups.delete": team("DELETE", "/teams/groups/{groupId}", {
+    ...billing,
+    family: "billingGroupWrites",
+    goneOnRetry: true,
+  }),
   "billingGroups.addMembers": team("POST", "/teams/groups/{groupId}/members", {
     ...billing,
     family: "billingGroupWrites",
@@ -226,6 +238,7 @@ export const ADMIN_TEAM_OPERATIONS = {
   }),
   "assistantBot.teamRules.delete": team("DELETE", "/assistant-bot/team-rules/{ruleId}", {
     params: s.TeamRulePathSchema,
+    goneOnRetry: true,
   }),
   "assistantBot.setupManifests.list": team("GET", "/assistant-bot/setup-manifests", {
     query: s.CursorQuerySchema,
@@ -239,5 +252,6 @@ export const ADMIN_TEAM_OPERATIONS = {
   }),
   "assistantBot.setupManifests.delete": team("DELETE", "/assistant-bot/setup-manifests/{manifestId}", {
     params: s.ManifestPathSchema,
+    goneOnRetry: true,
   }),
 } as const;

@@ -13,12 +13,15 @@ import type { DateWindow } from "./date-ranges.js";
  * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Limits)
  */
 export class WindowedList<Item, Page> extends FirstPageThenable<Page> implements AsyncIterable<Item> {
-  readonly #windows: () => DateWindow[];
+  readonly #windows: () => Iterable<DateWindow>;
   readonly #pagesOf: (window: DateWindow) => PageNumberOptions<Item, Page>;
-  #split: DateWindow[] | undefined;
   #first: PageNumberPromise<Item, Page> | undefined;
 
-  constructor(windows: () => DateWindow[], pagesOf: (window: DateWindow) => PageNumberOptions<Item, Page>) {
+  /**
+   * `windows` gives the windows in order each time it is called (an array, or an iterable that builds them as they
+   * are read, as `rangeWindows` does: a long range then costs one window before the first request).
+   */
+  constructor(windows: () => Iterable<DateWindow>, pagesOf: (window: DateWindow) => PageNumberOptions<Item, Page>) {
     super();
     if (typeof windows !== "function") throw argumentError(windows, "windows", "WindowedList", "a function");
     if (typeof pagesOf !== "function") throw argumentError(pagesOf, "pagesOf", "WindowedList", "a function");
@@ -26,10 +29,10 @@ export class WindowedList<Item, Page> extends FirstPageThenable<Page> implements
     this.#pagesOf = pagesOf;
   }
 
-  /** The windows, split once (a bad range throws here, each time, and is never kept). */
-  #allWindows(): DateWindow[] {
-    this.#split ??= this.#windows();
-    return this.#split;
+  /** The windows with their indexes, read as the caller walks them (a bad range throws here, each time). */
+  *#eachWindow(): Generator<[number, DateWindow], void, undefined> {
+    let index = 0;
+    for (const window of this.#windows()) yield [index++, window];
   }
 
   /** The list of one window; the first window's is kept, so its first page is fetched once however the list is read. */
@@ -41,18 +44,18 @@ export class WindowedList<Item, Page> extends FirstPageThenable<Page> implements
   }
 
   protected fetchFirst(): Promise<WithResponse<Page>> {
-    const [first] = this.#allWindows();
-    if (!first) throw new RangeError("empty date range"); // splitRange always yields one window
-    return this.#listOf(first, 0).withResponse();
+    const first = this.#eachWindow().next();
+    if (first.done) throw new RangeError("empty date range"); // a range always has one window
+    return this.#listOf(first.value[1], 0).withResponse();
   }
 
   /** Every page of every window, in order. */
   async *pages(): AsyncGenerator<Page, void, undefined> {
-    for (const [index, window] of this.#allWindows().entries()) yield* this.#listOf(window, index).pages();
+    for (const [index, window] of this.#eachWindow()) yield* this.#listOf(window, index).pages();
   }
 
   async *[Symbol.asyncIterator](): AsyncGenerator<Item, void, undefined> {
-    for (const [index, window] of this.#allWindows().entries()) yield* this.#listOf(window, index);
+    for (const [index, window] of this.#eachWindow()) yield* this.#listOf(window, index);
   }
 
   /** Every item of every window (use with care on long ranges). */

@@ -82,3 +82,16 @@ export function serializeBody(body: unknown, operation: string): string | undefi
     );
   }
 }
+
+/** What {@link parseJson} answers for a body that is not JSON. */
+export const BROKEN: unique symbol = Symbol("broken JSON");
+
+/** A 2xx body as JSON (`undefined` when empty), or {@link BROKEN}. */
+export function parseJson(text: string): unknown {
+  if (text === "") return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return BROKEN;
+  }
+}

@@ -5,7 +5,7 @@ import { requestCredentials, resolveBaseUrl, resolveFetch } from "./endpoint.js"
 import { AbortError, ApiError } from "./errors.js";
 import { lowerCaseKeys, unsendableRequest } from "./header-values.js";
 import { identifyingHeaders } from "./identity.js";
-import { serializeBody } from "./json-body.js";
+import { BROKEN, parseJson, serializeBody } from "./json-body.js";
 import { errorFields, failureLevel, type LogThreshold, logThreshold } from "./log-levels.js";
 import type {
   BaseClientOptions,
@@ -17,7 +17,7 @@ import type {
   LogRecord,
 } from "./options.js";
 import { type QueryValue, queryString } from "./query-string.js";
-import { type Redactor, redactorCache, secretsInHeaders } from "./redact.js";
+import { redactorCache, secretsInHeaders } from "./redact.js";
 import { decideRetry, type RetryPolicy, type RetryState, retryDelayMs } from "./retry.js";
 import { apiErrorFromResponse, brokenBodyError, errorFromThrown, type RequestFacts, safeCause } from "./safe-errors.js";
 import { AttemptGuard, sleep as defaultSleep } from "./signals.js";
@@ -317,12 +317,13 @@ export class Transport {
    * the client's own, and any credential header the client or this call adds.
    */
   #facts(method: string, url: string, spec: RequestSpec<unknown>): RequestFacts {
-    const secrets = [
-      ...this.#credentials.secrets(),
-      ...secretsInHeaders(this.#headers),
-      ...secretsInHeaders(spec.options?.headers),
-    ];
+    const secrets = [...this.#clientSecrets(), ...secretsInHeaders(spec.options?.headers)];
     return { method, url, redactor: this.#redactorFor(secrets) };
+  }
+
+  /** The client's own secrets: its key or tokens, and any credential header it sends on every request. */
+  #clientSecrets(): string[] {
+    return [...this.#credentials.secrets(), ...secretsInHeaders(this.#headers)];
   }
 
   /**
@@ -330,7 +331,15 @@ export class Transport {
    * copy, through the same redaction as every request's errors.
    */
   safeCause(value: unknown): unknown {
-    return safeCause(value, this.#redactorFor([...this.#credentials.secrets(), ...secretsInHeaders(this.#headers)]));
+    return safeCause(value, this.#redactorFor(this.#clientSecrets()));
+  }
+
+  /**
+   * `text` as the SDK's errors and logs show it: without the client's secrets in any encoding, nor anything
+   * credential-shaped. For a server's words an error quotes outside a request's own (a bulk row's reason).
+   */
+  redacted(text: string): string {
+    return this.#redactorFor(this.#clientSecrets()).text(String(text));
   }
 
   /**
@@ -339,11 +348,7 @@ export class Transport {
    * content handed on as data (the relay's answers), not for errors or logs.
    */
   withoutSecrets(text: string): string {
-    return this.#secretsRedactorFor([...this.#credentials.secrets(), ...secretsInHeaders(this.#headers)]).text(text);
-  }
-
-  #redactor(spec: RequestSpec<unknown>): Redactor {
-    return this.#facts("", "", spec).redactor;
+    return this.#secretsRedactorFor(this.#clientSecrets()).text(text);
   }
 
   #record(
@@ -371,21 +376,9 @@ export class Transport {
   #log(level: LogRecord["level"], record: LogRecord, spec: RequestSpec<unknown>): void {
     const logger = this.#logger;
     if (!logger || !this.#logThreshold.allows(level)) return;
-    record = this.#redactor(spec).value({ ...record, level });
+    record = this.#facts("", "", spec).redactor.value({ ...record, level });
     const status = record.status ?? record.errorCode ?? "";
     logger[level]?.(`agentline ${record.event}: ${record.method} ${record.path} ${status}`.trimEnd(), record);
-  }
-}
-
-const BROKEN = Symbol("broken JSON");
-
-/** A 2xx body as JSON (`undefined` when empty), or {@link BROKEN}. */
-function parseJson(text: string): unknown {
-  if (text === "") return undefined;
-  try {
-    return JSON.parse(text);
-  } catch {
-    return BROKEN;
   }
 }
 

@@ -130,6 +130,7 @@ export class OrgModelAccessResource extends AdminResource {
       items: teamIds,
       size: ADMIN_LIMITS.maxBulkTeamIds,
       call: options,
+      redact: (text) => this.context.transport.redacted(text),
       key: { input: (teamId) => teamId, row: (row) => row.teamId },
       send: async (chunk) => {
         const result = await sendOperation(this.context, name, { params, body: { ...body, teamIds: chunk }, options });

@@ -49,6 +49,7 @@ export class TeamMembershipsResource extends AdminResource {
       items: entries,
       size: ADMIN_LIMITS.maxSyncUsers,
       call: options,
+      redact: (text) => this.context.transport.redacted(text),
       send: async (chunk) => {
         const body = { organizationId: organizationId(this.context), users: chunk };
         const result = await sendOperation(this.context, "org.teamMemberships.sync", { body, options });

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
 import { integerField, pathItem } from "../../core/request-fields.js";
 import { isPlainObject } from "../../core/validation.js";
+import { parseIsoDate } from "../date-ranges.js";
 
 // Building blocks only the Admin and Organization request schemas use (the shared ones are in core/request-fields.ts
 // and core/request-rules.ts). Every message starts with `[rule_name] `
@@ -59,21 +60,14 @@ export function pathIntegerField(label: string) {
   );
 }
 
-// An ISO 8601 date (2025-01-31) or date-time with its offset, as valibot reads them.
-const DATE_TEXT = /* @__PURE__ */ lazySchema(() =>
-  v.union([v.pipe(v.string(), v.isoDate()), v.pipe(v.string(), v.isoTimestamp())]),
-);
-
 /**
- * Whether `text` (trimmed) is an ISO 8601 date or date-time of a real calendar day: not `Date.parse`, which accepts
- * "5" or "2026-02-30" and differs between engines.
+ * Whether `text` (trimmed) is an ISO 8601 date or date-time (with its zone) of a real calendar day and time: the same
+ * rule as every date range (`parseIsoDate`), not `Date.parse`, which accepts "5" or "2026-02-30" and differs between
+ * engines.
  * @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key))
  */
 export function isDateText(text: string): boolean {
-  const trimmed = text.trim();
-  if (!v.is(DATE_TEXT, trimmed)) return false;
-  const [year = 0, month = 0, day = 0] = trimmed.slice(0, 10).split("-").map(Number);
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDate() === day;
+  return parseIsoDate(text.trim()) !== undefined;
 }
 
 /** Epoch milliseconds; the client converts `Date` and ISO strings before checking. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Team Admin API (team key)) */

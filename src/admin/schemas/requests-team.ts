@@ -10,7 +10,7 @@ import {
 } from "../../core/request-fields.js";
 import { maxItems, presentKeys } from "../../core/request-rules.js";
 import { isPlainObject } from "../../core/validation.js";
-import { teamMemberId } from "../ids.js";
+import { isIdOfFamily, teamMemberId } from "../ids.js";
 import { ADMIN_LIMITS, HOSTING_TYPES, SORT_DIRECTIONS, TEAM_SPEND_SORT_KEYS } from "./constants.js";
 import { dateRange, emailField, epochMsField, nonBlankText, pathTo } from "./request-fields.js";
 import { pageEntries } from "./requests-pagination.js";
@@ -143,6 +143,49 @@ function commaList(label: string) {
   );
 }
 
+const NUMERIC_ID = /^\d{1,16}$/;
+const USER_EMAIL = /* @__PURE__ */ lazySchema(() => v.pipe(v.string(), v.rfcEmail()));
+
+// One entry of the audit-log `users` filter: an email, a numeric id or a user_ id (spec: GET /teams/audit-logs).
+function isUserReference(entry: unknown): boolean {
+  if (typeof entry === "number") return Number.isSafeInteger(entry) && entry >= 0;
+  if (typeof entry !== "string") return false;
+  const text = entry.trim();
+  if (NUMERIC_ID.test(text)) return Number.isSafeInteger(Number(text));
+  return isIdOfFamily(text, "teamMember") || v.is(USER_EMAIL, text);
+}
+
+/**
+ * The audit-log `users` filter: a comma-separated string or a list of emails, numeric ids (digits or whole numbers) and
+ * user_ ids, mixed. Every entry is checked (an entry is never echoed: emails are personal data) and sent trimmed as
+ * one comma-separated value.
+ */
+// @__NO_SIDE_EFFECTS__
+function userReferences(label: string) {
+  return v.pipe(
+    v.union(
+      [v.string(), v.array(v.union([v.string(), v.number()]), `[type] each entry of ${label} must be a string`)],
+      `[type] ${label} must be a comma-separated string or an array of emails, numeric ids and user_ ids`,
+    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const value: unknown = dataset.value;
+      const entries = typeof value === "string" ? value.split(",") : Array.isArray(value) ? value : [];
+      entries.forEach((entry: unknown, index) => {
+        if (isUserReference(entry)) return;
+        const blank = typeof entry === "string" && entry.trim() === "";
+        addIssue({
+          message: blank
+            ? `[min_length] entry ${index + 1} of ${label} is empty; name each user once, separated by commas`
+            : `[user_ref] entry ${index + 1} of ${label} must be an email, a numeric user id or a user_ id`,
+        });
+      });
+    }),
+    v.transform((value: string | Array<string | number>) =>
+      (typeof value === "string" ? value.split(",") : value).map((entry) => String(entry).trim()).join(","),
+    ),
+  );
+}
+
 /**
  * GET /teams/audit-logs query. `users` (emails, numeric ids or user_ ids, mixed) may name at most `pageSize`
  * (default 100) users; the range may span at most 30 days.
@@ -156,7 +199,7 @@ export const AuditLogsQuerySchema = /* @__PURE__ */ lazySchema(() =>
         endTime: v.optional(stringOrNumber("`endTime`")),
         eventTypes: v.optional(commaList("`eventTypes`")),
         search: v.optional(anyText("`search`")),
-        users: v.optional(commaList("`users`")),
+        users: v.optional(userReferences("`users`")),
         ...pageEntries("auditLogs.list"),
       },
       "the audit-log query",

@@ -3,7 +3,7 @@ import { callOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import { toQuery } from "../admin-lists.js";
 import { AdminResource } from "../admin-resource.js";
-import { type DateInput, splitRange, toEpochMs } from "../date-ranges.js";
+import { type DateInput, rangeWindows, toEpochMs } from "../date-ranges.js";
 import type { AuditLogEvent, AuditLogsResponse } from "../schemas/index.js";
 import { PAGE_SIZE_LIMITS } from "../schemas/requests-pagination.js";
 import type { RemoveMemberParams } from "../schemas/requests-team.js";
@@ -27,7 +27,8 @@ export interface AuditLogsParams {
   startTime: DateInput;
   endTime: DateInput;
   eventTypes?: string[] | string | undefined;
-  users?: string[] | string | undefined;
+  /** Emails, numeric ids and user_ ids, mixed: a comma-separated string or a list. */
+  users?: Array<string | number> | string | undefined;
   search?: string | undefined;
   pageSize?: number | undefined;
 }
@@ -43,7 +44,7 @@ export class AuditLogsResource extends AdminResource {
     const { startTime, endTime, pageSize, ...filters } = params;
     const fields = { start: "startTime", end: "endTime" };
     return new WindowedList(
-      () => splitRange(toEpochMs(startTime, "startTime"), toEpochMs(endTime, "endTime"), 30, fields),
+      () => rangeWindows(toEpochMs(startTime, "startTime"), toEpochMs(endTime, "endTime"), 30, fields),
       (window) => ({
         pageSize,
         defaultPageSize: PAGE_SIZE_LIMITS["auditLogs.list"]?.defaultSize ?? 100,

@@ -150,6 +150,7 @@ export class SpendLimitsResource extends AdminResource {
       items: valid,
       size: ADMIN_LIMITS.maxSpendLimitUpdates,
       call: options,
+      redact: (text) => this.context.transport.redacted(text),
       send: async (chunk) => {
         const response = await sendOperation(this.context, "spendLimits.setMany", {
           body: { updates: chunk },

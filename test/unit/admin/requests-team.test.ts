@@ -159,7 +159,7 @@ describe("audit logs query", () => {
     expect(rules(requestIssues(OPS["auditLogs.list"].query, wireQuery({ users })))).toEqual(["users: max_items"]);
     expect(requestIssues(OPS["auditLogs.list"].query, wireQuery({ users, pageSize: 200 }))).toEqual([]);
     expect(
-      rules(requestIssues(OPS["auditLogs.list"].query, wireQuery(new URLSearchParams("users=a,b,c&pageSize=2")))),
+      rules(requestIssues(OPS["auditLogs.list"].query, wireQuery(new URLSearchParams("users=1,2,user_c&pageSize=2")))),
     ).toEqual(["users: max_items"]);
   });
 

@@ -50,7 +50,7 @@ function validCases(ids: Ids): Record<string, Case[]> {
         query: {
           startTime: "2030-05-10",
           endTime: String(START),
-          users: `${ids.email},${ids.user},7,nobody`,
+          users: `${ids.email},${ids.user},7,user_nobody`,
           pageSize: "4",
         },
       },
