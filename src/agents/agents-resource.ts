@@ -6,7 +6,6 @@ import type { CallOptions } from "../core/options.js";
 import { isPlainObject } from "../core/validation.js";
 import { generateAgentId } from "./ids.js";
 import type { AgentsContext } from "./operations.js";
-import { queryArgument } from "./query-argument.js";
 import type { AgentUsageParams, CreateAgentParams, ListAgentsParams } from "./schemas/requests.js";
 import type { CreateAgentResponse } from "./schemas/resources.js";
 
@@ -67,11 +66,7 @@ export class AgentsResource {
 
   /** Lists agents, newest first: await for the first page, `for await` for every agent. */
   list(params: ListAgentsParams = {}, options?: CallOptions) {
-    // Checked when the call starts, so a wrong one rejects the result like any other query mistake.
-    return listOperation(this.#context, "agents.list", () => ({
-      query: queryArgument(params, "params", "agents.list"),
-      options,
-    }));
+    return listOperation(this.#context, "agents.list", { query: params, options });
   }
 
   /** Reads one agent. */
@@ -96,11 +91,7 @@ export class AgentsResource {
 
   /** Token usage of an agent's runs, or of one run with `{ runId }`. Early access: may answer 403. */
   usage(agentId: string, params: AgentUsageParams = {}, options?: CallOptions) {
-    return callOperation(this.#context, "agents.usage", () => ({
-      params: { agentId },
-      query: queryArgument(params, "params", "agents.usage"),
-      options,
-    }));
+    return callOperation(this.#context, "agents.usage", { params: { agentId }, query: params, options });
   }
 
   /** The agent's artifacts (at most 100; route assumed). */

@@ -13,7 +13,6 @@ import type { CallOptions } from "../core/options.js";
 import { requireSegment } from "../core/paths.js";
 import { pollInterval } from "../core/wait.js";
 import type { AgentsContext } from "./operations.js";
-import { queryArgument } from "./query-argument.js";
 import { isTerminalRunStatus, type RunStatus } from "./schemas/constants.js";
 import type { CreateRunParams, ListRunsParams } from "./schemas/requests.js";
 import type { Run } from "./schemas/resources.js";
@@ -60,11 +59,7 @@ export class RunsResource {
 
   /** Lists an agent's runs, newest first: await for the first page, `for await` for every run. */
   list(agentId: string, params: ListRunsParams = {}, options?: CallOptions) {
-    return listOperation(this.#context, "runs.list", () => ({
-      params: { agentId },
-      query: queryArgument(params, "params", "runs.list"),
-      options,
-    }));
+    return listOperation(this.#context, "runs.list", { params: { agentId }, query: params, options });
   }
 
   /** Reads one run. */

@@ -1,4 +1,5 @@
 import {
+  argumentError,
   BOOLEAN_OPTION,
   checkOptions,
   FUNCTION_OPTION,
@@ -8,7 +9,7 @@ import {
   optional,
   unreadableArgument,
 } from "./arguments.js";
-import { isAgentlineError } from "./errors.js";
+import { AgentlineError, isAgentlineError } from "./errors.js";
 import { checkHeaderRecord } from "./header-values.js";
 
 // The options every client takes (BaseClientOptions) and the ones a call may override (CallOptions), checked when
@@ -58,7 +59,14 @@ const SIGNAL_OPTION: OptionRule = [
 ];
 
 /** Checks the options of one call (`signal`, `timeoutMs`, `maxRetries`, `headers`). */
-export function checkCallOptions(options: object): void {
+export function checkCallOptions(options: unknown, operation = "request"): void {
+  // A string, number, array or `true` where the options go is a mistake, not "no options".
+  if (!isObject(options)) {
+    const expected = "an object of call options (signal, timeoutMs, maxRetries, headers) or omitted";
+    throw new AgentlineError(argumentError(options, "options", operation, expected).message, {
+      code: "invalid_option",
+    });
+  }
   try {
     checkOptions(options, "options", { signal: SIGNAL_OPTION, timeoutMs: TIMEOUT_OPTION, maxRetries: RETRIES_OPTION });
     checkHeaderRecord((options as { headers?: unknown }).headers, "options.headers", "invalid_option");

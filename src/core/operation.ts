@@ -237,7 +237,7 @@ export async function sendWithPolicy<O extends Operation, R>(
   if (!budget && !headers && !prepare && !policy.refresh && !policy.explain) return transport.request(request);
   const options = request.options;
   // Checked before this reads them (the transport would check them only after): a wrong or unreadable option is named.
-  if (options) checkCallOptions(options);
+  if (options !== undefined) checkCallOptions(options, name);
   const idempotent = request.idempotent ?? IDEMPOTENT_METHODS.has(request.method.toUpperCase());
   const timeoutMs = options?.timeoutMs ?? transport.retrySettings.timeoutMs;
   const spec: RequestSpec<R> = {

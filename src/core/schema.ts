@@ -67,8 +67,25 @@ function requireSchema(schema: unknown, fn: string): void {
   }
 }
 
-/** Checks a request against its schema before anything is sent; throws a request `ValidationError`. */
+/** Whether a request argument is an array (a revoked proxy is left to the schema's run, which names it). */
+function isArrayInput(data: unknown): boolean {
+  try {
+    return Array.isArray(data);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Checks a request against its schema before anything is sent; throws a request `ValidationError`. An array given
+ * where the schema reads an object is refused too: valibot's object schemas take one, and its indexes would go out
+ * as query keys or body fields (`?0=…`) with the documented ones silently missing.
+ */
 export function checkRequest<S extends v.GenericSchema>(schema: S, data: unknown, context: string): v.InferOutput<S> {
+  if (isArrayInput(data) && baseType(schema)?.endsWith("object")) {
+    const message = "must be an object, not an array";
+    throw new ValidationError([{ path: "", rule: "type", message }], { direction: "request", context });
+  }
   let result: v.SafeParseResult<S>;
   try {
     result = v.safeParse(schema, data);

@@ -157,7 +157,7 @@ export class Transport {
 
   /** Performs one operation with retries; resolves to the parsed data and the raw response. */
   async request<T>(spec: RequestSpec<T>): Promise<WithResponse<T>> {
-    if (spec.options) checkCallOptions(spec.options);
+    if (spec.options !== undefined) checkCallOptions(spec.options, spec.operation);
     const method = spec.method.toUpperCase();
     const idempotent = spec.idempotent ?? IDEMPOTENT_METHODS.has(method);
     const maxRetries = spec.options?.maxRetries ?? this.#policy.maxRetries;
