@@ -18,25 +18,48 @@ export interface DrainOutcome {
 }
 
 /**
- * Reads a stream to its end, or gives up on it after `hungAfterMs` without waiting for it (a hung stream may not even
- * end on `abort()`).
+ * Reads a stream to its end, or gives up on it (without waiting for it: a hung stream may not even end on `abort()`)
+ * once it has made no progress for `hungAfterMs`: no event delivered and no change in `activity` (say, the server's
+ * connection count). Progress, not total time, so a trial that is merely slow on a loaded machine (many test workers
+ * on two cores) is not taken for a hung one, while a stream stuck waiting still is.
  */
-export async function drainWithin(stream: RunStream, hungAfterMs: number): Promise<DrainOutcome> {
+export async function drainWithin(
+  stream: RunStream,
+  hungAfterMs: number,
+  activity: () => number = () => 0,
+): Promise<DrainOutcome> {
   const events: RunEvent[] = [];
   let error: unknown;
+  let ended = false;
   const iterate = (async () => {
     for await (const event of stream) events.push(event);
-  })().catch((caught: unknown) => {
-    error = caught;
-  });
-  let timer: ReturnType<typeof setTimeout> | undefined;
+  })()
+    .catch((caught: unknown) => {
+      error = caught;
+    })
+    .finally(() => {
+      ended = true;
+    });
+  const progress = () => events.length + activity();
+  let seen = progress();
+  let since = performance.now();
+  let timer: ReturnType<typeof setInterval> | undefined;
   const hung = await Promise.race([
     iterate.then(() => false),
     new Promise<boolean>((resolve) => {
-      timer = setTimeout(() => resolve(true), hungAfterMs);
+      timer = setInterval(
+        () => {
+          const now = performance.now();
+          if (progress() !== seen) {
+            seen = progress();
+            since = now;
+          } else if (!ended && now - since >= hungAfterMs) resolve(true);
+        },
+        Math.max(1, Math.floor(hungAfterMs / 20)),
+      );
     }),
   ]);
-  clearTimeout(timer);
+  clearInterval(timer);
   if (hung) stream.abort();
   return { hung, error, events };
 }
