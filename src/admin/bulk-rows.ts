@@ -3,6 +3,7 @@ import {
   type ChunkErrorMode,
   type ChunkedReport,
   mergeBulkResults,
+  type PairRowsOptions,
   pairRows,
   runChunked,
 } from "./bulk.js";
@@ -33,6 +34,8 @@ export async function bulkRows<Row, Input>(options: {
   size: number;
   send: (chunk: Input[], index: number) => Promise<readonly Row[]>;
   key?: { input: (input: Input) => unknown; row: (row: Row) => unknown } | undefined;
+  /** See {@link PairRowsOptions.belongs}. */
+  belongs?: ((input: Input, row: Row) => boolean) | undefined;
   call?: BulkCallOptions | undefined;
   /** Scrubs the client's secrets from the reasons a `BulkPartialError` quotes. */
   redact?: ((text: string) => string) | undefined;
@@ -40,7 +43,8 @@ export async function bulkRows<Row, Input>(options: {
   const report = await runChunked<Input, BulkResult<Row, Input>, BulkResult<Row, Input>>({
     items: options.items,
     size: options.size,
-    send: async (chunk, index) => pairRows(chunk, await options.send(chunk, index), { key: options.key }),
+    send: async (chunk, index) =>
+      pairRows(chunk, await options.send(chunk, index), { key: options.key, belongs: options.belongs }),
     merge: mergeBulkResults,
     onChunkError: options.call?.onChunkError,
     signal: options.call?.signal,

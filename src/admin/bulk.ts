@@ -205,6 +205,13 @@ export interface PairRowsOptions<Row, Input> {
    * matched by position (the spend-limit route answers "in request order").
    */
   key?: { input: (input: Input) => unknown; row: (row: Row) => unknown };
+  /**
+   * With `key`: whether a row may be the input's answer, for rows that do not echo the key as sent (a sync row echoes
+   * an invalid `userId` as 0). Rows are then taken by position when every row belongs to the input at its place (the
+   * server kept request order), else by key, and a row whose key names no input goes to the first input left that it
+   * belongs to.
+   */
+  belongs?: (input: Input, row: Row) => boolean;
 }
 
 /** Pairs a response's `results[]` with the inputs that were sent. @see {@link https://github.com/agentline/agentline#team-admin-and-organization | README: Team Admin and Organization} (spec: Team Admin API and Organization API § Endpoints) */
@@ -216,7 +223,12 @@ export function pairRows<Row, Input>(
   const isFailed = options.isFailed ?? isFailedRow;
   const matched: (Row | undefined)[] = [];
   const unmatched: Row[] = [];
-  if (options.key) {
+  const { belongs } = options;
+  const inOrder =
+    belongs !== undefined &&
+    rows.length === inputs.length &&
+    inputs.every((input, i) => belongs(input, rows[i] as Row));
+  if (options.key && !inOrder) {
     const { input: inputKey, row: rowKey } = options.key;
     // Queues per key, so duplicate inputs each take their own row in order.
     const byKey = new Map<unknown, Row[]>();
@@ -228,6 +240,11 @@ export function pairRows<Row, Input>(
     }
     for (const input of inputs) matched.push(byKey.get(inputKey(input))?.shift());
     for (const queue of byKey.values()) unmatched.push(...queue);
+    for (const [i, input] of inputs.entries()) {
+      if (matched[i] !== undefined || !belongs) continue;
+      const at = unmatched.findIndex((row) => belongs(input, row));
+      if (at >= 0) matched[i] = unmatched.splice(at, 1)[0];
+    }
   } else {
     for (let i = 0; i < inputs.length; i++) matched.push(rows[i]);
     unmatched.push(...rows.slice(inputs.length));

@@ -50,6 +50,9 @@ export class TeamMembershipsResource extends AdminResource {
       size: ADMIN_LIMITS.maxSyncUsers,
       call: options,
       redact: (text) => this.context.transport.redacted(text),
+      // The spec does not promise request order for sync rows: each echoes its userId (0 for an invalid one).
+      key: { input: (entry) => String(entry.userId), row: (row) => String(row.userId) },
+      belongs: (entry, row) => String(row.userId) === String(entry.userId) || Number(row.userId) === 0,
       send: async (chunk) => {
         const body = { organizationId: organizationId(this.context), users: chunk };
         const result = await sendOperation(this.context, "org.teamMemberships.sync", { body, options });
