@@ -127,3 +127,56 @@ export function queryFromWire(schema: v.GenericSchema | undefined, query: URLSea
     return type === "array" || type === "number" || type === "boolean" ? type : undefined;
   });
 }
+
+// Response objects of the three APIs. Where a field is optional (the spec says "omitted when…", "only when…", "stay
+// absent when unset", or the client reads it leniently), a server that writes it as JSON `null` instead of leaving it
+// out is a common habit, not a new meaning: the field is read as absent — the key is left out of the parsed object
+// (or takes its default, as when omitted), exactly as if the server had omitted it — so the typings stay
+// `field?: T | undefined` and user code tests one thing (`=== undefined`, `?.`). A field whose own type admits `null`
+// (nullable, unknown) keeps it: there `null` is data. Required fields stay required: `null` there is a response
+// `ValidationError` naming the field.
+
+/** Schema types that already accept `null` as a value of their own: their `null` is data, not absence. */
+const NULL_IS_DATA: ReadonlySet<string> = /* @__PURE__ */ new Set(["unknown", "any", "nullable", "nullish", "null"]);
+const OPTIONAL_TYPES: ReadonlySet<string> = /* @__PURE__ */ new Set(["optional", "exact_optional", "nullish"]);
+
+/**
+ * An optional entry whose own type refuses `null`, made to read it as absent: `[schema, drop]`, `drop` when the key is
+ * to be left out (no default); `undefined` for a required entry or one whose `null` is data.
+ */
+function nullAsAbsent(schema: v.GenericSchema): [v.GenericSchema, boolean] | undefined {
+  if (!OPTIONAL_TYPES.has(schema.type)) return undefined;
+  const { wrapped, default: fallback } = schema as v.OptionalSchema<v.GenericSchema, unknown>;
+  if (NULL_IS_DATA.has(wrapped.type)) return undefined;
+  // A `nullish` one (spread from another response object) as it is: with a default, `null` already reads as it.
+  if (schema.type === "nullish") return fallback === undefined ? [schema, true] : undefined;
+  return fallback === undefined ? [v.nullish(wrapped), true] : [v.nullish(wrapped, fallback as never), false];
+}
+
+/**
+ * A loose object (unknown fields kept) whose optional entries read a `null` as absent (see the rule above). Typed as
+ * the plain loose object: `null` never reaches the output.
+ * @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does)
+ */
+// @__NO_SIDE_EFFECTS__
+export function responseObject<const E extends v.ObjectEntries>(entries: E): v.LooseObjectSchema<E, undefined> {
+  const lenient: v.ObjectEntries = {};
+  const dropped: string[] = [];
+  for (const [key, schema] of Object.entries(entries)) {
+    const relaxed = nullAsAbsent(schema);
+    if (relaxed?.[1]) dropped.push(key);
+    lenient[key] = relaxed?.[0] ?? schema;
+  }
+  const object = v.looseObject(lenient);
+  if (dropped.length === 0) return object as unknown as v.LooseObjectSchema<E, undefined>;
+  // A pipe keeps the loose object's `type` and `entries` (spread into larger schemas); each `null` sent is dropped (with the key).
+  const relaxed = v.pipe(
+    object,
+    v.transform((value) => {
+      const record = value as Record<string, unknown>;
+      for (const key of dropped) if (record[key] === null) delete record[key];
+      return value;
+    }),
+  );
+  return relaxed as unknown as v.LooseObjectSchema<E, undefined>;
+}

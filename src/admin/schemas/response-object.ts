@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { responseObject as nullTolerantObject } from "../../core/schema.js";
 
 // Response objects of the Admin and Organization APIs. The spec marks no response field as required (it marks a
 // few optional, `?` or "only when", and lists the rest without saying), so a response is read leniently: every
@@ -7,7 +8,9 @@ import * as v from "valibot";
 // the client itself reads (bulk `results`, the row key it matches on, the spend-limit `outcome`, counts it sums),
 // and the handle of a resource the client's other calls act on (a group's `id`, a member's `userId`, a rule's
 // `id`, a provider's `id`): without it the resource cannot be used. Each schema names those in `required`; a
-// missing one is a response `ValidationError` naming it.
+// missing one is a response `ValidationError` naming it. As in the other two APIs, an optional field sent as JSON
+// `null` reads as absent (the key left out); a field the spec types "or null" (a limit, a default, `leftAt`) keeps
+// its `null`, and a required one sent as `null` is a response `ValidationError` naming it.
 
 type Lenient<E extends v.ObjectEntries, R extends keyof E> = {
   [K in keyof E]: K extends R ? E[K] : v.OptionalSchema<E[K], undefined>;
@@ -29,5 +32,5 @@ export function responseObject<const E extends v.ObjectEntries, const R extends 
   for (const [key, schema] of Object.entries(entries)) {
     lenient[key] = keep.has(key) || OPTIONAL_TYPES.has(schema.type) ? schema : v.optional(schema);
   }
-  return v.looseObject(lenient) as v.LooseObjectSchema<Lenient<E, R>, undefined>;
+  return nullTolerantObject(lenient) as unknown as v.LooseObjectSchema<Lenient<E, R>, undefined>;
 }

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { openEnum } from "../../core/schema.js";
+import { openEnum, responseObject } from "../../core/schema.js";
 import { timestampField } from "./request-fields.js";
 
 // Forge responses are parsed leniently: unknown fields and enum values pass through; fields the spec
@@ -8,7 +8,7 @@ import { timestampField } from "./request-fields.js";
 
 /** `{slug, id, type}` of an installation target or repository owner. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Installation) */
 export const OwnerRefSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     slug: v.string(),
     id: v.optional(v.string()),
     type: v.optional(openEnum(["team", "user"] as const)),
@@ -17,7 +17,7 @@ export const OwnerRefSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** An app. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § App) */
 export const AppSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     displayName: v.optional(v.string()),
     webhookUrl: v.optional(v.string()),
@@ -34,7 +34,7 @@ export const AppSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** An installation of an app. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Installation) */
 export const InstallationSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     appId: v.string(),
     target: v.optional(OwnerRefSchema),
@@ -43,7 +43,7 @@ export const InstallationSchema = /* @__PURE__ */ lazySchema(() =>
     repoSelectionMode: v.optional(openEnum(["all", "selected"] as const)),
     scopes: v.optional(v.array(v.string())),
     installedBy: v.optional(
-      v.looseObject({
+      responseObject({
         id: v.optional(v.string()),
         email: v.optional(v.string()),
         displayName: v.optional(v.string()),
@@ -57,7 +57,7 @@ export const InstallationSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of installations; `nextPageToken` is empty on the last page. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const InstallationsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     installations: v.array(InstallationSchema),
     nextPageToken: v.optional(v.string(), ""),
   }),
@@ -65,32 +65,39 @@ export const InstallationsPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** 200 of POST /app/installations/{id}/access_tokens; `expiresAt` must be RFC 3339 (the token cache runs on it). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const AccessTokenResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ token: v.string(), expiresAt: timestampField("`expiresAt`") }),
+  responseObject({ token: v.string(), expiresAt: timestampField("`expiresAt`") }),
 );
 
 /** A repository summary as the installation repository list returns it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Repository) */
 export const RepositorySummarySchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     name: v.string(),
     fullName: v.optional(v.string()),
     owner: v.optional(OwnerRefSchema),
     defaultBranch: v.optional(v.string()),
     mirror: v.optional(
-      v.looseObject({
+      responseObject({
         source: v.optional(v.string()),
         sourceId: v.optional(v.string()),
         status: v.optional(v.string()),
       }),
     ),
     visibility: v.optional(openEnum(["internal", "private"] as const)),
+    // Read-only merge settings and timestamps: list entries are sparse (Get Repo adds the full timestamps).
+    allowMergeCommit: v.optional(v.boolean()),
+    allowSquashMerge: v.optional(v.boolean()),
+    deleteBranchOnMerge: v.optional(v.boolean()),
+    createdAt: v.optional(v.string()),
+    updatedAt: v.optional(v.string()),
+    pushedAt: v.optional(v.string()),
     cloneUrl: v.optional(v.string()),
   }),
 );
 
 /** A page of the installation's repositories. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const InstallationReposPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     repositories: v.array(RepositorySummarySchema),
     nextPageToken: v.optional(v.string(), ""),
     repoSelectionMode: v.optional(v.string()),
@@ -98,13 +105,13 @@ export const InstallationReposPageSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 const BudgetSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ limit: v.number(), remaining: v.number(), reset: v.number(), used: v.number() }),
+  responseObject({ limit: v.number(), remaining: v.number(), reset: v.number(), used: v.number() }),
 );
 
 /** 200 of GET /rate_limit (prefer `resources.core`). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const RateLimitResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
-    resources: v.looseObject({ core: BudgetSchema }),
+  responseObject({
+    resources: responseObject({ core: BudgetSchema }),
     rate: v.optional(BudgetSchema),
   }),
 );

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { openEnum } from "../../core/schema.js";
+import { openEnum, responseObject } from "../../core/schema.js";
 import { ActorSchema, NextPageTokenSchema } from "./references.js";
 
 // Check suite, check run and annotation responses. Timestamps stay RFC 3339 strings.
@@ -13,7 +13,7 @@ export const CHECK_RUN_OUTCOMES = ["created", "updated", "unchanged", "ignored_s
 
 /** A check run with the fields the spec names. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const CheckRunSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     name: v.optional(v.string()),
     sha: v.optional(v.string()),
@@ -36,7 +36,7 @@ export const CheckRunSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A check suite attempt: (actor, key, externalId) on a commit. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export const CheckSuiteSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     sha: v.optional(v.string()),
     key: v.optional(v.string()),
@@ -49,7 +49,7 @@ export const CheckSuiteSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** One judged post: the run as stored and what the post did. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export const CheckRunResultSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     checkRun: CheckRunSchema,
     outcome: openEnum(CHECK_RUN_OUTCOMES),
   }),
@@ -57,7 +57,7 @@ export const CheckRunResultSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** Post Check Run: `{checkRun, outcome}` top-level beside `checkSuite`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const PostCheckRunResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     ...CheckRunResultSchema.entries,
     checkSuite: v.optional(CheckSuiteSchema),
   }),
@@ -65,7 +65,7 @@ export const PostCheckRunResponseSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** Batch Upsert Check Runs: `results[]` in request order (`checkRuns[]` is deprecated, kept if sent). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const BatchUpsertCheckRunsResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     results: v.array(CheckRunResultSchema),
     checkSuite: v.optional(CheckSuiteSchema),
   }),
@@ -73,7 +73,7 @@ export const BatchUpsertCheckRunsResponseSchema = /* @__PURE__ */ lazySchema(() 
 
 /** A page of check runs. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CheckRunsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     checkRuns: v.array(CheckRunSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -81,7 +81,7 @@ export const CheckRunsPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of check suites. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CheckSuitesPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     checkSuites: v.array(CheckSuiteSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -89,7 +89,7 @@ export const CheckSuitesPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** An annotation: `message` is Markdown, `rawDetails` plain text. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const AnnotationSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.optional(v.string()),
     message: v.optional(v.string()),
     rawDetails: v.optional(v.string()),
@@ -98,7 +98,7 @@ export const AnnotationSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of annotations, ascending by id. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const AnnotationsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     annotations: v.array(AnnotationSchema),
     nextPageToken: NextPageTokenSchema,
   }),

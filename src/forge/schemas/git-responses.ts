@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { openEnum } from "../../core/schema.js";
+import { openEnum, responseObject } from "../../core/schema.js";
 import { NextPageTokenSchema } from "./references.js";
 import { GitRefSchema } from "./repo-responses.js";
 
@@ -18,7 +18,7 @@ const Int64String = /* @__PURE__ */ lazySchema(() =>
 
 /** Who made a commit and when (RFC 3339). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GitSignatureSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     name: v.optional(v.string()),
     email: v.optional(v.string()),
     date: v.optional(v.string()),
@@ -27,10 +27,10 @@ export const GitSignatureSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A commit: its tree, parents (first parent first), message and signatures. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CommitSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     sha: v.string(),
     treeSha: v.optional(v.string()),
-    parents: v.optional(v.array(v.looseObject({ sha: v.string() })), []),
+    parents: v.optional(v.array(responseObject({ sha: v.string() })), []),
     message: v.optional(v.string(), ""),
     author: v.optional(GitSignatureSchema),
     committer: v.optional(GitSignatureSchema),
@@ -42,7 +42,7 @@ export const FILE_CHANGE_STATUSES = ["added", "modified", "removed", "renamed", 
 
 /** One changed file of a commit or a comparison. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ChangedFileSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     path: v.string(),
     status: openEnum(FILE_CHANGE_STATUSES),
     previousPath: v.optional(v.string()),
@@ -55,7 +55,7 @@ export const ChangedFileSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of changed files (List Commit Files, List Comparison Files). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ChangedFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     files: v.array(ChangedFileSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -66,7 +66,7 @@ export const CONTENT_TYPES = ["file", "dir", "symlink", "submodule"] as const;
 
 /** One entry of a directory listing. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ContentEntrySchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     type: openEnum(CONTENT_TYPES),
     name: v.optional(v.string()),
     path: v.string(),
@@ -81,7 +81,7 @@ export const ContentEntrySchema = /* @__PURE__ */ lazySchema(() =>
  * `contentBytes`/`contentText`), or a directory with its `entries`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only)
  */
 export const ContentsSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     ...ContentEntrySchema.entries,
     encoding: v.optional(v.string()),
     content: v.optional(v.string()),
@@ -95,7 +95,7 @@ export const TREE_ENTRY_TYPES = ["blob", "tree", "commit"] as const;
 
 /** One entry of a tree; `path` is relative to the tree read. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const TreeEntrySchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     path: v.string(),
     mode: v.string(),
     type: openEnum(TREE_ENTRY_TYPES),
@@ -106,7 +106,7 @@ export const TreeEntrySchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A tree read (recursively when asked); `truncated` when the forge cut the listing short. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Versioning) */
 export const TreeSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     sha: v.string(),
     tree: v.array(TreeEntrySchema),
     truncated: v.optional(v.boolean(), false),
@@ -115,7 +115,7 @@ export const TreeSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of refs whose names start with a prefix. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MatchingRefsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     refs: v.array(GitRefSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -123,7 +123,7 @@ export const MatchingRefsPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** One matching line of a text search with the context lines around it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GrepLineSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     path: v.string(),
     lineNumber: v.number(),
     line: v.string(),
@@ -134,7 +134,7 @@ export const GrepLineSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** The text-search answer: complete only when `limitHit` is false (there is no pagination). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GrepResultSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     lines: v.array(GrepLineSchema),
     limitHit: v.optional(v.boolean(), false),
   }),

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
 import { oneOf, requestObject, requiredText } from "../../core/request-fields.js";
+import { responseObject } from "../../core/schema.js";
 import { RepositorySummarySchema } from "./auth.js";
 import { NextPageTokenSchema } from "./references.js";
 import { stringList } from "./request-fields.js";
@@ -66,20 +67,12 @@ export const AddInstallationReposSchema = /* @__PURE__ */ lazySchema(() =>
  * (read-only) and full timestamps. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Repository (summary as returned by installation repository list))
  */
 export const RepositorySchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
-    ...RepositorySummarySchema.entries,
-    allowMergeCommit: v.optional(v.boolean()),
-    allowSquashMerge: v.optional(v.boolean()),
-    deleteBranchOnMerge: v.optional(v.boolean()),
-    createdAt: v.optional(v.string()),
-    updatedAt: v.optional(v.string()),
-    pushedAt: v.optional(v.string()),
-  }),
+  responseObject({ ...RepositorySummarySchema.entries }),
 );
 
 /** A page of a namespace's repositories (List Repos, assumed shape beside the installation list). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const ReposPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     repositories: v.array(RepositorySchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -87,7 +80,7 @@ export const ReposPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** An app as the namespace listing returns it: display metadata only. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § App) */
 export const NamespaceAppSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     displayName: v.optional(v.string()),
     description: v.optional(v.string()),
@@ -96,7 +89,7 @@ export const NamespaceAppSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of a namespace's apps, newest first. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const NamespaceAppsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     apps: v.array(NamespaceAppSchema),
     nextPageToken: NextPageTokenSchema,
   }),

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
 import { codePointLength, codePointText, pathItem, requestObject } from "../../core/request-fields.js";
 import { itemCount } from "../../core/request-rules.js";
-import { openEnum } from "../../core/schema.js";
+import { openEnum, responseObject } from "../../core/schema.js";
 import { FORGE_LIMITS } from "./limits.js";
 import { LabelSchema, ReviewSchema } from "./pull-responses.js";
 import { NextPageTokenSchema } from "./references.js";
@@ -17,7 +17,7 @@ export const PULL_FILE_STATUSES = ["added", "modified", "removed", "renamed"] as
 
 /** One file of List Pull Request Files (diff of head against the merge base). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Rate limits (points per rolling minute, per authenticated principal)) */
 export const PullFileSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     path: v.string(),
     status: v.optional(openEnum(PULL_FILE_STATUSES)),
     previousPath: v.optional(v.string()),
@@ -30,7 +30,7 @@ export const PullFileSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of pull request files. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const PullFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     files: v.array(PullFileSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -38,18 +38,18 @@ export const PullFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** One commit of a pull request, oldest first; the last one is the head. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Scopes (requested at installation)) */
 export const PullCommitSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     sha: v.string(),
     message: v.optional(v.string()),
-    author: v.optional(v.looseObject({ name: v.optional(v.string()), email: v.optional(v.string()) })),
+    author: v.optional(responseObject({ name: v.optional(v.string()), email: v.optional(v.string()) })),
     committedAt: v.optional(v.string()),
-    parents: v.optional(v.array(v.looseObject({ sha: v.string() }))),
+    parents: v.optional(v.array(responseObject({ sha: v.string() }))),
   }),
 );
 
 /** A page of pull request commits. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const PullCommitsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     commits: v.array(PullCommitSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -57,11 +57,11 @@ export const PullCommitsPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of reviews. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Other constants) */
 export const ReviewsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ reviews: v.array(ReviewSchema), nextPageToken: NextPageTokenSchema }),
+  responseObject({ reviews: v.array(ReviewSchema), nextPageToken: NextPageTokenSchema }),
 );
 
 /** The labels a pull request holds after an add, replace or remove, ordered by name. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
-export const PullLabelsSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ labels: v.array(LabelSchema) }));
+export const PullLabelsSchema = /* @__PURE__ */ lazySchema(() => responseObject({ labels: v.array(LabelSchema) }));
 
 /**
  * The body of a review dismissal: an optional `message` (65,536 code points, as every comment body). The spec

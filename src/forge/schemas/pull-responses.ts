@@ -1,7 +1,7 @@
 import * as v from "valibot";
 import { argumentError, isObject } from "../../core/arguments.js";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { openEnum } from "../../core/schema.js";
+import { openEnum, responseObject } from "../../core/schema.js";
 import { ActorSchema, NextPageTokenSchema, PullRequestRefSchema, RepositoryRefSchema } from "./references.js";
 
 // Pull request, comment, thread, review, reviewer, label and mergeability responses. The spec does not show
@@ -12,12 +12,12 @@ export const PULL_REQUEST_STATES = ["open", "closed", "merged"] as const;
 
 /** A pull request's place in a stack; no `parentPullRequest` on the root. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const StackSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ id: v.string(), parentPullRequest: v.optional(PullRequestRefSchema) }),
+  responseObject({ id: v.string(), parentPullRequest: v.optional(PullRequestRefSchema) }),
 );
 
 /** A pull request; `number` is a 64-bit integer kept as a string. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const PullRequestSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.optional(v.string()),
     number: v.string(),
     title: v.optional(v.string()),
@@ -33,7 +33,7 @@ export const PullRequestSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of pull requests. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const PullRequestsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     pullRequests: v.array(PullRequestSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -41,7 +41,7 @@ export const PullRequestsPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** The pull request version a thread is anchored to: version number plus head and base SHAs. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const ThreadVersionSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     number: v.optional(v.string()),
     headSha: v.optional(v.string()),
     baseSha: v.optional(v.string()),
@@ -50,7 +50,7 @@ export const ThreadVersionSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A comment thread (the OpenAPI component CommentThread) with its diff anchor. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const ThreadSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     version: v.optional(ThreadVersionSchema),
     path: v.optional(v.string()),
@@ -65,7 +65,7 @@ export const ThreadSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A pull request comment with its full thread. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const CommentSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     body: v.optional(v.string()),
     author: v.optional(ActorSchema),
@@ -78,7 +78,7 @@ export const CommentSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of comments. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CommentsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     comments: v.array(CommentSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -86,28 +86,28 @@ export const CommentsPageSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A pull request review; `dismissal` is set once dismissed. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const ReviewSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     body: v.optional(v.string()),
     state: v.optional(v.string()),
     author: v.optional(ActorSchema),
     comments: v.optional(v.array(CommentSchema)),
-    dismissal: v.optional(v.looseObject({})),
+    dismissal: v.optional(responseObject({})),
     submittedAt: v.optional(v.string()),
   }),
 );
 
 /** A requested reviewer: exactly one of `user` (user_ id, email) or `group` (grp_ id). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const ReviewerSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
-    user: v.optional(v.looseObject({ id: v.string(), email: v.optional(v.string()) })),
-    group: v.optional(v.looseObject({ id: v.string(), slug: v.optional(v.string()) })),
+  responseObject({
+    user: v.optional(responseObject({ id: v.string(), email: v.optional(v.string()) })),
+    group: v.optional(responseObject({ id: v.string(), slug: v.optional(v.string()) })),
   }),
 );
 
 /** GET /pulls/{pullNumber}/requested_reviewers. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RequestedReviewersSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     reviewers: v.array(ReviewerSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -115,7 +115,7 @@ export const RequestedReviewersSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A label definition or assignment. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const LabelSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     name: v.string(),
     color: v.string(),
@@ -125,12 +125,12 @@ export const LabelSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of labels. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const LabelsPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ labels: v.array(LabelSchema), nextPageToken: NextPageTokenSchema }),
+  responseObject({ labels: v.array(LabelSchema), nextPageToken: NextPageTokenSchema }),
 );
 
 /** One reason a pull request cannot merge. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MergeBlockerSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     kind: v.string(),
     message: v.optional(v.string()),
     pullRequest: v.optional(PullRequestRefSchema),
@@ -139,10 +139,11 @@ export const MergeBlockerSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** GET .../mergeability; `evaluatedPullRequests` is read as sent (its shape is not shown). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const MergeabilitySchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     verdict: openEnum(["mergeable", "blocked"] as const),
     blockers: v.optional(v.array(MergeBlockerSchema), []),
-    evaluatedPullRequests: v.optional(v.unknown()),
+    // Its shape is not shown: kept as sent (a `null` reads as absent, as for every optional field).
+    evaluatedPullRequests: v.optional(v.nonNullable(v.unknown())),
   }),
 );
 

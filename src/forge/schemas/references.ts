@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { argumentError, isObject } from "../../core/arguments.js";
 import { lazySchema } from "../../core/lazy-schema.js";
+import { responseObject } from "../../core/schema.js";
 import { OwnerRefSchema } from "./auth.js";
 
 // Shared response pieces: actors and the repository / pull request / thread references. Parsed leniently:
@@ -11,7 +12,7 @@ export const NextPageTokenSchema = /* @__PURE__ */ lazySchema(() => v.optional(v
 
 /** A user actor. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const UserActorSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     email: v.optional(v.string()),
     displayName: v.optional(v.string()),
@@ -21,12 +22,12 @@ export const UserActorSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** An app actor (no slug). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const AppActorSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ id: v.string(), displayName: v.optional(v.string()) }),
+  responseObject({ id: v.string(), displayName: v.optional(v.string()) }),
 );
 
 /** A service-account actor. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const ServiceAccountActorSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ id: v.optional(v.string()) }),
+  responseObject({ id: v.optional(v.string()) }),
 );
 
 /**
@@ -34,7 +35,7 @@ export const ServiceAccountActorSchema = /* @__PURE__ */ lazySchema(() =>
  * (an actor of a kind added later parses too); use {@link actorKind} to branch. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references)
  */
 export const ActorSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     user: v.optional(UserActorSchema),
     app: v.optional(AppActorSchema),
     serviceAccount: v.optional(ServiceAccountActorSchema),
@@ -56,7 +57,7 @@ export function actorKind(actor: Actor): "user" | "app" | "serviceAccount" | und
 
 /** RepositoryReference. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const RepositoryRefSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.optional(v.string()),
     name: v.optional(v.string()),
     fullName: v.optional(v.string()),
@@ -66,7 +67,7 @@ export const RepositoryRefSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** PullRequestReference: a pull request and its repository; `number` stays a string. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const PullRequestRefSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.optional(v.string()),
     number: v.optional(v.string()),
     repository: v.optional(RepositoryRefSchema),

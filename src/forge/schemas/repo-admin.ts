@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
 import { requestObject, requiredText } from "../../core/request-fields.js";
 import { exactlyOneOf } from "../../core/request-rules.js";
+import { responseObject } from "../../core/schema.js";
 
 // Repository administration shapes the settings and response files do not cover: the principal selector of
 // Delete Grant, the Sync Mirror body and the mirror that Force Cutover answers. The spec shows none of their
@@ -43,7 +44,7 @@ export const SyncMirrorRequestSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A repository's mirror: upstream provider, upstream id and status. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Repository (summary as returned by installation repository list)) */
 export const MirrorSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     source: v.optional(v.string()),
     sourceId: v.optional(v.string()),
     status: v.optional(v.string()),

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { openEnum } from "../../core/schema.js";
+import { openEnum, responseObject } from "../../core/schema.js";
 import { NextPageTokenSchema } from "./references.js";
 
 // Repository-level responses: rulesets, text search, Git data, grants, mirrors, comparisons. A tarball is
@@ -8,7 +8,7 @@ import { NextPageTokenSchema } from "./references.js";
 
 /** A ruleset. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Common references) */
 export const RulesetSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
     name: v.string(),
     description: v.optional(v.string()),
@@ -16,25 +16,27 @@ export const RulesetSchema = /* @__PURE__ */ lazySchema(() =>
     kind: v.optional(openEnum(["merge_branch", "push_branch", "push_tag", "push_repository"] as const)),
     includedRefNames: v.optional(v.array(v.string()), []),
     excludedRefNames: v.optional(v.array(v.string()), []),
-    rules: v.optional(v.array(v.looseObject({})), []),
-    bypassActors: v.optional(v.array(v.looseObject({})), []),
+    rules: v.optional(v.array(responseObject({})), []),
+    bypassActors: v.optional(v.array(responseObject({})), []),
   }),
 );
 
 /** The ruleset list (not paginated). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
-export const RulesetsListSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ rulesets: v.array(RulesetSchema) }));
+export const RulesetsListSchema = /* @__PURE__ */ lazySchema(() =>
+  responseObject({ rulesets: v.array(RulesetSchema) }),
+);
 
 /** POST :grep; the lines are complete only when `limitHit` is false. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GrepResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
-    lines: v.array(v.looseObject({})),
+  responseObject({
+    lines: v.array(responseObject({})),
     limitHit: v.optional(v.boolean(), false),
   }),
 );
 
 /** POST git/commits:createFromFiles. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CreateFromFilesResponseSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     sha: v.string(),
     treeSha: v.string(),
     previousHeadSha: v.string(),
@@ -43,18 +45,23 @@ export const CreateFromFilesResponseSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A Git ref (its full shape is not shown: `ref` and `sha` are read when present). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const GitRefSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({ ref: v.string(), sha: v.optional(v.string()) }),
+  responseObject({ ref: v.string(), sha: v.optional(v.string()) }),
+);
+
+// A grant's principal: its shape is not shown (requests name one by id string or object); an object is read as one.
+const GrantPrincipalSchema = /* @__PURE__ */ lazySchema(() =>
+  v.union([v.string(), responseObject({ id: v.optional(v.string()) })]),
 );
 
 const GrantPrincipals = /* @__PURE__ */ lazySchema(() => ({
-  user: v.optional(v.unknown()),
-  group: v.optional(v.unknown()),
-  teamGroup: v.optional(v.unknown()),
+  user: v.optional(GrantPrincipalSchema),
+  group: v.optional(GrantPrincipalSchema),
+  teamGroup: v.optional(GrantPrincipalSchema),
 }));
 
 /** A direct repository grant. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RepoGrantSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     ...GrantPrincipals,
     permission: openEnum(["read", "write", "admin", "custom"] as const),
   }),
@@ -62,7 +69,7 @@ export const RepoGrantSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** An owner grant (admin grants listed first). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const OwnerGrantSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     ...GrantPrincipals,
     permission: openEnum([
       "PERMISSION_READ",
@@ -76,7 +83,7 @@ export const OwnerGrantSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** The repository grant list. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const RepoGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     grants: v.array(RepoGrantSchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -84,14 +91,14 @@ export const RepoGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** The owner grant list. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const OwnerGrantsListSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     grants: v.array(OwnerGrantSchema),
     nextPageToken: NextPageTokenSchema,
   }),
 );
 
 /** POST :syncMirror: `synced` is true on 200, false on 202 (pending). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
-export const SyncMirrorResponseSchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ synced: v.boolean() }));
+export const SyncMirrorResponseSchema = /* @__PURE__ */ lazySchema(() => responseObject({ synced: v.boolean() }));
 
 /** Mirror transition job statuses. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § States and transitions) */
 export const TRANSITION_JOB_STATUSES = [
@@ -105,7 +112,7 @@ export const TRANSITION_JOB_STATUSES = [
 
 /** A mirror transition job; poll `status`, `phase` is display detail. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const TransitionJobSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.optional(v.string()),
     transition: v.optional(v.string()),
     status: openEnum(TRANSITION_JOB_STATUSES),
@@ -118,7 +125,7 @@ export const TransitionJobSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** GET mirror/transition-jobs:active: an empty object when the repository never transitioned. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const ActiveTransitionJobsSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     activeJob: v.optional(TransitionJobSchema),
     lastJob: v.optional(TransitionJobSchema),
   }),
@@ -126,8 +133,8 @@ export const ActiveTransitionJobsSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of compared files (head against the merge base). @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
 export const CompareFilesPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
-    files: v.array(v.looseObject({})),
+  responseObject({
+    files: v.array(responseObject({})),
     nextPageToken: NextPageTokenSchema,
   }),
 );

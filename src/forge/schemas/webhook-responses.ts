@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { lazySchema } from "../../core/lazy-schema.js";
-import { openEnum } from "../../core/schema.js";
+import { openEnum, responseObject } from "../../core/schema.js";
 import { OwnerRefSchema } from "./auth.js";
 import { NextPageTokenSchema } from "./references.js";
 
@@ -8,7 +8,7 @@ import { NextPageTokenSchema } from "./references.js";
 
 /** The latest attempt of a delivery. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Webhook delivery) */
 export const DeliveryAttemptSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.optional(v.string()),
     deliveryId: v.optional(v.string()),
     trigger: v.optional(openEnum(["automatic", "manual"] as const)),
@@ -21,10 +21,10 @@ export const DeliveryAttemptSchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A webhook delivery; `id` equals the `webhook-id` header. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Webhook delivery) */
 export const WebhookDeliverySchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     id: v.string(),
-    event: v.optional(v.looseObject({ id: v.optional(v.string()), type: v.optional(v.string()) })),
-    installation: v.optional(v.looseObject({ id: v.optional(v.string()), target: v.optional(OwnerRefSchema) })),
+    event: v.optional(responseObject({ id: v.optional(v.string()), type: v.optional(v.string()) })),
+    installation: v.optional(responseObject({ id: v.optional(v.string()), target: v.optional(OwnerRefSchema) })),
     createdAt: v.optional(v.string()),
     deliveredAt: v.optional(v.string()),
     lastAttempt: v.optional(DeliveryAttemptSchema),
@@ -33,7 +33,7 @@ export const WebhookDeliverySchema = /* @__PURE__ */ lazySchema(() =>
 
 /** A page of deliveries, newest first. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const WebhookDeliveriesPageSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     deliveries: v.array(WebhookDeliverySchema),
     nextPageToken: NextPageTokenSchema,
   }),
@@ -44,14 +44,14 @@ export const REDELIVER_OUTCOMES = ["queued", "already_in_flight", "not_found"] a
 
 /** 202 of deliveries:batchRedeliver. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const RedeliverResultsSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
-    results: v.array(v.looseObject({ deliveryId: v.string(), outcome: openEnum(REDELIVER_OUTCOMES) })),
+  responseObject({
+    results: v.array(responseObject({ deliveryId: v.string(), outcome: openEnum(REDELIVER_OUTCOMES) })),
   }),
 );
 
 /** POST /app/webhook/pings: a failing receiver is reported here, not as an error. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
 export const PingResultSchema = /* @__PURE__ */ lazySchema(() =>
-  v.looseObject({
+  responseObject({
     deliveryId: v.string(),
     eventId: v.optional(v.string()),
     delivered: v.boolean(),
@@ -60,7 +60,7 @@ export const PingResultSchema = /* @__PURE__ */ lazySchema(() =>
 );
 
 /** A registered signing key; `kid` is the base64url SHA-256 of its SPKI DER. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Fully described operations) */
-export const SigningKeySchema = /* @__PURE__ */ lazySchema(() => v.looseObject({ kid: v.string() }));
+export const SigningKeySchema = /* @__PURE__ */ lazySchema(() => responseObject({ kid: v.string() }));
 
 /** A webhook delivery. */
 export type WebhookDelivery = v.InferOutput<typeof WebhookDeliverySchema>;
