@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import type { ValidationIssue } from "../core/errors.js";
-import { toValidationIssues } from "../core/schema.js";
+import { responseObject, toValidationIssues } from "../core/schema.js";
 import { InstallationSchema, RepositorySummarySchema } from "../forge/schemas/auth.js";
 import { CheckRunSchema, CheckSuiteSchema } from "../forge/schemas/check-responses.js";
 import {
@@ -22,42 +22,42 @@ import type { WebhookEventType } from "./event-types.js";
 // @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
 
 /** The app object every installation.* event carries. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
-export const WebhookAppSchema = v.looseObject({ id: v.string(), displayName: v.optional(v.string()) });
+export const WebhookAppSchema = responseObject({ id: v.string(), displayName: v.optional(v.string()) });
 
 /** installation.created / updated / deleted: the app, the installation (deletedAt on deleted), reachable repositories. */
-export const InstallationEventPayloadSchema = v.looseObject({
+export const InstallationEventPayloadSchema = responseObject({
   app: WebhookAppSchema,
   installation: v.optional(InstallationSchema),
   repositories: v.optional(v.array(RepositorySummarySchema)),
 });
 
 /** repository.pushed: no full commit list; merges deliver it without a `pusher`. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
-export const RepositoryPushedPayloadSchema = v.looseObject({
+export const RepositoryPushedPayloadSchema = responseObject({
   repository: v.optional(RepositoryRefSchema),
   pusher: v.optional(ActorSchema),
 });
 
 /** repository.deleted: the repository reference plus `deletedAt`. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
-export const RepositoryDeletedPayloadSchema = v.looseObject({
+export const RepositoryDeletedPayloadSchema = responseObject({
   repository: RepositoryRefSchema,
   deletedAt: v.string(),
 });
 
 /** repository.metadata.updated: the full repository after the write; no delta, no actor. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
-export const RepositoryMetadataUpdatedPayloadSchema = v.looseObject({ repository: RepositorySummarySchema });
+export const RepositoryMetadataUpdatedPayloadSchema = responseObject({ repository: RepositorySummarySchema });
 
 /**
  * repository.check_run.*: repository, suite and run (`checkRun.rerequestedBy` on rerequested); no pull request
  * context, no top-level actor. Rerequested reaches only the owning app. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
-export const CheckRunEventPayloadSchema = v.looseObject({
+export const CheckRunEventPayloadSchema = responseObject({
   repository: v.optional(RepositoryRefSchema),
   checkSuite: v.optional(CheckSuiteSchema),
   checkRun: CheckRunSchema,
 });
 
 /** pull_request.created / merged / closed: no labels, no merge preview commit; stack as of the event. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
-export const PullRequestEventPayloadSchema = v.looseObject({
+export const PullRequestEventPayloadSchema = responseObject({
   pullRequest: PullRequestSchema,
   repository: v.optional(RepositoryRefSchema),
   actor: v.optional(ActorSchema),
@@ -67,21 +67,21 @@ export const PullRequestEventPayloadSchema = v.looseObject({
  * pull_request.comment.created: the comment that opened a thread carries its diff anchor (version, path, side,
  * startLine, endLine); replies carry the thread id only. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
-export const CommentCreatedPayloadSchema = v.looseObject({
+export const CommentCreatedPayloadSchema = responseObject({
   pullRequest: v.optional(PullRequestRefSchema),
   comment: CommentSchema,
 });
 
 /** A reaction: its content and who reacted. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
-export const ReactionSchema = v.looseObject({ content: v.string(), reactor: ActorSchema });
+export const ReactionSchema = responseObject({ content: v.string(), reactor: ActorSchema });
 
 /**
  * pull_request.comment.reaction.added / removed. An add is delivered at least once: fold on (comment id,
  * reactor, content) rather than counting deliveries. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
-export const ReactionEventPayloadSchema = v.looseObject({
+export const ReactionEventPayloadSchema = responseObject({
   pullRequest: PullRequestRefSchema,
-  comment: v.looseObject({ id: v.string(), thread: v.optional(v.looseObject({ id: v.string() })) }),
+  comment: responseObject({ id: v.string(), thread: v.optional(responseObject({ id: v.string() })) }),
   reaction: ReactionSchema,
 });
 
@@ -89,26 +89,26 @@ export const ReactionEventPayloadSchema = v.looseObject({
  * pull_request.label.added / removed: a label snapshot; `actor` only on added. Deleting a label delivers one
  * removed per pull request that had it. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events)
  */
-export const LabelEventPayloadSchema = v.looseObject({
+export const LabelEventPayloadSchema = responseObject({
   pullRequest: PullRequestRefSchema,
   label: LabelSchema,
   actor: v.optional(ActorSchema),
 });
 
 /** pull_request.review.submitted / dismissed (`review.dismissal` set on dismissed). @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
-export const ReviewEventPayloadSchema = v.looseObject({
+export const ReviewEventPayloadSchema = responseObject({
   pullRequest: PullRequestRefSchema,
   review: ReviewSchema,
 });
 
 /** pull_request.reviewer.added / removed / rerequested: exactly one of `user` (user_ id, email) or `group` (grp_ id). */
-export const ReviewerEventPayloadSchema = v.looseObject({
+export const ReviewerEventPayloadSchema = responseObject({
   pullRequest: PullRequestRefSchema,
   reviewer: ReviewerSchema,
 });
 
 /** A ping: sent once by Ping App Webhook, no installation. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Fully described operations) */
-export const PingPayloadSchema = v.looseObject({});
+export const PingPayloadSchema = responseObject({});
 
 /** The payload schema of every event type the spec names. @see {@link https://github.com/agentline/agentline#webhooks-at-the-edge-agentlinewebhooks | README: Webhooks at the edge} (spec: Code Forge API § Events) */
 export const WEBHOOK_EVENT_SCHEMAS = {
