@@ -8,106 +8,38 @@
 // and scripts never hang.
 // `npm run demo -- admin`: a team report through the Admin API (scripts/demo-admin.ts).
 // `npm run demo -- page vue` (or react, svelte): only the live-run page of that example, behind the relay.
-import { AgentsClient, isAgentlineError, type RunEvent } from "../src/index.js";
-import { createFakeService } from "../src/testing/index.js";
+// The terminal part is scripts/demo-agents.ts. Exit codes: 0 done, 1 the service refused or could not be reached
+// (one `demo failed: …` line, no stack trace, never a key), 2 an unknown variant or page, 130 Ctrl-C mid-run.
+import { isAgentlineError } from "../src/index.js";
+import { LIVE_RUN_EXAMPLES } from "./build-examples.mjs";
+import { agentsDemo, consoleOutput } from "./demo-agents.js";
 import { serveExample } from "./lib/serve-example.js";
-import { serveFetch } from "./lib/serve-fetch.js";
 
-const started = Date.now();
-const stamp = () => `+${((Date.now() - started) / 1000).toFixed(1).padStart(5)}s`;
-const say = (line: string) => console.log(`${stamp()}  ${line}`);
+const out = consoleOutput();
+const say = out.say;
+
+/** Usage mistakes (an unknown variant or framework): said plainly, exit code 2, before anything starts. */
+class UsageError extends Error {}
+
+/** Ctrl-C before the page is served: the demo stops (exit code 130) and says what it leaves behind. */
+class Interrupted extends Error {}
 
 async function main(): Promise<void> {
-  const realUrl = process.env.AGENTLINE_BASE_URL;
-  const realKey = process.env.AGENTLINE_API_KEY;
-  const useReal = Boolean(realUrl && realKey);
-
-  let baseUrl = realUrl ?? "";
-  let apiKey = realKey ?? "";
-  let close = async () => {};
-  if (!useReal) {
-    const fake = createFakeService({ apiKeys: ["demo-key"], run: { creatingMs: 600, runningMs: 4_000 } });
-    // Show off resumption: the first stream connection is cut after 7 events.
-    fake.faults.add({ kind: "stream_drop", route: "GET /v1/agents/:id/runs/:runId/stream", afterEvents: 7 });
-    const served = await serveFetch(fake.fetch);
-    baseUrl = served.url;
-    apiKey = "demo-key";
-    close = served.close;
-    say(`fake service listening on ${served.url} (set AGENTLINE_BASE_URL and AGENTLINE_API_KEY to use a real one)`);
-  } else {
-    say(`using the service at ${baseUrl}`);
-  }
-
+  const stop = new AbortController();
+  const interrupt = () => stop.abort();
+  process.once("SIGINT", interrupt);
   try {
-    const client = new AgentsClient({ apiKey, baseUrl });
-    const { agent, run } = await client.agents.create({
-      name: "agentline demo",
-      prompt: { text: "Add a --dry-run flag to the release script and document it" },
-    });
-    say(`created agent ${agent.id} (${agent.status}); first run ${run.id}`);
-
-    const stream = client.runs.stream(agent.id, run.id, { heartbeatTimeoutMs: 20_000 });
-    let reconnects = 0;
-    let speaking = false; // whether the cursor sits after streamed assistant text
-    const endLine = () => {
-      if (speaking) process.stdout.write("\n");
-      speaking = false;
-    };
-    for await (const event of stream) {
-      if (stream.reconnects > reconnects) {
-        reconnects = stream.reconnects;
-        endLine();
-        say(
-          `↻ connection dropped; reconnected with Last-Event-ID, resuming at event ${event.id ?? event.type} (nothing lost or repeated)`,
-        );
-      }
-      show(event);
-    }
-    endLine();
-
-    function show(event: RunEvent): void {
-      switch (event.type) {
-        case "status":
-          endLine();
-          say(`run ${event.data.status}`);
-          break;
-        case "assistant":
-          if (!speaking) process.stdout.write(`${stamp()}  assistant: `);
-          speaking = true;
-          process.stdout.write(event.text ?? "");
-          break;
-        case "tool_call": {
-          endLine();
-          const { name, status, args } = event.data;
-          const what = args && typeof args === "object" ? Object.values(args as Record<string, unknown>)[0] : "";
-          say(
-            `${status === "completed" ? "✓" : "…"} ${name} ${String(what ?? "")} — ${status === "completed" ? "done" : "running"}`,
-          );
-          break;
-        }
-        case "result":
-          endLine();
-          say(`result (${event.data.status}, ${event.data.durationMs ?? "?"} ms): ${event.data.text ?? "(no text)"}`);
-          for (const branch of event.data.git?.branches ?? []) say(`  pushed ${branch.repoUrl} ${branch.branch ?? ""}`);
-          break;
-        default:
-          break;
-      }
-    }
-
-    if (!useReal) {
-      // A few more agents so the list below spans several pages.
-      for (let i = 1; i <= 4; i++) await client.agents.create({ prompt: { text: `Housekeeping task ${i}` } });
-    }
-    let pageNo = 0;
-    for await (const page of client.agents.list({ limit: 2 }).pages()) {
-      pageNo++;
-      say(`agents page ${pageNo}: ${page.items.map((a) => `${a.name ?? a.id} [${a.status}]`).join(", ")}`);
-      if (pageNo >= 10) break;
-    }
-    say("done");
+    await agentsDemo(process.env, out, stop.signal);
+  } catch (error) {
+    if (!stop.signal.aborted) throw error;
+    const real = Boolean(process.env.AGENTLINE_BASE_URL && process.env.AGENTLINE_API_KEY);
+    throw new Interrupted(
+      real
+        ? "demo interrupted (Ctrl-C): the run it started goes on at the service (its agent and run ids are above)"
+        : "demo interrupted (Ctrl-C)",
+    );
   } finally {
-    await close();
+    process.off("SIGINT", interrupt);
   }
   await serveLiveRunPage();
 }
@@ -117,6 +49,9 @@ async function main(): Promise<void> {
  * terminal. The relay reaches the service the terminal demo used: the real one when its env names it.
  */
 async function serveLiveRunPage(framework = "react"): Promise<void> {
+  if (!FRAMEWORKS.includes(framework)) {
+    throw new UsageError(`unknown page "${framework}": use one of ${FRAMEWORKS.join(", ")} (npm run demo -- page vue)`);
+  }
   const { AGENTLINE_BASE_URL, AGENTLINE_API_KEY } = process.env;
   const real = Boolean(AGENTLINE_BASE_URL && AGENTLINE_API_KEY);
   const example = `${framework}-live-run`;
@@ -137,13 +72,39 @@ async function serveLiveRunPage(framework = "react"): Promise<void> {
   await page.close();
 }
 
+/** The live-run pages `npm run demo -- page <framework>` serves: react, vue, svelte. */
+const FRAMEWORKS: readonly string[] = LIVE_RUN_EXAMPLES.map((name) => name.replace(/-live-run$/, ""));
+
 const runs: Record<string, () => Promise<void>> = {
   admin: () => import("./demo-admin.js").then((m) => m.adminDemo()),
   page: () => serveLiveRunPage(process.argv[3]),
 };
-const run = runs[process.argv[2] ?? ""] ?? main;
+
+/** What went wrong, in one line: never a stack trace, never a key (the SDK's errors are already scrubbed). */
+function describe(error: unknown): string {
+  if (isAgentlineError(error)) {
+    const hint =
+      error.code === "invalid_option" && process.env.AGENTLINE_BASE_URL
+        ? " (check AGENTLINE_BASE_URL: the service's origin, such as https://api.example.com)"
+        : "";
+    return `${error.name} ${error.code}: ${error.message}${hint}`;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
+const variant = process.argv[2];
+const run = variant === undefined ? main : runs[variant];
+if (!run) {
+  console.error(
+    `demo failed: unknown variant "${variant}": run \`npm run demo\`, \`npm run demo -- admin\` or \`npm run demo -- page <${FRAMEWORKS.join("|")}>\``,
+  );
+  process.exit(2);
+}
 run().catch((error: unknown) => {
-  if (isAgentlineError(error)) console.error(`demo failed: ${error.name} ${error.code}: ${error.message}`);
-  else console.error("demo failed:", error);
-  process.exit(1);
+  if (error instanceof Interrupted) {
+    console.error(error.message);
+    process.exit(130);
+  }
+  console.error(`demo failed: ${describe(error)}`);
+  process.exit(error instanceof UsageError ? 2 : 1);
 });
