@@ -18,6 +18,7 @@ export type { AdminBody, AdminOutput } from "./admin-types.js";
 export {
   type BulkFailure,
   BulkPartialError,
+  type BulkPartialErrorOptions,
   type BulkResult,
   type ChunkedReport,
   retryFailed,
