@@ -1,6 +1,7 @@
 import { argumentError } from "../../core/arguments.js";
 import { checkLedger, checkObject, checkText } from "./arguments.js";
-import { compact, issueId, refuse, storeRun, storeSuite } from "./ledger.js";
+import { LedgerDraft } from "./draft.js";
+import { compact, refuse } from "./ledger.js";
 import { type Instant, instantOf, toInstant } from "./timestamps.js";
 import type {
   BatchResult,
@@ -17,9 +18,6 @@ import type {
 import { checkPost, type PostInstants } from "./validate.js";
 
 const NO_INSTANTS: StoredInstants = { createdAt: 0 };
-function at(ledger: CheckRunLedger, id: string): StoredInstants {
-  return ledger._instants[id] ?? NO_INSTANTS;
-}
 
 /**
  * Whether a post to an existing run attempt applies, by the spec's ordering rules (for a client holding a run
@@ -108,44 +106,25 @@ function runFromPost(
 }
 
 /** Closes outstanding re-requests answered by a new attempt for the same sha, actor, suite key and run key. */
-function closeAnsweredRerequests(ledger: CheckRunLedger, fresh: CheckRunAttempt, suiteKey: string, now: Instant) {
-  let next = ledger;
-  for (const run of Object.values(ledger.runs)) {
-    if (run.id === fresh.id || run.rerequestedAt === undefined) continue;
+function closeAnsweredRerequests(draft: LedgerDraft, fresh: CheckRunAttempt, suiteKey: string, now: Instant): void {
+  for (const run of draft.rerequestedRuns()) {
+    if (run.id === fresh.id) continue;
     if (run.sha !== fresh.sha || run.actor !== fresh.actor || run.key !== fresh.key) continue;
-    if (ledger.suites[run.suiteId]?.key !== suiteKey) continue;
+    if (draft.suite(run.suiteId)?.key !== suiteKey) continue;
     // The old attempt was completed when it was re-requested, and its conclusion still describes it.
     const { rerequestedAt: _cleared, ...rest } = run;
-    next = storeRun(next, { ...rest, status: "completed", updatedAt: now.text });
+    draft.storeRun({ ...rest, status: "completed", updatedAt: now.text });
   }
-  return next;
 }
 
-function touchSuite(
-  ledger: CheckRunLedger,
-  suite: CheckSuiteAttempt,
-  now: Instant,
-): [CheckRunLedger, CheckSuiteAttempt] {
-  const touched = { ...suite, updatedAt: now.text };
-  return [storeSuite(ledger, touched), touched];
-}
+type Judged = { suite: CheckSuiteAttempt; run: CheckRunAttempt; outcome: CheckRunOutcome };
 
-function judge(
-  ledger: CheckRunLedger,
-  post: CheckRunPost,
-  posted: PostInstants,
-  ctx: PostContext,
-  now: Instant,
-): PostResult {
-  let next = ledger;
-  let suite = Object.values(ledger.suites).find(
-    (s) =>
-      s.sha === post.sha && s.actor === ctx.actor && s.key === post.suite.key && s.externalId === post.suite.externalId,
-  );
+/** Judges one post, writing it into the draft when it applies. */
+function judge(draft: LedgerDraft, post: CheckRunPost, posted: PostInstants, ctx: PostContext, now: Instant): Judged {
+  let suite = draft.findSuite(post.sha, ctx.actor, post.suite.key, post.suite.externalId);
   if (!suite) {
-    const [id, issued] = issueId(next, "suite", ctx.newId);
     suite = {
-      id,
+      id: draft.issueId("suite", ctx.newId),
       sha: post.sha,
       actor: ctx.actor,
       key: post.suite.key,
@@ -153,43 +132,44 @@ function judge(
       createdAt: now.text,
       updatedAt: now.text,
     };
-    next = storeSuite(issued, suite);
+    draft.storeSuite(suite);
   }
   const suiteId = suite.id;
-  const stored = Object.values(ledger.runs).find(
-    (run) => run.suiteId === suiteId && run.key === post.key && run.externalId === post.externalId,
-  );
+  const stored = draft.findRun(suiteId, post.key, post.externalId);
+  const storedAt = stored ? (draft.instants(stored.id) ?? NO_INSTANTS) : NO_INSTANTS;
 
   let outcome: CheckRunOutcome;
   let run: CheckRunAttempt;
   if (!stored) {
-    const [id, issued] = issueId(next, "run", ctx.newId);
+    const id = draft.issueId("run", ctx.newId);
     run = runFromPost(
       { id, suiteId, sha: post.sha, actor: ctx.actor, createdAt: now.text, rerequestedBy: undefined },
       post,
       now,
     );
-    next = closeAnsweredRerequests(storeRun(issued, run), run, suite.key, now);
+    draft.storeRun(run);
+    closeAnsweredRerequests(draft, run, suite.key, now);
     outcome = "created";
   } else if (
     !appliesAt(
       stored.status,
-      at(ledger, stored.id).externalUpdatedAt ?? Number.NEGATIVE_INFINITY,
-      at(ledger, stored.id).rerequestedAt,
+      storedAt.externalUpdatedAt ?? Number.NEGATIVE_INFINITY,
+      storedAt.rerequestedAt,
       post.status,
       posted.externalUpdatedAt ?? Number.NEGATIVE_INFINITY,
     )
   ) {
-    return { ok: true, ledger: next, suite, run: stored, outcome: "ignored_stale" };
-  } else if (stored.rerequestedAt === undefined && sameValues(stored, at(ledger, stored.id), post, posted)) {
-    return { ok: true, ledger: next, suite, run: stored, outcome: "unchanged" };
+    return { suite, run: stored, outcome: "ignored_stale" };
+  } else if (stored.rerequestedAt === undefined && sameValues(stored, storedAt, post, posted)) {
+    return { suite, run: stored, outcome: "unchanged" };
   } else {
     run = runFromPost(stored, post, now);
-    next = storeRun(next, run);
+    draft.storeRun(run);
     outcome = "updated";
   }
-  [next, suite] = touchSuite(next, suite, now);
-  return { ok: true, ledger: next, suite, run, outcome };
+  suite = { ...suite, updatedAt: now.text };
+  draft.storeSuite(suite);
+  return { suite, run, outcome };
 }
 
 /**
@@ -202,7 +182,13 @@ export function applyPost(ledger: CheckRunLedger, post: CheckRunPost, ctx: PostC
   const now = toInstant(ctx.now, "ctx.now");
   const { issues, instants } = checkPost(post, now.ms, "");
   if (issues.length > 0) return refuse("InvalidArgument", describe(issues), issues);
-  return judge(ledger, post, instants, ctx, now);
+  const draft = new LedgerDraft(ledger);
+  const judged = judge(draft, post, instants, ctx, now);
+  return {
+    ok: true,
+    ledger: judged.outcome === "ignored_stale" || judged.outcome === "unchanged" ? ledger : draft.ledger(),
+    ...judged,
+  };
 }
 
 /**
@@ -217,17 +203,15 @@ export function applyBatch(
   checkPostContext(ledger, ctx, "applyBatch");
   if (!Array.isArray(posts)) throw argumentError(posts, "posts", "applyBatch", "an array of check-run posts");
   const now = toInstant(ctx.now, "ctx.now");
-  const checked = posts.map((post, index) => checkPost(post, now.ms, `[${index}]`));
+  // Array.from turns the holes of a sparse array into undefined, refused below (map and flatMap skip holes).
+  const list = Array.from(posts);
+  const checked = list.map((post, index) => checkPost(post, now.ms, `[${index}]`));
   const issues = checked.flatMap((check) => check.issues);
   if (issues.length > 0) return refuse("InvalidArgument", describe(issues), issues);
-  let next = ledger;
-  const results: BatchResult["results"][number][] = [];
-  for (const [index, post] of posts.entries()) {
-    const result = judge(next, post, checked[index]?.instants ?? {}, ctx, now);
-    next = result.ledger;
-    results.push({ suite: result.suite, run: result.run, outcome: result.outcome });
-  }
-  return { ok: true, ledger: next, results };
+  const draft = new LedgerDraft(ledger);
+  const results = list.map((post, index) => judge(draft, post, checked[index]?.instants ?? {}, ctx, now));
+  const written = results.some((result) => result.outcome === "created" || result.outcome === "updated");
+  return { ok: true, ledger: written ? draft.ledger() : ledger, results };
 }
 
 /** The ledger and context a write needs (the post itself is judged, and refused, by the spec's rules). */

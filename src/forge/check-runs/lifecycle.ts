@@ -1,4 +1,5 @@
 import { checkLedger, checkObject, checkText } from "./arguments.js";
+import { LedgerDraft } from "./draft.js";
 import { compact, refuse, storeRun } from "./ledger.js";
 import { isCurrentAttempt } from "./select.js";
 import { toInstant } from "./timestamps.js";
@@ -74,7 +75,8 @@ export interface ExpireResult {
 export function expireDeadlines(ledger: CheckRunLedger, now: LedgerTime): ExpireResult {
   checkLedger(ledger, "expireDeadlines");
   const at = toInstant(now);
-  let next = ledger;
+  // The sweep runs often and rarely finds anything: the working copy is made only on the first expiry.
+  let draft: LedgerDraft | undefined;
   const expired: CheckRunAttempt[] = [];
   for (const run of Object.values(ledger.runs)) {
     const deadline = ledger._instants[run.id]?.deadlineAt;
@@ -87,8 +89,9 @@ export function expireDeadlines(ledger: CheckRunLedger, now: LedgerTime): Expire
       deadlineAt: undefined,
       updatedAt: at.text,
     });
-    next = storeRun(next, done);
+    draft ??= new LedgerDraft(ledger);
+    draft.storeRun(done);
     expired.push(done);
   }
-  return { ledger: next, expired };
+  return { ledger: draft ? draft.ledger() : ledger, expired };
 }

@@ -16,9 +16,25 @@ function runRank(ledger: CheckRunLedger, run: CheckRunAttempt): [number, number,
   return [at?.externalUpdatedAt ?? Number.NEGATIVE_INFINITY, at?.createdAt ?? Number.NEGATIVE_INFINITY, run.id];
 }
 
-/** Every attempt stored in a suite, in no particular order. */
-function attemptsInSuite(ledger: CheckRunLedger, suiteId: string): CheckRunAttempt[] {
-  return Object.values(ledger.runs).filter((run) => run.suiteId === suiteId);
+/** Every attempt of each suite, and each suite's newest externalUpdatedAt: one pass over the runs per call. */
+interface RunIndex {
+  readonly bySuite: ReadonlyMap<string, readonly CheckRunAttempt[]>;
+  readonly newest: ReadonlyMap<string, number>;
+}
+
+function indexRuns(ledger: CheckRunLedger): RunIndex {
+  const bySuite = new Map<string, CheckRunAttempt[]>();
+  const newest = new Map<string, number>();
+  for (const run of Object.values(ledger.runs)) {
+    const list = bySuite.get(run.suiteId);
+    if (list) list.push(run);
+    else bySuite.set(run.suiteId, [run]);
+    const at = ledger._instants[run.id]?.externalUpdatedAt;
+    if (at === undefined) continue;
+    const held = newest.get(run.suiteId);
+    if (held === undefined || at > held) newest.set(run.suiteId, at);
+  }
+  return { bySuite, newest };
 }
 
 /** The current run per key among `runs`: newest externalUpdatedAt, ties by createdAt then id. */
@@ -38,6 +54,22 @@ function byCreation(ledger: CheckRunLedger) {
   };
 }
 
+/** The current attempt among one (sha, actor, key)'s suites: runs with the newest externalUpdatedAt win. */
+function pickSuite(
+  ledger: CheckRunLedger,
+  candidates: readonly CheckSuiteAttempt[],
+  index: RunIndex,
+): CheckSuiteAttempt | undefined {
+  const rank = (suite: CheckSuiteAttempt): [number, number, string] => {
+    const created = ledger._instants[suite.id]?.createdAt ?? Number.NEGATIVE_INFINITY;
+    // A suite without runs ranks by its createdAt.
+    return [index.newest.get(suite.id) ?? created, created, suite.id];
+  };
+  let best: CheckSuiteAttempt | undefined;
+  for (const suite of candidates) if (!best || compareNewestFirst(rank(suite), rank(best)) < 0) best = suite;
+  return best;
+}
+
 /** The current suite attempt for (sha, actor, key): runs with the newest externalUpdatedAt win. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function currentSuite(
   ledger: CheckRunLedger,
@@ -48,37 +80,29 @@ export function currentSuite(
   const candidates = Object.values(ledger.suites).filter(
     (suite) => suite.sha === query.sha && suite.actor === query.actor && suite.key === query.key,
   );
-  if (candidates.length === 0) return undefined;
-  const newestRun = new Map<string, number>();
-  for (const run of Object.values(ledger.runs)) {
-    const at = ledger._instants[run.id]?.externalUpdatedAt;
-    if (at === undefined) continue;
-    const held = newestRun.get(run.suiteId);
-    if (held === undefined || at > held) newestRun.set(run.suiteId, at);
-  }
-  const rank = (suite: CheckSuiteAttempt): [number, number, string] => {
-    const created = ledger._instants[suite.id]?.createdAt ?? Number.NEGATIVE_INFINITY;
-    // A suite without runs ranks by its createdAt.
-    return [newestRun.get(suite.id) ?? created, created, suite.id];
-  };
-  return candidates.reduce((best, suite) => (compareNewestFirst(rank(suite), rank(best)) < 0 ? suite : best));
+  return candidates.length === 0 ? undefined : pickSuite(ledger, candidates, indexRuns(ledger));
 }
 
 /** The current run per key within one suite attempt (the second selection step only), oldest first. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
 export function runsForSuite(ledger: CheckRunLedger, suiteId: string): CheckRunAttempt[] {
   checkLedger(ledger, "runsForSuite");
-  return [...currentPerKey(ledger, attemptsInSuite(ledger, suiteId)).values()].sort(byCreation(ledger));
+  const attempts = Object.values(ledger.runs).filter((run) => run.suiteId === suiteId);
+  return [...currentPerKey(ledger, attempts).values()].sort(byCreation(ledger));
 }
 
 /** The current suite attempt of every (actor, suite key) on a commit, oldest first. */
-function currentSuitesOfCommit(ledger: CheckRunLedger, sha: string): CheckSuiteAttempt[] {
-  const groups = new Map<string, { actor: string; key: string }>();
+function currentSuitesOfCommit(ledger: CheckRunLedger, sha: string, index: RunIndex): CheckSuiteAttempt[] {
+  const groups = new Map<string, CheckSuiteAttempt[]>();
   for (const suite of Object.values(ledger.suites)) {
-    if (suite.sha === sha) groups.set(JSON.stringify([suite.actor, suite.key]), suite);
+    if (suite.sha !== sha) continue;
+    const group = JSON.stringify([suite.actor, suite.key]);
+    const list = groups.get(group);
+    if (list) list.push(suite);
+    else groups.set(group, [suite]);
   }
   const suites: CheckSuiteAttempt[] = [];
-  for (const { actor, key } of groups.values()) {
-    const suite = currentSuite(ledger, { sha, actor, key });
+  for (const candidates of groups.values()) {
+    const suite = pickSuite(ledger, candidates, index);
     if (suite) suites.push(suite);
   }
   return suites.sort(byCreation(ledger));
@@ -94,11 +118,12 @@ export function currentRun(
 ): CheckRunAttempt | undefined {
   checkLedger(ledger, "currentRun");
   checkObject(query, "query", "currentRun", "`{ sha, key }`");
+  const index = indexRuns(ledger);
   let best: CheckRunAttempt | undefined;
-  for (const suite of currentSuitesOfCommit(ledger, query.sha)) {
+  for (const suite of currentSuitesOfCommit(ledger, query.sha, index)) {
     if (query.actor !== undefined && suite.actor !== query.actor) continue;
     if (query.suiteKey !== undefined && suite.key !== query.suiteKey) continue;
-    const run = currentPerKey(ledger, attemptsInSuite(ledger, suite.id)).get(query.key);
+    const run = currentPerKey(ledger, index.bySuite.get(suite.id) ?? []).get(query.key);
     if (run && (!best || compareNewestFirst(runRank(ledger, run), runRank(ledger, best)) < 0)) best = run;
   }
   return best;
@@ -112,7 +137,8 @@ export function isCurrentAttempt(ledger: CheckRunLedger, runId: string): boolean
   if (!run || !suite) return false;
   const current = currentSuite(ledger, { sha: suite.sha, actor: suite.actor, key: suite.key });
   if (current?.id !== suite.id) return false;
-  return currentPerKey(ledger, attemptsInSuite(ledger, suite.id)).get(run.key)?.id === run.id;
+  const attempts = Object.values(ledger.runs).filter((each) => each.suiteId === suite.id);
+  return currentPerKey(ledger, attempts).get(run.key)?.id === run.id;
 }
 
 /** Latest attempts on a commit, filtered by exact run key (`checkName`) and status; oldest first. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Operations known by behavior only) */
@@ -123,8 +149,9 @@ export function runsForCommit(
 ): CheckRunAttempt[] {
   checkLedger(ledger, "runsForCommit");
   checkObject(filter, "filter", "runsForCommit", "`{ checkName?, status? }`, or omitted");
-  return currentSuitesOfCommit(ledger, sha)
-    .flatMap((suite) => runsForSuite(ledger, suite.id))
+  const index = indexRuns(ledger);
+  return currentSuitesOfCommit(ledger, sha, index)
+    .flatMap((suite) => [...currentPerKey(ledger, index.bySuite.get(suite.id) ?? []).values()])
     .filter((run) => filter.checkName === undefined || run.key === filter.checkName)
     .filter((run) => filter.status === undefined || run.status === filter.status)
     .sort(byCreation(ledger));

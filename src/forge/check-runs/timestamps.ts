@@ -29,11 +29,19 @@ export function parseRfc3339(text: string): number | undefined {
     if (oh > 23 || om > 59) return undefined;
     offset = (sign === "-" ? -1 : 1) * (oh * 60 + om) * 60_000;
   }
-  return Date.UTC(y, mo - 1, d, h, mi, s, millis) - offset;
+  return utc(y, mo - 1, d, h, mi, s, millis) - offset;
+}
+
+// Date.UTC reads years 0..99 as 1900..1999; setUTCFullYear takes the year as written (RFC 3339 allows 0000..9999).
+function utc(year: number, month: number, day: number, hour = 0, minute = 0, second = 0, millis = 0): number {
+  const date = new Date(0);
+  date.setUTCFullYear(year, month, day);
+  date.setUTCHours(hour, minute, second, millis);
+  return date.getTime();
 }
 
 function daysInMonth(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return new Date(utc(year, month, 0)).getUTCDate();
 }
 
 /** A caller's time as both an instant and the RFC 3339 string stored for it. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § What the service does) */

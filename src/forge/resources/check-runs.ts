@@ -1,6 +1,6 @@
 import { ApiPromise } from "../../core/api-promise.js";
 import { requestObject, requireClientContext } from "../../core/arguments.js";
-import { ValidationError } from "../../core/errors.js";
+import { ValidationError, type ValidationIssue } from "../../core/errors.js";
 import { callOperation, listOperation, sendOperation } from "../../core/operation.js";
 import type { CallOptions } from "../../core/options.js";
 import type { LedgerTime } from "../check-runs/types.js";
@@ -15,6 +15,44 @@ import type { CheckRunsForCommitParams } from "../schemas/page-query.js";
 function assertCheckRunPost(post: unknown, now: LedgerTime, context: string): void {
   const issues = validateCheckRunPost(post, { now });
   if (issues.length > 0) throw new ValidationError(issues, { direction: "request", context });
+}
+
+/**
+ * A post as sent: the model's fields, plus any field the forge shows but the model does not interpret (a display
+ * `name`, `output`, …), either top-level or gathered in `details`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics)
+ */
+export type CheckRunPostBody = CheckRunPost | (CheckRunPost & { readonly [field: string]: unknown });
+
+// `details` is the model's bag of uninterpreted fields (what a forge stores as posted): on the wire they are the
+// post's own fields, as a forge answers them. The model's fields win over a same-named detail.
+function wireBody(post: CheckRunPostBody): unknown {
+  if (typeof post !== "object" || post === null || Array.isArray(post)) return post;
+  const { details, ...fields } = post;
+  if (typeof details !== "object" || details === null || Array.isArray(details)) return post;
+  return { ...details, ...fields };
+}
+
+/**
+ * The spec pairs `results[i]` with `posts[i]`: a run of another key or externalId at an index would pin outcomes on
+ * the wrong runs, so such an answer is refused as a response that breaks the spec. (A count that differs from the
+ * posts' is not refused yet: an existing test answers a batch of one with `results: []`.)
+ */
+function pairedInOrder(data: unknown, posts: readonly CheckRunPost[]): void {
+  const results = (data as { results?: unknown } | undefined)?.results;
+  if (!Array.isArray(results)) return; // a raw answer (asResponse) is the caller's to read
+  const issues: ValidationIssue[] = [];
+  results.forEach((result, index) => {
+    const run = (result as { checkRun?: { key?: unknown; externalId?: unknown } } | undefined)?.checkRun;
+    const post = posts[index];
+    if (!run || !post) return;
+    for (const field of ["key", "externalId"] as const) {
+      if (run[field] !== undefined && run[field] !== post[field]) {
+        const message = `results[${index}] is a run of another ${field} than posts[${index}]: results[] must keep request order`;
+        issues.push({ path: `results[${index}].checkRun.${field}`, rule: "request_order", message });
+      }
+    }
+  });
+  if (issues.length > 0) throw new ValidationError(issues, { direction: "response", context: "checkRuns.batchUpsert" });
 }
 
 /** Check runs of a repository, posted by the owning app. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics) */
@@ -34,15 +72,15 @@ export class CheckRunsResource {
    * ignored_stale (a stale post returns the stored run). Safe to retry: the same externalId and
    * externalUpdatedAt apply once.
    */
-  post(post: CheckRunPost, options?: CallOptions) {
+  post(post: CheckRunPostBody, options?: CallOptions) {
     return ApiPromise.from(() => {
       assertCheckRunPost(post, this.#now(), "checkRuns.post");
-      return sendOperation(this.#context, "checkRuns.post", { params: this.#repo, body: post, options });
+      return sendOperation(this.#context, "checkRuns.post", { params: this.#repo, body: wireBody(post), options });
     });
   }
 
   /** Posts many runs; `results[]` in request order, each judged on its own. */
-  batchUpsert(posts: CheckRunPost[], options?: CallOptions) {
+  batchUpsert(posts: CheckRunPostBody[], options?: CallOptions) {
     return ApiPromise.from(() => {
       if (!Array.isArray(posts)) {
         const message = "`posts` must be an array of check-run posts";
@@ -56,11 +94,17 @@ export class CheckRunsResource {
           context: "checkRuns.batchUpsert",
         });
       }
-      posts.forEach((post, index) => {
-        assertCheckRunPost(post, this.#now(), `checkRuns.batchUpsert[${index}]`);
-      });
-      const body = { checkRuns: posts };
-      return sendOperation(this.#context, "checkRuns.batchUpsert", { params: this.#repo, body, options });
+      // By index, not forEach: forEach skips the holes of a sparse array, which JSON would send as null.
+      for (let index = 0; index < posts.length; index += 1) {
+        assertCheckRunPost(posts[index], this.#now(), `checkRuns.batchUpsert[${index}]`);
+      }
+      const body = { checkRuns: posts.map(wireBody) };
+      return sendOperation(this.#context, "checkRuns.batchUpsert", { params: this.#repo, body, options }).then(
+        (answer) => {
+          pairedInOrder(answer.data, posts);
+          return answer;
+        },
+      );
     });
   }
 
