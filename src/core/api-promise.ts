@@ -39,7 +39,7 @@ export function unreadResponse(response: Response): Response {
 /** Reads the data of a call started by `asResponse()`: there is none, the body went to the caller. */
 function bodyHandedOut(): never {
   throw new AgentlineError(
-    "This call was started by `asResponse()`, so its body is the caller's and was never parsed: await either the call or `asResponse()`, not both.",
+    "This call was started by `asResponse()`, so its body is the caller's and was never parsed: await either the call (or `withResponse()`) or `asResponse()`, not both.",
     { code: "body_not_parsed" },
   );
 }
@@ -58,6 +58,7 @@ export class ApiPromise<T> implements PromiseLike<T> {
   readonly #inner: Promise<WithResponse<T>>;
   #data: Promise<T> | undefined;
   #response: Promise<Response> | undefined;
+  #withResponse: Promise<WithResponse<T>> | undefined;
   /** Set by {@link ApiPromise.deferred} until the call starts: asks it to leave the body unread. */
   #requestRaw: (() => boolean) | undefined;
   #raw = false;
@@ -105,9 +106,14 @@ export class ApiPromise<T> implements PromiseLike<T> {
     return promise;
   }
 
-  /** The data and the raw response. */
+  /**
+   * The data and the raw response. A call whose body went to `asResponse()` has no data: this rejects then, as
+   * awaiting the call does, rather than hand out `undefined` and the caller's unread body a second time.
+   */
   withResponse(): Promise<WithResponse<T>> {
-    return this.#inner;
+    if (!this.#requestRaw) return this.#inner;
+    this.#withResponse ??= this.#inner.then((result) => (this.#raw ? bodyHandedOut() : result));
+    return this.#withResponse;
   }
 
   /**

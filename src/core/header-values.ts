@@ -26,16 +26,46 @@ export function headerProblem(name: string, value: unknown): string | undefined 
 }
 
 /**
+ * Headers the runtime writes from the request itself (framing, hop-by-hop; fetch forbids them): a browser drops them
+ * silently, Node fails mid-flight on some (read as a lost connection, and retried) and ignores others.
+ */
+const RUNTIME_HEADERS: ReadonlySet<string> = new Set([
+  "host",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "upgrade",
+  "te",
+  "trailer",
+  "expect",
+]);
+
+/** Whether a (lower-cased) header name is one the runtime writes from the request: never the caller's to set. */
+export function isRuntimeHeader(lowerCaseName: string): boolean {
+  // `Proxy-Authorization` stays the caller's: a forward proxy in front of the service may ask for it.
+  return RUNTIME_HEADERS.has(lowerCaseName);
+}
+
+/**
  * Checks a record of headers given as an option or argument (`name`, e.g. `options.headers`): an object whose every
  * entry can be sent, else an AgentlineError with `code` naming the entry and the rule, never its value.
  */
 export function checkHeaderRecord(headers: unknown, name: string, code: "invalid_option" | "invalid_argument"): void {
   if (headers === undefined) return;
-  if (typeof headers !== "object" || headers === null || Array.isArray(headers)) {
-    throw new AgentlineError(`\`${name}\` must be an object of header names to string values.`, { code });
+  const prototype = typeof headers === "object" && headers !== null ? Object.getPrototypeOf(headers) : undefined;
+  if (prototype !== Object.prototype && prototype !== null) {
+    // A `Headers` or `Map` would lose its entries when the SDK spreads it.
+    const hint =
+      typeof Headers !== "undefined" && headers instanceof Headers
+        ? " (from a `Headers`: `Object.fromEntries(h)`)"
+        : "";
+    throw new AgentlineError(`\`${name}\` must be a plain object of header names to string values${hint}.`, { code });
   }
-  for (const [key, value] of Object.entries(headers)) {
-    const problem = headerProblem(key, value);
+  for (const [key, value] of Object.entries(headers as object)) {
+    const problem = isRuntimeHeader(key.toLowerCase())
+      ? "is written by the runtime from the request: leave it out"
+      : headerProblem(key, value);
     if (problem) throw new AgentlineError(`\`${name}[${shownName(key)}]\` ${problem}.`, { code });
   }
 }

@@ -1,10 +1,11 @@
 import type * as v from "valibot";
 import { requestObject } from "./arguments.js";
+import { isRuntimeHeader } from "./header-values.js";
 import type { CallOptions } from "./options.js";
 import { decodeOnce } from "./paths.js";
 import { parseResponse } from "./schema.js";
 import type { QueryValue, RequestSpec } from "./transport.js";
-import { IssueList, isPlainObject } from "./validation.js";
+import { IssueList, isPlainObject, joinPath } from "./validation.js";
 
 /** The methods `request()` sends (fetch forbids CONNECT and TRACE). */
 export type RawMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "HEAD" | "OPTIONS";
@@ -61,6 +62,110 @@ function pathProblem(path: string): [rule: string, message: string] | undefined 
   return undefined;
 }
 
+/** Objects `JSON.stringify` writes as `{}` (or as index keys): their content would be lost, silently. */
+const LOSSY_TAGS: ReadonlySet<string> = new Set(
+  [
+    "Blob",
+    "File",
+    "FormData",
+    "ArrayBuffer",
+    "SharedArrayBuffer",
+    "URLSearchParams",
+    "ReadableStream",
+    "Map",
+    "Set",
+    "WeakMap",
+    "WeakSet",
+    "WeakRef",
+    "Promise",
+    "RegExp",
+    "Error",
+    "Headers",
+    "Request",
+    "Response",
+  ].map((name) => `[object ${name}]`),
+);
+
+/** An object literal (or `Object.create(null)`): no Map, URLSearchParams, Headers or class instance. */
+function isRecord(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** The first value in a JSON body that `JSON.stringify` would lose or change silently: its path and why. */
+function bodyProblem(
+  value: unknown,
+  path: string,
+  ancestors: Set<object>,
+): [path: string, rule: string, why: string] | undefined {
+  if (typeof value === "function" || typeof value === "symbol")
+    return [path, "json_value", `is a ${typeof value}, which JSON leaves out`];
+  if (typeof value === "number" && !Number.isFinite(value))
+    return [path, "finite", `is ${value}, which JSON sends as \`null\``];
+  // Circular, or deeper than this: JSON.stringify itself refuses, and the sender names it.
+  if (typeof value !== "object" || value === null || ancestors.has(value) || ancestors.size > 256) return undefined;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return undefined;
+  const tag = Object.prototype.toString.call(value);
+  if (ArrayBuffer.isView(value) || LOSSY_TAGS.has(tag))
+    return [path, "json_value", `is a ${tag.slice(8, -1)}, which JSON writes without its content: send plain JSON`];
+  const entries: Array<[string, unknown]> = Array.isArray(value)
+    ? value.map((item, index) => [joinPath(path, index), item])
+    : Object.entries(value).map(([key, item]) => [joinPath(path, key), item]);
+  ancestors.add(value);
+  try {
+    for (const [at, item] of entries) {
+      if (item === undefined) continue;
+      const found = bodyProblem(item, at, ancestors);
+      if (found) return found;
+    }
+  } finally {
+    ancestors.delete(value);
+  }
+  return undefined;
+}
+
+/** Query values the service would read otherwise than the caller: NaN, Infinity, objects, a Map's lost entries. */
+function checkQuery(query: unknown, issues: IssueList): void {
+  if (!isRecord(query)) {
+    const message = "must be a plain object of query values (a Map's or URLSearchParams' entries would be lost)";
+    issues.add("query", "type", message);
+    return;
+  }
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null) continue;
+    const items: unknown[] = Array.isArray(value) ? value : [value];
+    // Named by the key alone, as every list method names its query fields (`cursor`, `limit`).
+    for (const item of items) {
+      if (typeof item === "number" && !Number.isFinite(item))
+        issues.add(key, "finite", `\`${key}\` is ${item}: a query number must be finite`);
+      else if (typeof item !== "number" && typeof item !== "string" && typeof item !== "boolean")
+        issues.add(key, "type", `\`${key}\` must be a string, a finite number or a boolean (or an array of them)`);
+    }
+  }
+}
+
+/** Headers `fetch` would drop or fail on, and an `Idempotency-Key` header read as `idempotencyKey`. */
+function checkHeaders(request: RawRequest<unknown>, issues: IssueList): void {
+  const { headers } = request;
+  if (headers === undefined) return;
+  if (!isRecord(headers)) {
+    const message = "must be a plain object of header names to strings (from a `Headers`: `Object.fromEntries(h)`)";
+    issues.add("headers", "type", message);
+    return;
+  }
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase();
+    if (isRuntimeHeader(lower))
+      issues.add(`headers.${name}`, "forbidden_header", "is written by the runtime from the request: leave it out");
+    if (lower !== "idempotency-key" || typeof value !== "string" || value === "") continue;
+    // A key given as a header marks the call safe to repeat, exactly as `idempotencyKey` does.
+    if (request.idempotencyKey === undefined) request.idempotencyKey = value;
+    else if (typeof request.idempotencyKey === "string" && request.idempotencyKey !== value)
+      issues.add(`headers.${name}`, "conflict", "differs from `idempotencyKey`: give the key once");
+  }
+}
+
 /** Checks a {@link RawRequest} before the network; every broken rule in one `ValidationError` naming the field. */
 export function checkRawRequest<T>(given: RawRequest<T>, operation = "request"): CheckedRawRequest<T> {
   const issues = new IssueList();
@@ -76,12 +181,34 @@ export function checkRawRequest<T>(given: RawRequest<T>, operation = "request"):
     const problem = pathProblem(request.path);
     if (problem) issues.add("path", problem[0], `\`${request.path.slice(0, 80)}\` ${problem[1]}`);
   }
-  if (request.query !== undefined && !isPlainObject(request.query))
-    issues.add("query", "type", "must be an object of query values");
+  try {
+    if (request.query !== undefined) checkQuery(request.query, issues);
+  } catch {
+    issues.add("query", "readable", "could not be read (a getter or proxy threw)");
+  }
+  if (request.body !== undefined) {
+    if (method === "GET" || method === "HEAD")
+      issues.add("body", "no_body", `must be omitted for ${method}: fetch sends no body with it`);
+    else {
+      let problem: ReturnType<typeof bodyProblem>;
+      try {
+        // Named as the body's own fields are everywhere (`metadata.tags[1]`), `body` for the body itself.
+        problem = bodyProblem(request.body, "", new Set());
+      } catch {
+        // A getter or proxy that throws: the JSON writer meets it too, and names it.
+      }
+      if (problem) issues.add(problem[0] || "body", problem[1], `\`${problem[0] || "body"}\` ${problem[2]}`);
+    }
+  }
   if (request.idempotent !== undefined && typeof request.idempotent !== "boolean")
     issues.add("idempotent", "type", "must be a boolean");
   if (request.idempotencyKey !== undefined && (typeof request.idempotencyKey !== "string" || !request.idempotencyKey))
     issues.add("idempotencyKey", "type", "must be a non-empty string");
+  try {
+    checkHeaders(request, issues);
+  } catch {
+    issues.add("headers", "readable", "could not be read (a getter or proxy threw)");
+  }
   const schema = request.schema as { kind?: unknown } | undefined;
   if (schema !== undefined && (typeof schema !== "object" || schema === null || schema.kind !== "schema"))
     issues.add("schema", "type", "must be a valibot schema");
