@@ -4,11 +4,12 @@ import { authorizationHeader } from "../core/auth.js";
 import { refuseKeyInBrowser } from "../core/browser-key.js";
 import { AgentlineError } from "../core/errors.js";
 import { checkCredentialText } from "../core/header-values.js";
-import type { RoutesOverride } from "../core/operation.js";
+import { isIdempotent, type RoutesOverride } from "../core/operation.js";
 import { resolveOperations } from "../core/operation-routes.js";
 import type { ApiKeyClientOptions, CallOptions } from "../core/options.js";
 import { checkRawRequest, type RawRequest, rawRequestSpec } from "../core/raw-request.js";
 import { secretsInHeaders } from "../core/redact.js";
+import { matchRoute } from "../core/route-match.js";
 import { Transport } from "../core/transport.js";
 import { AgentsResource } from "./agents-resource.js";
 import { agentsClientContexts, keylessAgentsClients } from "./client-context.js";
@@ -95,7 +96,14 @@ export class AgentsClient {
    * errors and logs. `path` is the spec's (`/v1/agents/{id}`), below `baseUrl`.
    */
   request<T = unknown>(request: RawRequest<T>): ApiPromise<T> {
-    return ApiPromise.deferred((raw) => this.#context.transport.request(rawRequestSpec(checkRawRequest(request), raw)));
+    return ApiPromise.deferred((raw) => {
+      const checked = checkRawRequest(request);
+      // A known operation's path keeps its retry class (a create with its own `agentId`, archive and unarchive are
+      // repeated after an ambiguous failure, as through their methods).
+      const known = matchRoute(this.#context.operations, checked.method, checked.path);
+      const knownIdempotent = known ? isIdempotent(known, request.body) : undefined;
+      return this.#context.transport.request(rawRequestSpec(checked, raw, knownIdempotent));
+    });
   }
 
   /** The base URL requests go to (without `/v1`). */

@@ -300,7 +300,8 @@ export function callOperation<T extends OperationTable, N extends keyof T & stri
   name: N,
   input?: OperationInput | (() => OperationInput),
 ): ApiPromise<OperationOutput<T[N]>> {
-  return ApiPromise.from(() => sendOperation(context, name, inputOf(input)));
+  // Started in a microtask, so `asResponse()` chained on the call gets the body unread and unvalidated.
+  return ApiPromise.deferred((raw) => sendOperation(context, name, raw ? { ...inputOf(input), raw } : inputOf(input)));
 }
 
 /**
