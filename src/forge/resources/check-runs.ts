@@ -41,6 +41,10 @@ function pairedInOrder(data: unknown, posts: readonly CheckRunPost[]): void {
   const results = (data as { results?: unknown } | undefined)?.results;
   if (!Array.isArray(results)) return; // a raw answer (asResponse) is the caller's to read
   const issues: ValidationIssue[] = [];
+  if (results.length !== posts.length) {
+    const message = `has ${results.length} entries for ${posts.length} posts: one result per post, in request order`;
+    issues.push({ path: "results", rule: "count", message });
+  }
   results.forEach((result, index) => {
     const run = (result as { checkRun?: { key?: unknown; externalId?: unknown } } | undefined)?.checkRun;
     const post = posts[index];

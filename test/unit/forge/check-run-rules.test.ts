@@ -12,7 +12,13 @@ function client() {
   const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     sent.push(`${request.method} ${new URL(request.url).pathname}${new URL(request.url).search}`);
-    const body = request.method === "GET" ? { checkRuns: [], nextPageToken: "" } : { results: [] };
+    // A batch is answered with one result per post, as the spec says (the runs as posted).
+    const posted = request.method === "GET" ? [] : ((await request.json()) as { checkRuns?: unknown[] }).checkRuns;
+    const results = (posted ?? []).map((run, i) => ({
+      outcome: "created",
+      checkRun: { id: `cr_${i}`, ...(run as object) },
+    }));
+    const body = request.method === "GET" ? { checkRuns: [], nextPageToken: "" } : { results };
     return new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
   };
   const forge = new ForgeClient({ token: "utok_test", baseUrl: "https://forge.example", fetch, maxRetries: 0 });
