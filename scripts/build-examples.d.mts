@@ -27,7 +27,9 @@ export type ExampleBuildResult =
 export declare function exampleDir(name: string): string;
 /** Where example `name` is built to: examples/<name>/dist. */
 export declare function exampleOutDir(name: string): string;
-/** Builds dist/ with tsdown when an entry the examples import is missing. */
+/** Whether dist/ must be built: an entry the examples import is missing or older than src/, adapters/ or the build config. */
+export declare function isDistStale(projectRoot?: string): boolean;
+/** Builds dist/ with tsdown when an entry the examples import is missing or older than its sources. */
 export declare function ensureDist(): Promise<void>;
 /** Whether example `name` has no build, or one older than its sources or the dist/ entries it bundles. */
 export declare function isExampleStale(name: string): boolean;

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Builds the live-run example apps (examples/react-live-run, vue-live-run, svelte-live-run) with Vite's JS API, each
-// into examples/<name>/dist/ (git-ignored), against the built package: dist/ is built with tsdown first when missing.
+// into examples/<name>/dist/ (git-ignored), against the built package: dist/ is built with tsdown first when missing
+// or older than its sources.
 //
 //   node scripts/build-examples.mjs                  all three
 //   node scripts/build-examples.mjs react-live-run   only the named ones
@@ -33,12 +34,31 @@ export function exampleOutDir(name) {
   return join(exampleDir(name), "dist");
 }
 
-/** Builds dist/ with tsdown when one of the entries the examples import is missing; a present dist/ is kept. */
+/**
+ * Whether dist/ under `projectRoot` must be built: an entry the examples import is missing, or is older than a file
+ * it is built from (src/, adapters/, package.json, tsdown.config.ts), as after a pull or an edit.
+ */
+export function isDistStale(projectRoot = root) {
+  const entries = DIST_ENTRIES.map((entry) => join(projectRoot, "dist", entry));
+  if (!entries.every((entry) => existsSync(entry))) return true;
+  const built = Math.min(...entries.map((entry) => statSync(entry).mtimeMs));
+  const sources = [
+    ...["src", "adapters"].map((dir) =>
+      existsSync(join(projectRoot, dir)) ? newestFile(join(projectRoot, dir), []) : 0,
+    ),
+    ...["package.json", "tsdown.config.ts"].map((file) =>
+      existsSync(join(projectRoot, file)) ? statSync(join(projectRoot, file)).mtimeMs : 0,
+    ),
+  ];
+  return built < Math.max(...sources);
+}
+
+/** Builds dist/ with tsdown when it is missing or older than its sources (see {@link isDistStale}). */
 export async function ensureDist() {
-  if (DIST_ENTRIES.every((entry) => existsSync(join(root, "dist", entry)))) return;
+  if (!isDistStale()) return;
   const { bin } = JSON.parse(readFileSync(join(root, "node_modules", "tsdown", "package.json"), "utf8"));
   const cli = join(root, "node_modules", "tsdown", typeof bin === "string" ? bin : bin.tsdown);
-  console.log("   dist/ is missing: building it (tsdown) for the examples");
+  console.log("   dist/ is missing or older than src/: building it (tsdown) for the examples");
   const exitCode = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [cli, "--logLevel", "warn"], { cwd: root, stdio: "inherit" });
     child.on("error", reject);
