@@ -21,7 +21,7 @@ function assertCheckRunPost(post: unknown, now: LedgerTime, context: string): vo
  * A post as sent: the model's fields, plus any field the forge shows but the model does not interpret (a display
  * `name`, `output`, …), either top-level or gathered in `details`. @see {@link https://github.com/agentline/agentline#code-forge-agentlineforge | README: Code Forge} (spec: Code Forge API § Check run semantics)
  */
-export type CheckRunPostBody = CheckRunPost | (CheckRunPost & { readonly [field: string]: unknown });
+type CheckRunPostBody = CheckRunPost | (CheckRunPost & { readonly [field: string]: unknown });
 
 // `details` is the model's bag of uninterpreted fields (what a forge stores as posted): on the wire they are the
 // post's own fields, as a forge answers them. The model's fields win over a same-named detail.
